@@ -1,0 +1,191 @@
+package io.weir.api.datastream;
+
+import io.weir.api.checkpoint.CheckpointingMode;
+import io.weir.api.checkpoint.NotifyOrder;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * A job's settings. Defaults follow the seed's system: checkpoints off until an interval is set,
+ * one retained checkpoint, notifications tail first.
+ */
+public final class JobConfig {
+  private int parallelism = 1;
+  private int maxParallelism = 128;
+  private boolean chaining = true;
+  private Duration checkpointInterval;
+  private CheckpointingMode checkpointingMode = CheckpointingMode.EXACTLY_ONCE;
+  private Duration checkpointTimeout = Duration.ofMinutes(10);
+  private Duration minPauseBetweenCheckpoints = Duration.ZERO;
+  private int maxConcurrentCheckpoints = 1;
+  private Path checkpointDirectory;
+  private int retainedCheckpoints = 1;
+  private NotifyOrder notifyOrder = NotifyOrder.REVERSE;
+  private RestartStrategy restartStrategy;
+  private Path restorePath;
+  private Duration autoWatermarkInterval = Duration.ofMillis(200);
+  private Duration bufferTimeout = Duration.ofMillis(5);
+
+  public int parallelism() {
+    return parallelism;
+  }
+
+  public JobConfig parallelism(int parallelism) {
+    if (parallelism < 1) {
+      throw new IllegalArgumentException("Parallelism must be at least 1, got " + parallelism);
+    }
+    this.parallelism = parallelism;
+    return this;
+  }
+
+  public int maxParallelism() {
+    return maxParallelism;
+  }
+
+  public JobConfig maxParallelism(int maxParallelism) {
+    if (maxParallelism < 1 || maxParallelism > 32768) {
+      throw new IllegalArgumentException("Max parallelism must be 1..32768, got " + maxParallelism);
+    }
+    this.maxParallelism = maxParallelism;
+    return this;
+  }
+
+  public boolean chaining() {
+    return chaining;
+  }
+
+  public JobConfig chaining(boolean chaining) {
+    this.chaining = chaining;
+    return this;
+  }
+
+  /** The checkpoint interval, or null when periodic checkpoints are off. */
+  public Duration checkpointInterval() {
+    return checkpointInterval;
+  }
+
+  public JobConfig checkpointInterval(Duration interval) {
+    if (interval != null && interval.toMillis() < 1) {
+      throw new IllegalArgumentException("The checkpoint interval must be at least 1 ms");
+    }
+    this.checkpointInterval = interval;
+    return this;
+  }
+
+  public CheckpointingMode checkpointingMode() {
+    return checkpointingMode;
+  }
+
+  public JobConfig checkpointingMode(CheckpointingMode mode) {
+    this.checkpointingMode = mode;
+    return this;
+  }
+
+  public Duration checkpointTimeout() {
+    return checkpointTimeout;
+  }
+
+  public JobConfig checkpointTimeout(Duration timeout) {
+    this.checkpointTimeout = timeout;
+    return this;
+  }
+
+  public Duration minPauseBetweenCheckpoints() {
+    return minPauseBetweenCheckpoints;
+  }
+
+  public JobConfig minPauseBetweenCheckpoints(Duration pause) {
+    this.minPauseBetweenCheckpoints = pause;
+    return this;
+  }
+
+  public int maxConcurrentCheckpoints() {
+    return maxConcurrentCheckpoints;
+  }
+
+  public JobConfig maxConcurrentCheckpoints(int max) {
+    if (max < 1) {
+      throw new IllegalArgumentException("Max concurrent checkpoints must be at least 1");
+    }
+    this.maxConcurrentCheckpoints = max;
+    return this;
+  }
+
+  /** Where checkpoints are stored, or null to keep them in memory (lost with the process). */
+  public Path checkpointDirectory() {
+    return checkpointDirectory;
+  }
+
+  public JobConfig checkpointDirectory(Path directory) {
+    this.checkpointDirectory = directory;
+    return this;
+  }
+
+  public int retainedCheckpoints() {
+    return retainedCheckpoints;
+  }
+
+  public JobConfig retainedCheckpoints(int retained) {
+    if (retained < 1) {
+      throw new IllegalArgumentException("At least one checkpoint must be retained");
+    }
+    this.retainedCheckpoints = retained;
+    return this;
+  }
+
+  public NotifyOrder notifyOrder() {
+    return notifyOrder;
+  }
+
+  public JobConfig notifyOrder(NotifyOrder order) {
+    this.notifyOrder = order;
+    return this;
+  }
+
+  /**
+   * The restart strategy; when none was set: fixed delay (unbounded, 1 s) with checkpoints on,
+   * none without, as Flink does.
+   */
+  public RestartStrategy restartStrategy() {
+    if (restartStrategy != null) {
+      return restartStrategy;
+    }
+    return checkpointInterval != null
+        ? RestartStrategy.fixedDelay(Integer.MAX_VALUE, Duration.ofSeconds(1))
+        : RestartStrategy.none();
+  }
+
+  public JobConfig restartStrategy(RestartStrategy strategy) {
+    this.restartStrategy = strategy;
+    return this;
+  }
+
+  /** The checkpoint or savepoint directory to restore from, or null. */
+  public Path restorePath() {
+    return restorePath;
+  }
+
+  public JobConfig restorePath(Path path) {
+    this.restorePath = path;
+    return this;
+  }
+
+  public Duration autoWatermarkInterval() {
+    return autoWatermarkInterval;
+  }
+
+  public JobConfig autoWatermarkInterval(Duration interval) {
+    this.autoWatermarkInterval = interval;
+    return this;
+  }
+
+  /** How long a partly filled batch of records may wait before it is sent downstream. */
+  public Duration bufferTimeout() {
+    return bufferTimeout;
+  }
+
+  public JobConfig bufferTimeout(Duration timeout) {
+    this.bufferTimeout = timeout;
+    return this;
+  }
+}

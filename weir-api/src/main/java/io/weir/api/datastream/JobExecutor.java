@@ -1,0 +1,11 @@
+package io.weir.api.datastream;
+
+/**
+ * Runs a job. The runtime provides one through {@link java.util.ServiceLoader}; the command line
+ * may install another (for example one that only prints the plan) with {@link
+ * StreamEnvironment#setContext}.
+ */
+public interface JobExecutor {
+  /** Runs the job until it finishes, fails or is cancelled; blocks the calling thread. */
+  JobResult execute(StreamPlan plan) throws JobExecutionException;
+}

@@ -1,0 +1,36 @@
+package io.weir.api.datastream;
+
+import java.io.Serializable;
+import java.time.Duration;
+
+/** What the job does when a task fails: restore all tasks from the latest checkpoint, or stop. */
+public sealed interface RestartStrategy extends Serializable {
+  /** Fail the job on the first failure. */
+  record None() implements RestartStrategy {}
+
+  /** Restart up to {@code attempts} times, waiting {@code delay} each time. */
+  record FixedDelay(int attempts, Duration delay) implements RestartStrategy {}
+
+  /** Restart without limit, waiting twice as long each time up to {@code maxDelay}. */
+  record ExponentialBackoff(Duration initialDelay, Duration maxDelay) implements RestartStrategy {}
+
+  /** Restart while fewer than {@code maxFailures} happened within {@code interval}. */
+  record FailureRate(int maxFailures, Duration interval, Duration delay)
+      implements RestartStrategy {}
+
+  static RestartStrategy none() {
+    return new None();
+  }
+
+  static RestartStrategy fixedDelay(int attempts, Duration delay) {
+    return new FixedDelay(attempts, delay);
+  }
+
+  static RestartStrategy exponentialBackoff(Duration initialDelay, Duration maxDelay) {
+    return new ExponentialBackoff(initialDelay, maxDelay);
+  }
+
+  static RestartStrategy failureRate(int maxFailures, Duration interval, Duration delay) {
+    return new FailureRate(maxFailures, interval, delay);
+  }
+}

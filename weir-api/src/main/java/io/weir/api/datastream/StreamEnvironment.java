@@ -1,0 +1,152 @@
+package io.weir.api.datastream;
+
+import io.weir.api.checkpoint.CheckpointingMode;
+import io.weir.api.graph.Input;
+import io.weir.api.graph.OperatorSpec;
+import io.weir.api.graph.Transformation;
+import io.weir.api.source.FromElementsSource;
+import io.weir.api.source.GeneratorSource;
+import io.weir.api.source.ParallelSourceFunction;
+import io.weir.api.source.SourceFunction;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.function.Consumer;
+
+/**
+ * Where a job is described and started. Runs locally in this JVM unless the command line that
+ * launched the job's {@code main} installed another context.
+ */
+public final class StreamEnvironment {
+  private static volatile Context context;
+
+  private final JobConfig config = new JobConfig();
+  private final List<Transformation> transformations = new ArrayList<>();
+
+  private StreamEnvironment() {}
+
+  /** An environment with the launching command's settings applied at {@link #execute}. */
+  public static StreamEnvironment getExecutionEnvironment() {
+    return new StreamEnvironment();
+  }
+
+  /**
+   * Installed by a launcher (the command line) around a job's {@code main}: an executor to use
+   * instead of the local one, and overrides applied to the job's config before it runs.
+   */
+  public record Context(JobExecutor executor, Consumer<JobConfig> overrides) {}
+
+  public static void setContext(Context newContext) {
+    context = newContext;
+  }
+
+  public static void clearContext() {
+    context = null;
+  }
+
+  public JobConfig config() {
+    return config;
+  }
+
+  public StreamEnvironment setParallelism(int parallelism) {
+    config.parallelism(parallelism);
+    return this;
+  }
+
+  public StreamEnvironment setMaxParallelism(int maxParallelism) {
+    config.maxParallelism(maxParallelism);
+    return this;
+  }
+
+  public StreamEnvironment disableOperatorChaining() {
+    config.chaining(false);
+    return this;
+  }
+
+  public StreamEnvironment enableCheckpointing(Duration interval) {
+    config.checkpointInterval(interval);
+    return this;
+  }
+
+  public StreamEnvironment enableCheckpointing(Duration interval, CheckpointingMode mode) {
+    config.checkpointInterval(interval).checkpointingMode(mode);
+    return this;
+  }
+
+  public StreamEnvironment setCheckpointDirectory(Path directory) {
+    config.checkpointDirectory(directory);
+    return this;
+  }
+
+  public StreamEnvironment setRestartStrategy(RestartStrategy strategy) {
+    config.restartStrategy(strategy);
+    return this;
+  }
+
+  /** Restores the job from a checkpoint or savepoint directory (the command line's {@code -s}). */
+  public StreamEnvironment fromCheckpoint(Path path) {
+    config.restorePath(path);
+    return this;
+  }
+
+  public <T> DataStream<T> addSource(SourceFunction<T> source) {
+    int parallelism = source instanceof ParallelSourceFunction ? -1 : 1;
+    Transformation t = add(new OperatorSpec.Source(source), List.of(), parallelism);
+    return new DataStream<>(this, t);
+  }
+
+  @SafeVarargs
+  public final <T> DataStream<T> fromElements(T... elements) {
+    return fromCollection(Arrays.asList(elements));
+  }
+
+  public <T> DataStream<T> fromCollection(Collection<T> elements) {
+    DataStream<T> stream = addSource(new FromElementsSource<>(new ArrayList<>(elements)));
+    stream.name("Collection Source");
+    return stream;
+  }
+
+  /** A parallel, checkpointed source of {@code count} generated records. */
+  public <T> DataStream<T> fromGenerator(long count, GeneratorSource.Generator<T> generator) {
+    DataStream<T> stream = addSource(new GeneratorSource<>(count, generator));
+    stream.name("Generator Source");
+    return stream;
+  }
+
+  Transformation add(OperatorSpec spec, List<Input> inputs, int parallelism) {
+    Transformation t = new Transformation(transformations.size() + 1, spec, inputs, parallelism);
+    transformations.add(t);
+    return t;
+  }
+
+  /** The job as described so far. */
+  public StreamPlan plan(String jobName) {
+    return new StreamPlan(jobName, List.copyOf(transformations), config);
+  }
+
+  /** Runs the job and blocks until it finished or failed. */
+  public JobResult execute(String jobName) throws JobExecutionException {
+    if (transformations.isEmpty()) {
+      throw new IllegalStateException("The job '" + jobName + "' has no operators");
+    }
+    Context current = context;
+    if (current != null && current.overrides() != null) {
+      current.overrides().accept(config);
+    }
+    JobExecutor executor = current != null ? current.executor() : null;
+    if (executor == null) {
+      executor =
+          ServiceLoader.load(JobExecutor.class)
+              .findFirst()
+              .orElseThrow(
+                  () ->
+                      new IllegalStateException(
+                          "No Weir runtime on the class path: add the weir-runtime module"));
+    }
+    return executor.execute(plan(jobName));
+  }
+}

@@ -1,0 +1,7 @@
+package io.weir.api.datastream;
+
+import io.weir.api.graph.Transformation;
+import java.util.List;
+
+/** A job as the user described it: its name, its stream graph in creation order, its config. */
+public record StreamPlan(String jobName, List<Transformation> transformations, JobConfig config) {}

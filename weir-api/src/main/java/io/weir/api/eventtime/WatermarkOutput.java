@@ -1,0 +1,10 @@
+package io.weir.api.eventtime;
+
+/** Where a watermark generator emits. */
+public interface WatermarkOutput {
+  /** Event time has reached {@code watermark}: no record with a smaller timestamp should follow. */
+  void emitWatermark(long watermark);
+
+  /** This input holds back no watermark until it emits again. */
+  void markIdle();
+}

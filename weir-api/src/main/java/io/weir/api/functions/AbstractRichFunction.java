@@ -1,0 +1,19 @@
+package io.weir.api.functions;
+
+/** Base for rich functions: keeps the runtime context. */
+public abstract class AbstractRichFunction implements RichFunction {
+  private transient RuntimeContext runtimeContext;
+
+  @Override
+  public void setRuntimeContext(RuntimeContext context) {
+    this.runtimeContext = context;
+  }
+
+  @Override
+  public RuntimeContext getRuntimeContext() {
+    if (runtimeContext == null) {
+      throw new IllegalStateException("The runtime context is set only when the task runs");
+    }
+    return runtimeContext;
+  }
+}

@@ -1,0 +1,9 @@
+package io.weir.api.functions;
+
+import java.io.Serializable;
+
+/**
+ * Marker for every user function. Functions are serializable so that a job can be shipped to
+ * another process; in one JVM they are used as they are.
+ */
+public interface Function extends Serializable {}

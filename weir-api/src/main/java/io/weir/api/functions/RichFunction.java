@@ -1,0 +1,16 @@
+package io.weir.api.functions;
+
+/**
+ * A function with a lifecycle. The task thread calls {@link #setRuntimeContext} first, then
+ * {@link #open} once before the first record (after state was initialized), and {@link #close}
+ * once after the last, also when the task fails or is cancelled (close must not throw for that).
+ */
+public interface RichFunction extends Function {
+  void setRuntimeContext(RuntimeContext context);
+
+  RuntimeContext getRuntimeContext();
+
+  default void open() throws Exception {}
+
+  default void close() throws Exception {}
+}

@@ -1,0 +1,19 @@
+package io.weir.api.functions;
+
+import io.weir.api.state.KeyedStateStore;
+
+/** What a running function may know about where it runs, and its keyed state. */
+public interface RuntimeContext extends KeyedStateStore {
+  String jobName();
+
+  String operatorName();
+
+  int subtaskIndex();
+
+  int parallelism();
+
+  int maxParallelism();
+
+  /** The attempt of this subtask: 0 on the first run, incremented by every restart. */
+  int attempt();
+}

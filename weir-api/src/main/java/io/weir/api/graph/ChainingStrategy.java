@@ -1,0 +1,11 @@
+package io.weir.api.graph;
+
+/** Whether an operator may join the chain of its input. */
+public enum ChainingStrategy {
+  /** Join the input's chain when the edge allows it. */
+  ALWAYS,
+  /** Start a new chain here; later operators may join it ({@code startNewChain}). */
+  HEAD,
+  /** Never chain, neither to the input nor to a later operator ({@code disableChaining}). */
+  NEVER
+}

@@ -1,0 +1,102 @@
+package io.weir.api.graph;
+
+import io.weir.api.eventtime.WatermarkStrategy;
+import io.weir.api.functions.AggregateFunction;
+import io.weir.api.functions.FilterFunction;
+import io.weir.api.functions.FlatMapFunction;
+import io.weir.api.functions.KeyedProcessFunction;
+import io.weir.api.functions.MapFunction;
+import io.weir.api.functions.OutputTag;
+import io.weir.api.functions.ProcessFunction;
+import io.weir.api.functions.ReduceFunction;
+import io.weir.api.sink.SinkFunction;
+import io.weir.api.source.SourceFunction;
+import io.weir.api.windowing.WindowAssigner;
+
+/**
+ * What an operator of the stream graph does, as the user described it. The runtime turns each
+ * kind into an operator; the user's function objects are kept as they are.
+ */
+public sealed interface OperatorSpec {
+  /** The short name shown in plans, e.g. {@code Map}. */
+  String kind();
+
+  record Source(SourceFunction<?> function) implements OperatorSpec {
+    public String kind() {
+      return "Source";
+    }
+  }
+
+  record Map(MapFunction<?, ?> function) implements OperatorSpec {
+    public String kind() {
+      return "Map";
+    }
+  }
+
+  record Filter(FilterFunction<?> function) implements OperatorSpec {
+    public String kind() {
+      return "Filter";
+    }
+  }
+
+  record FlatMap(FlatMapFunction<?, ?> function) implements OperatorSpec {
+    public String kind() {
+      return "Flat Map";
+    }
+  }
+
+  record Process(ProcessFunction<?, ?> function) implements OperatorSpec {
+    public String kind() {
+      return "Process";
+    }
+  }
+
+  record KeyedProcess(KeyedProcessFunction<?, ?, ?> function) implements OperatorSpec {
+    public String kind() {
+      return "Keyed Process";
+    }
+  }
+
+  /** A rolling reduce per key. */
+  record Reduce(ReduceFunction<?> function) implements OperatorSpec {
+    public String kind() {
+      return "Reduce";
+    }
+  }
+
+  /**
+   * A window per key: exactly one of {@code reduce} and {@code aggregate} is set. Records later
+   * than the window's end plus {@code allowedLatenessMillis} go to {@code lateOutput} when set,
+   * and are dropped and counted otherwise.
+   */
+  record Window(
+      WindowAssigner<?> assigner,
+      ReduceFunction<?> reduce,
+      AggregateFunction<?, ?, ?> aggregate,
+      long allowedLatenessMillis,
+      OutputTag<?> lateOutput)
+      implements OperatorSpec {
+    public String kind() {
+      return "Window";
+    }
+  }
+
+  record Timestamps(WatermarkStrategy<?> strategy) implements OperatorSpec {
+    public String kind() {
+      return "Timestamps/Watermarks";
+    }
+  }
+
+  /** Selects the records of a side output of its single input. */
+  record SideOutput(OutputTag<?> tag) implements OperatorSpec {
+    public String kind() {
+      return "Side Output";
+    }
+  }
+
+  record Sink(SinkFunction<?> function) implements OperatorSpec {
+    public String kind() {
+      return "Sink";
+    }
+  }
+}

@@ -1,0 +1,93 @@
+package io.weir.api.graph;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A node of the stream graph: one operator as the user wrote it, before chaining. Ids are given
+ * in creation order, so running the same job code twice gives the same ids; the {@code uid}, when
+ * set, is what matches the operator's state in a checkpoint.
+ */
+public final class Transformation {
+  private final int id;
+  private final OperatorSpec spec;
+  private final List<Input> inputs;
+  private String name;
+  private String uid;
+  private int parallelism;
+  private ChainingStrategy chainingStrategy = ChainingStrategy.ALWAYS;
+
+  public Transformation(int id, OperatorSpec spec, List<Input> inputs, int parallelism) {
+    this.id = id;
+    this.spec = Objects.requireNonNull(spec, "spec");
+    this.inputs = List.copyOf(inputs);
+    this.name = spec.kind();
+    this.parallelism = parallelism;
+  }
+
+  public int id() {
+    return id;
+  }
+
+  public OperatorSpec spec() {
+    return spec;
+  }
+
+  public List<Input> inputs() {
+    return inputs;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  /** The name shown in plans: {@code Source: X} and {@code Sink: X} carry their kind. */
+  public String displayName() {
+    if (spec instanceof OperatorSpec.Source || spec instanceof OperatorSpec.Sink) {
+      return name.equals(spec.kind()) ? name : spec.kind() + ": " + name;
+    }
+    return name;
+  }
+
+  public void setName(String name) {
+    this.name = Objects.requireNonNull(name, "name");
+  }
+
+  /** The uid, or a stable id made from the creation order when none was set. */
+  public String uid() {
+    return uid != null ? uid : "operator-" + id;
+  }
+
+  public boolean hasUserUid() {
+    return uid != null;
+  }
+
+  public void setUid(String uid) {
+    this.uid = Objects.requireNonNull(uid, "uid");
+  }
+
+  /** The parallelism, or -1 for the job's default. */
+  public int parallelism() {
+    return parallelism;
+  }
+
+  public void setParallelism(int parallelism) {
+    if (parallelism < 1) {
+      throw new IllegalArgumentException("Parallelism must be at least 1, got " + parallelism);
+    }
+    this.parallelism = parallelism;
+  }
+
+  public ChainingStrategy chainingStrategy() {
+    return chainingStrategy;
+  }
+
+  public void setChainingStrategy(ChainingStrategy chainingStrategy) {
+    this.chainingStrategy = chainingStrategy;
+  }
+
+  @Override
+  public String toString() {
+    return displayName() + "#" + id;
+  }
+}

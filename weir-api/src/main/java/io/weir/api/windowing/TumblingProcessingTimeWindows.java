@@ -1,0 +1,32 @@
+package io.weir.api.windowing;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+
+/** Consecutive windows of one size that do not overlap, on processing time. */
+public final class TumblingProcessingTimeWindows<T> implements WindowAssigner<T> {
+  private final long size;
+
+  private TumblingProcessingTimeWindows(long size) {
+    if (size <= 0) {
+      throw new IllegalArgumentException("A window size must be positive");
+    }
+    this.size = size;
+  }
+
+  public static <T> TumblingProcessingTimeWindows<T> of(Duration size) {
+    return new TumblingProcessingTimeWindows<>(size.toMillis());
+  }
+
+  @Override
+  public Collection<TimeWindow> assignWindows(T element, long timestamp) {
+    long start = timestamp - Math.floorMod(timestamp, size);
+    return List.of(new TimeWindow(start, start + size));
+  }
+
+  @Override
+  public boolean isEventTime() {
+    return false;
+  }
+}
