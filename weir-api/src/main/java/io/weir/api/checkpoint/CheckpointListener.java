@@ -5,11 +5,11 @@ package io.weir.api.checkpoint;
  * aborted.
  *
  * <p>Called on the task thread, never concurrently with record processing. Inside one task the
- * chained operators are told in the job's notify order, by default tail first (sink before
- * source), as the checkpoint's acknowledgements were. Notifications may be lost or arrive late:
- * a listener told about checkpoint N must treat every earlier unconfirmed checkpoint as complete
- * too. An exception thrown here does not make the checkpoint incomplete (it already is
- * complete); it fails the task, and the job restores from that checkpoint.
+ * chained operators are told in the job's notify order, by default tail first (sink before source),
+ * as the checkpoint's acknowledgements were. Notifications may be lost or arrive late: a listener
+ * told about checkpoint N must treat every earlier unconfirmed checkpoint as complete too. An
+ * exception thrown here does not make the checkpoint incomplete (it already is complete); it fails
+ * the task, and the job restores from that checkpoint.
  */
 public interface CheckpointListener {
   void notifyCheckpointComplete(long checkpointId) throws Exception;

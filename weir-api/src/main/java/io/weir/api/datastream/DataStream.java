@@ -19,8 +19,8 @@ import java.util.List;
 
 /**
  * A stream of records of type {@code T}. Each method adds an operator that reads this stream and
- * returns the operator's output; the settings methods ({@link #name}, {@link #uid}, ...) change
- * the operator that made this stream.
+ * returns the operator's output; the settings methods ({@link #name}, {@link #uid}, ...) change the
+ * operator that made this stream.
  */
 public class DataStream<T> {
   final StreamEnvironment env;
@@ -56,8 +56,11 @@ public class DataStream<T> {
   /** The records that this stream's operator emitted to {@code tag}. */
   public <X> DataStream<X> getSideOutput(OutputTag<X> tag) {
     DataStream<X> side = then(new OperatorSpec.SideOutput(tag));
-    side.transformation().setParallelism(transformation().parallelism() > 0
-        ? transformation().parallelism() : env.config().parallelism());
+    side.transformation()
+        .setParallelism(
+            transformation().parallelism() > 0
+                ? transformation().parallelism()
+                : env.config().parallelism());
     return side;
   }
 

@@ -143,8 +143,8 @@ public final class JobConfig {
   }
 
   /**
-   * The restart strategy; when none was set: fixed delay (unbounded, 1 s) with checkpoints on,
-   * none without, as Flink does.
+   * The restart strategy; when none was set: fixed delay (unbounded, 1 s) with checkpoints on, none
+   * without, as Flink does.
    */
   public RestartStrategy restartStrategy() {
     if (restartStrategy != null) {

@@ -11,8 +11,8 @@ import io.weir.api.windowing.WindowAssigner;
 import java.util.List;
 
 /**
- * A stream partitioned by key: the next operator runs with keyed state and timers of each
- * record's key.
+ * A stream partitioned by key: the next operator runs with keyed state and timers of each record's
+ * key.
  */
 public final class KeyedStream<T, K> extends DataStream<T> {
   private final KeySelector<T, K> keySelector;

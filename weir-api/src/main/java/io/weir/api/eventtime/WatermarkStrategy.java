@@ -5,9 +5,8 @@ import java.io.Serializable;
 import java.time.Duration;
 
 /**
- * How a stream gets event timestamps and watermarks: a generator per subtask, a timestamp
- * assigner, and an optional idleness timeout after which a silent subtask stops holding back
- * event time.
+ * How a stream gets event timestamps and watermarks: a generator per subtask, a timestamp assigner,
+ * and an optional idleness timeout after which a silent subtask stops holding back event time.
  */
 public final class WatermarkStrategy<T> implements Serializable {
 

@@ -14,8 +14,8 @@ import io.weir.api.source.SourceFunction;
 import io.weir.api.windowing.WindowAssigner;
 
 /**
- * What an operator of the stream graph does, as the user described it. The runtime turns each
- * kind into an operator; the user's function objects are kept as they are.
+ * What an operator of the stream graph does, as the user described it. The runtime turns each kind
+ * into an operator; the user's function objects are kept as they are.
  */
 public sealed interface OperatorSpec {
   /** The short name shown in plans, e.g. {@code Map}. */
@@ -66,8 +66,8 @@ public sealed interface OperatorSpec {
 
   /**
    * A window per key: exactly one of {@code reduce} and {@code aggregate} is set. Records later
-   * than the window's end plus {@code allowedLatenessMillis} go to {@code lateOutput} when set,
-   * and are dropped and counted otherwise.
+   * than the window's end plus {@code allowedLatenessMillis} go to {@code lateOutput} when set, and
+   * are dropped and counted otherwise.
    */
   record Window(
       WindowAssigner<?> assigner,

@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A node of the stream graph: one operator as the user wrote it, before chaining. Ids are given
- * in creation order, so running the same job code twice gives the same ids; the {@code uid}, when
- * set, is what matches the operator's state in a checkpoint.
+ * A node of the stream graph: one operator as the user wrote it, before chaining. Ids are given in
+ * creation order, so running the same job code twice gives the same ids; the {@code uid}, when set,
+ * is what matches the operator's state in a checkpoint.
  */
 public final class Transformation {
   private final int id;

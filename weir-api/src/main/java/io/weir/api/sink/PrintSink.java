@@ -7,8 +7,7 @@ public final class PrintSink<T> extends AbstractRichFunction implements SinkFunc
   @Override
   public void invoke(T value, Context context) {
     int parallelism = getRuntimeContext().parallelism();
-    String prefix =
-        parallelism > 1 ? (getRuntimeContext().subtaskIndex() + 1) + "> " : "";
+    String prefix = parallelism > 1 ? (getRuntimeContext().subtaskIndex() + 1) + "> " : "";
     System.out.println(prefix + value);
   }
 }

@@ -11,10 +11,10 @@ import io.weir.api.state.ListStateDescriptor;
 import java.util.List;
 
 /**
- * Generates records {@code 0 .. count-1} with a function of the index; subtask {@code i} of
- * {@code p} makes the indexes {@code i, i+p, i+2p, ...}. Its position is checkpointed, so after a
- * restore it goes on where the checkpoint was taken. Restoring it needs the same parallelism.
- * An optional rate (records per second per subtask) paces it for tests and demos.
+ * Generates records {@code 0 .. count-1} with a function of the index; subtask {@code i} of {@code
+ * p} makes the indexes {@code i, i+p, i+2p, ...}. Its position is checkpointed, so after a restore
+ * it goes on where the checkpoint was taken. Restoring it needs the same parallelism. An optional
+ * rate (records per second per subtask) paces it for tests and demos.
  */
 public final class GeneratorSource<T>
     implements ParallelSourceFunction<T>, CheckpointedFunction, RichFunction {

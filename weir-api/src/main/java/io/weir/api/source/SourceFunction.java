@@ -7,10 +7,10 @@ import io.weir.api.functions.Function;
  *
  * <p>{@link #run} is called once on the source task's thread and returns when the source is
  * exhausted (a bounded source) or after {@link #cancel} was called from another thread. A source
- * that is also a {@link io.weir.api.checkpoint.CheckpointedFunction} must emit a record and
- * advance the position it snapshots while holding {@link SourceContext#getCheckpointLock()}:
- * checkpoints are taken holding that lock, so a snapshot never records a position the source has
- * not emitted up to, and the barrier follows exactly the records before that position.
+ * that is also a {@link io.weir.api.checkpoint.CheckpointedFunction} must emit a record and advance
+ * the position it snapshots while holding {@link SourceContext#getCheckpointLock()}: checkpoints
+ * are taken holding that lock, so a snapshot never records a position the source has not emitted up
+ * to, and the barrier follows exactly the records before that position.
  */
 public interface SourceFunction<T> extends Function {
   void run(SourceContext<T> context) throws Exception;

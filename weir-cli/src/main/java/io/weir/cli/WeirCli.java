@@ -1,0 +1,31 @@
+package io.weir.cli;
+
+import io.weir.cli.kafka.KafkaCommand;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code weir} command. */
+@Command(
+    name = "weir",
+    mixinStandardHelpOptions = true,
+    version = "weir 0.1.0",
+    description = "Weir: stream processing with end-to-end exactly-once.",
+    subcommands = {KafkaCommand.class})
+public final class WeirCli implements Runnable {
+
+  public static void main(String[] args) {
+    System.exit(run(args));
+  }
+
+  /** Runs the command line and returns the exit code; user errors print one line. */
+  public static int run(String... args) {
+    CommandLine commandLine = new CommandLine(new WeirCli());
+    commandLine.setExecutionExceptionHandler(new UserErrorHandler());
+    return commandLine.execute(args);
+  }
+
+  @Override
+  public void run() {
+    new CommandLine(this).usage(System.out);
+  }
+}

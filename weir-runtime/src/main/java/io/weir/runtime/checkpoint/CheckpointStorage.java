@@ -1,0 +1,39 @@
+package io.weir.runtime.checkpoint;
+
+import io.weir.runtime.state.TaskSnapshot;
+import java.io.IOException;
+import java.util.Optional;
+
+/**
+ * Where the checkpoints of one job are kept.
+ *
+ * <p>Protocol: each subtask calls {@link #storeTaskState} from an asynchronous thread after its
+ * synchronous snapshot; the data is durable when it returns. Once every subtask acknowledged, the
+ * coordinator calls {@link #complete}, which writes the metadata last (atomically) and only then
+ * deletes checkpoints beyond the retained count. A checkpoint without valid metadata never existed.
+ * Implementations are thread safe.
+ */
+public interface CheckpointStorage {
+  StateHandle storeTaskState(long checkpointId, String taskId, int subtaskIndex, TaskSnapshot state)
+      throws IOException;
+
+  /** Writes the metadata; the checkpoint is complete when this returns. */
+  CompletedCheckpoint complete(CheckpointMetadata metadata) throws IOException;
+
+  /** Deletes whatever an aborted checkpoint left; never fails for a missing one. */
+  void discard(long checkpointId);
+
+  /**
+   * The newest valid retained checkpoint. A broken newer one (missing, truncated or corrupt
+   * metadata or state) is reported through the listener and skipped.
+   */
+  Optional<CompletedCheckpoint> latest(RestoreListener listener) throws IOException;
+
+  /** Human readable location, for messages. */
+  String describe();
+
+  /** Told about checkpoints skipped on restore and why. */
+  interface RestoreListener {
+    void skipped(String location, String reason);
+  }
+}

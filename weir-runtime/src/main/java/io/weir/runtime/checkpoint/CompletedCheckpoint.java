@@ -1,0 +1,18 @@
+package io.weir.runtime.checkpoint;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * A checkpoint that every task acknowledged and whose metadata is stored.
+ *
+ * @param location its directory, or null for a checkpoint kept in memory
+ * @param operators state by operator uid
+ */
+public record CompletedCheckpoint(
+    long checkpointId,
+    long timestamp,
+    String jobName,
+    boolean savepoint,
+    Path location,
+    Map<String, OperatorState> operators) {}
