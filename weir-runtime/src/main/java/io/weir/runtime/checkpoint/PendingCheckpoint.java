@@ -1,0 +1,42 @@
+package io.weir.runtime.checkpoint;
+
+import io.weir.runtime.checkpoint.CheckpointMetadata.SubtaskStateHandle;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
+
+/** A triggered checkpoint waiting for the acknowledgements of every subtask. */
+final class PendingCheckpoint {
+  final long checkpointId;
+  final long timestamp;
+  final CompletableFuture<CompletedCheckpoint> result = new CompletableFuture<>();
+  private final Set<SubtaskKey> waitingFor;
+  private final List<SubtaskStateHandle> states = new ArrayList<>();
+  ScheduledFuture<?> expiry;
+
+  PendingCheckpoint(long checkpointId, long timestamp, Set<SubtaskKey> subtasks) {
+    this.checkpointId = checkpointId;
+    this.timestamp = timestamp;
+    this.waitingFor = new HashSet<>(subtasks);
+  }
+
+  /** Records an acknowledgement; false for a subtask that is unknown or acknowledged already. */
+  boolean acknowledge(String taskId, int subtaskIndex, StateHandle handle) {
+    if (!waitingFor.remove(new SubtaskKey(taskId, subtaskIndex))) {
+      return false;
+    }
+    states.add(new SubtaskStateHandle(taskId, subtaskIndex, handle));
+    return true;
+  }
+
+  boolean isFullyAcknowledged() {
+    return waitingFor.isEmpty();
+  }
+
+  List<SubtaskStateHandle> states() {
+    return List.copyOf(states);
+  }
+}

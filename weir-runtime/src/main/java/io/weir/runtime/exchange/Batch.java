@@ -1,0 +1,56 @@
+package io.weir.runtime.exchange;
+
+/**
+ * Records and events travelling together from one upstream subtask to one downstream subtask.
+ * Batching makes the hand-over between threads cost one queue operation per batch instead of per
+ * record; the arrays hold the records themselves, so no wrapper is allocated per record.
+ */
+public final class Batch {
+  /** The input channel of the receiving task this batch arrived on. */
+  final int channel;
+
+  final Object[] values;
+  final long[] timestamps;
+  int size;
+
+  Batch(int channel, int capacity) {
+    this.channel = channel;
+    this.values = new Object[capacity];
+    this.timestamps = new long[capacity];
+  }
+
+  boolean isFull() {
+    return size == values.length;
+  }
+
+  void add(Object value, long timestamp) {
+    values[size] = value;
+    timestamps[size] = timestamp;
+    size++;
+  }
+
+  public int channel() {
+    return channel;
+  }
+
+  public int size() {
+    return size;
+  }
+
+  public Object value(int index) {
+    return values[index];
+  }
+
+  public long timestamp(int index) {
+    return timestamps[index];
+  }
+
+  /** The elements from {@code from} on, as a new batch (the rest of a batch held by alignment). */
+  public Batch tail(int from) {
+    Batch rest = new Batch(channel, Math.max(1, size - from));
+    for (int i = from; i < size; i++) {
+      rest.add(values[i], timestamps[i]);
+    }
+    return rest;
+  }
+}

@@ -1,0 +1,73 @@
+package io.weir.runtime.exchange;
+
+import java.util.List;
+
+/**
+ * Sends the records of one subtask along one edge: picks the target subtask, fills a batch per
+ * target and hands a batch over when it is full, when an event must follow the records in order, or
+ * when the buffer timeout passed ({@link #flushAll}). Used only by the sending task's thread.
+ */
+public final class RecordWriter {
+  private final ChannelSelector selector;
+  private final List<InputGate> targets;
+  private final int channelAtTarget;
+  private final int batchSize;
+  private final Batch[] pending;
+
+  /**
+   * @param targets the input gates of the downstream subtasks, by subtask index
+   * @param channelAtTarget this sender's channel index in each target gate
+   */
+  public RecordWriter(
+      ChannelSelector selector, List<InputGate> targets, int channelAtTarget, int batchSize) {
+    this.selector = selector;
+    this.targets = List.copyOf(targets);
+    this.channelAtTarget = channelAtTarget;
+    this.batchSize = batchSize;
+    this.pending = new Batch[targets.size()];
+  }
+
+  public void emit(Object record, long timestamp) throws Exception {
+    int target = selector.select(record);
+    Batch batch = pending[target];
+    if (batch == null) {
+      batch = new Batch(channelAtTarget, batchSize);
+      pending[target] = batch;
+    }
+    batch.add(record, timestamp);
+    if (batch.isFull()) {
+      flush(target);
+    }
+  }
+
+  /** Sends the event to every target after the records before it. */
+  public void broadcast(StreamEvent event) throws InterruptedException {
+    for (int target = 0; target < pending.length; target++) {
+      Batch batch = pending[target];
+      if (batch == null) {
+        batch = new Batch(channelAtTarget, 1);
+        pending[target] = batch;
+      } else if (batch.isFull()) {
+        flush(target);
+        batch = new Batch(channelAtTarget, 1);
+        pending[target] = batch;
+      }
+      batch.add(event, Long.MIN_VALUE);
+      flush(target);
+    }
+  }
+
+  public void flushAll() throws InterruptedException {
+    for (int target = 0; target < pending.length; target++) {
+      if (pending[target] != null) {
+        flush(target);
+      }
+    }
+  }
+
+  private void flush(int target) throws InterruptedException {
+    Batch batch = pending[target];
+    pending[target] = null;
+    targets.get(target).put(batch);
+  }
+}

@@ -1,0 +1,119 @@
+package io.weir.runtime.execution;
+
+import io.weir.api.datastream.JobConfig;
+import io.weir.api.datastream.JobExecutionException;
+import io.weir.api.datastream.JobResult;
+import io.weir.runtime.checkpoint.CheckpointStorage;
+import io.weir.runtime.checkpoint.CompletedCheckpoint;
+import io.weir.runtime.graph.JobGraph;
+import io.weir.runtime.operators.StreamOperator;
+import io.weir.runtime.task.StreamTask;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A job from start to end in this JVM: attempts, each restored from the latest completed
+ * checkpoint, until one finishes or the restart strategy gives up.
+ */
+final class JobRun {
+  private static final Logger LOG = LoggerFactory.getLogger(JobRun.class);
+
+  private final JobGraph graph;
+  private final JobConfig config;
+  private final Clock clock;
+
+  JobRun(JobGraph graph, Clock clock) {
+    this.graph = graph;
+    this.config = graph.config();
+    this.clock = clock;
+  }
+
+  JobResult run() throws JobExecutionException {
+    long started = clock.millis();
+    String jobName = graph.jobName();
+    CheckpointStorage storage = CheckpointStorages.forJob(config, jobName);
+    CompletedCheckpoint restore = CheckpointStorages.initialRestore(config, graph);
+    RestartPolicy restartPolicy = new RestartPolicy(config.restartStrategy());
+    ScheduledExecutorService timer =
+        Executors.newSingleThreadScheduledExecutor(daemon("weir checkpoint timer"));
+    ExecutorService snapshotIo = Executors.newFixedThreadPool(2, daemon("weir snapshot io"));
+    long nextCheckpointId = restore == null ? 1 : restore.checkpointId() + 1;
+    long completedCheckpoints = 0;
+    try {
+      for (int attempt = 0; ; attempt++) {
+        ExecutionAttempt execution =
+            new ExecutionAttempt(
+                graph, attempt, restore, storage, timer, snapshotIo, clock, nextCheckpointId);
+        Throwable failure = execution.run();
+        nextCheckpointId = execution.nextCheckpointId();
+        completedCheckpoints += execution.completedCheckpoints();
+        if (execution.latestCompleted() != null) {
+          restore = execution.latestCompleted();
+        }
+        if (failure == null) {
+          return new JobResult(
+              jobName,
+              Duration.ofMillis(clock.millis() - started),
+              counts(execution),
+              completedCheckpoints,
+              restartPolicy.restarts());
+        }
+        OptionalLong delay = restartPolicy.onFailure(clock.millis());
+        if (delay.isEmpty()) {
+          throw new JobExecutionException(
+              "Job '"
+                  + jobName
+                  + "' failed ("
+                  + restartPolicy.describe()
+                  + "): "
+                  + failure.getMessage(),
+              failure);
+        }
+        LOG.warn(
+            "Job '{}' attempt {} failed: {}; restarting in {} ms from {}",
+            jobName,
+            attempt,
+            failure.getMessage(),
+            delay.getAsLong(),
+            restore == null ? "the beginning" : "checkpoint " + restore.checkpointId());
+        Thread.sleep(delay.getAsLong());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new JobExecutionException("Job '" + jobName + "' was interrupted", e);
+    } finally {
+      timer.shutdownNow();
+      snapshotIo.shutdownNow();
+    }
+  }
+
+  private static Map<String, JobResult.OperatorCounts> counts(ExecutionAttempt execution) {
+    Map<String, long[]> sums = new LinkedHashMap<>();
+    for (StreamTask task : execution.tasks()) {
+      for (StreamOperator operator : task.operators()) {
+        long[] sum = sums.computeIfAbsent(operator.setup().name(), k -> new long[2]);
+        sum[0] += operator.recordsIn();
+        sum[1] += operator.recordsOut();
+      }
+    }
+    Map<String, JobResult.OperatorCounts> counts = new LinkedHashMap<>();
+    sums.forEach((name, sum) -> counts.put(name, new JobResult.OperatorCounts(sum[0], sum[1])));
+    return counts;
+  }
+
+  private static java.util.concurrent.ThreadFactory daemon(String name) {
+    return runnable -> {
+      Thread thread = new Thread(runnable, name);
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+}

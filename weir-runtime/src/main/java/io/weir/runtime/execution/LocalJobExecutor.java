@@ -1,0 +1,16 @@
+package io.weir.runtime.execution;
+
+import io.weir.api.datastream.JobExecutionException;
+import io.weir.api.datastream.JobExecutor;
+import io.weir.api.datastream.JobResult;
+import io.weir.api.datastream.StreamPlan;
+import io.weir.runtime.graph.JobGraphBuilder;
+import java.time.Clock;
+
+/** Runs a job in this JVM: the job manager and task manager roles in one process. */
+public final class LocalJobExecutor implements JobExecutor {
+  @Override
+  public JobResult execute(StreamPlan plan) throws JobExecutionException {
+    return new JobRun(JobGraphBuilder.build(plan), Clock.systemUTC()).run();
+  }
+}

@@ -1,0 +1,66 @@
+package io.weir.runtime.execution;
+
+import io.weir.api.datastream.RestartStrategy;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.OptionalLong;
+
+/** Applies a job's {@link RestartStrategy}: whether to restart after a failure, and when. */
+final class RestartPolicy {
+  private final RestartStrategy strategy;
+  private final Deque<Long> failureTimes = new ArrayDeque<>();
+  private int restarts;
+  private long lastDelay;
+
+  RestartPolicy(RestartStrategy strategy) {
+    this.strategy = strategy;
+  }
+
+  /** The delay before the next restart, or empty when the job must fail. */
+  OptionalLong onFailure(long nowMillis) {
+    restarts++;
+    if (strategy instanceof RestartStrategy.FixedDelay fixed) {
+      return restarts <= fixed.attempts()
+          ? OptionalLong.of(fixed.delay().toMillis())
+          : OptionalLong.empty();
+    }
+    if (strategy instanceof RestartStrategy.ExponentialBackoff backoff) {
+      lastDelay =
+          lastDelay == 0
+              ? backoff.initialDelay().toMillis()
+              : Math.min(lastDelay * 2, backoff.maxDelay().toMillis());
+      return OptionalLong.of(lastDelay);
+    }
+    if (strategy instanceof RestartStrategy.FailureRate rate) {
+      failureTimes.addLast(nowMillis);
+      while (!failureTimes.isEmpty()
+          && nowMillis - failureTimes.peekFirst() > rate.interval().toMillis()) {
+        failureTimes.removeFirst();
+      }
+      return failureTimes.size() <= rate.maxFailures()
+          ? OptionalLong.of(rate.delay().toMillis())
+          : OptionalLong.empty();
+    }
+    return OptionalLong.empty();
+  }
+
+  int restarts() {
+    return restarts;
+  }
+
+  String describe() {
+    if (strategy instanceof RestartStrategy.FixedDelay fixed) {
+      return "fixed-delay restart strategy gave up after " + fixed.attempts() + " attempts";
+    }
+    if (strategy instanceof RestartStrategy.FailureRate rate) {
+      return "failure-rate restart strategy gave up: more than "
+          + rate.maxFailures()
+          + " failures within "
+          + rate.interval();
+    }
+    if (strategy instanceof RestartStrategy.ExponentialBackoff) {
+      return "exponential-backoff restart strategy";
+    }
+    return "restart strategy none";
+  }
+}

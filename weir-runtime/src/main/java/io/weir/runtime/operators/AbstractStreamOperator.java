@@ -1,0 +1,190 @@
+package io.weir.runtime.operators;
+
+import io.weir.api.checkpoint.CheckpointListener;
+import io.weir.api.checkpoint.CheckpointedFunction;
+import io.weir.api.checkpoint.FunctionInitializationContext;
+import io.weir.api.checkpoint.FunctionSnapshotContext;
+import io.weir.api.functions.KeySelector;
+import io.weir.api.functions.OutputTag;
+import io.weir.api.functions.RichFunction;
+import io.weir.api.state.KeyedStateStore;
+import io.weir.api.state.OperatorStateStore;
+import io.weir.runtime.state.HeapKeyedStateBackend;
+import io.weir.runtime.state.OperatorStateBackend;
+import io.weir.runtime.state.OperatorSubtaskState;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * The lifecycle every operator shares: state backends, the user function's lifecycle (rich,
+ * checkpointed, checkpoint listener), the key context and counters. Subclasses add what they do
+ * with a record.
+ */
+public abstract class AbstractStreamOperator<F> implements StreamOperator {
+  protected final OperatorSetup setup;
+  protected final F function;
+  protected final Output output;
+  protected HeapKeyedStateBackend keyedState;
+  private OperatorStateBackend operatorState;
+  private final KeySelector<Object, Object> keySelector;
+  protected long recordsIn;
+  private long recordsOut;
+
+  @SuppressWarnings("unchecked")
+  protected AbstractStreamOperator(OperatorSetup setup, F function, Output output) {
+    this.setup = setup;
+    this.function = function;
+    this.output = new CountingOutput(output);
+    this.keySelector = (KeySelector<Object, Object>) setup.keySelector();
+  }
+
+  @Override
+  public OperatorSetup setup() {
+    return setup;
+  }
+
+  @Override
+  public void initializeState() throws Exception {
+    operatorState = new OperatorStateBackend(setup.restoredState());
+    if (setup.isKeyed()) {
+      keyedState =
+          new HeapKeyedStateBackend(
+              setup.keyGroupRange(), setup.maxParallelism(), setup.restoredState());
+    }
+    if (function instanceof RichFunction rich) {
+      rich.setRuntimeContext(new StreamRuntimeContext(setup, keyedState));
+    }
+    if (function instanceof CheckpointedFunction checkpointed) {
+      checkpointed.initializeState(new InitializationContext());
+    }
+  }
+
+  @Override
+  public void open() throws Exception {
+    if (function instanceof RichFunction rich) {
+      rich.open();
+    }
+  }
+
+  /** Makes the record's key the current key of keyed state; a no-op when not keyed. */
+  protected final void setKeyContext(Object record) throws Exception {
+    if (keySelector != null) {
+      Object key = keySelector.getKey(record);
+      if (key == null) {
+        throw new NullPointerException("The key selector returned null for " + record);
+      }
+      keyedState.setCurrentKey(key);
+    }
+  }
+
+  @Override
+  public void processWatermark(long watermark) throws Exception {
+    output.emitWatermark(watermark);
+  }
+
+  @Override
+  public void processWatermarkStatus(boolean idle) throws Exception {
+    output.emitWatermarkStatus(idle);
+  }
+
+  @Override
+  public void endInput() throws Exception {}
+
+  @Override
+  public OperatorSubtaskState snapshotState(long checkpointId, long timestamp) throws Exception {
+    if (function instanceof CheckpointedFunction checkpointed) {
+      checkpointed.snapshotState(new SnapshotContext(checkpointId, timestamp));
+    }
+    return operatorState.snapshot(keyedState == null ? Map.of() : keyedState.snapshot());
+  }
+
+  @Override
+  public void notifyCheckpointComplete(long checkpointId) throws Exception {
+    if (function instanceof CheckpointListener listener) {
+      listener.notifyCheckpointComplete(checkpointId);
+    }
+  }
+
+  @Override
+  public void notifyCheckpointAborted(long checkpointId) throws Exception {
+    if (function instanceof CheckpointListener listener) {
+      listener.notifyCheckpointAborted(checkpointId);
+    }
+  }
+
+  @Override
+  public void close() throws Exception {
+    if (function instanceof RichFunction rich) {
+      rich.close();
+    }
+  }
+
+  @Override
+  public long recordsIn() {
+    return recordsIn;
+  }
+
+  @Override
+  public long recordsOut() {
+    return recordsOut;
+  }
+
+  private record SnapshotContext(long checkpointId, long checkpointTimestamp)
+      implements FunctionSnapshotContext {}
+
+  private final class InitializationContext implements FunctionInitializationContext {
+    @Override
+    public boolean isRestored() {
+      return setup.isRestored();
+    }
+
+    @Override
+    public OptionalLong restoredCheckpointId() {
+      return setup.restoredCheckpointId();
+    }
+
+    @Override
+    public OperatorStateStore getOperatorStateStore() {
+      return operatorState;
+    }
+
+    @Override
+    public KeyedStateStore getKeyedStateStore() {
+      if (keyedState == null) {
+        throw new IllegalStateException(
+            "Keyed state is only available after keyBy; " + setup.describe() + " is not keyed");
+      }
+      return keyedState;
+    }
+  }
+
+  /** Counts what the operator emits; sits between it and the next operator. */
+  private final class CountingOutput implements Output {
+    private final Output target;
+
+    CountingOutput(Output target) {
+      this.target = target;
+    }
+
+    @Override
+    public void collect(Object record, long timestamp) throws Exception {
+      recordsOut++;
+      target.collect(record, timestamp);
+    }
+
+    @Override
+    public void collectSide(OutputTag<?> tag, Object record, long timestamp) throws Exception {
+      target.collectSide(tag, record, timestamp);
+    }
+
+    @Override
+    public void emitWatermark(long watermark) throws Exception {
+      target.emitWatermark(watermark);
+    }
+
+    @Override
+    public void emitWatermarkStatus(boolean idle) throws Exception {
+      target.emitWatermarkStatus(idle);
+    }
+  }
+}

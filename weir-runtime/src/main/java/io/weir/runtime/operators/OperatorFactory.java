@@ -1,0 +1,81 @@
+package io.weir.runtime.operators;
+
+import io.weir.api.datastream.JobConfig;
+import io.weir.api.eventtime.WatermarkStrategy;
+import io.weir.api.functions.FilterFunction;
+import io.weir.api.functions.FlatMapFunction;
+import io.weir.api.functions.KeyedProcessFunction;
+import io.weir.api.functions.MapFunction;
+import io.weir.api.functions.ProcessFunction;
+import io.weir.api.functions.ReduceFunction;
+import io.weir.api.graph.OperatorSpec;
+import io.weir.api.sink.SinkFunction;
+import io.weir.api.source.SourceFunction;
+
+/** Makes the runtime operator for each kind of operator the API describes. */
+public final class OperatorFactory {
+  private OperatorFactory() {}
+
+  @SuppressWarnings("unchecked")
+  public static StreamOperator create(
+      OperatorSpec spec, OperatorSetup setup, Output output, JobConfig config) {
+    spec = copyFunctions(spec, setup.name());
+    if (spec instanceof OperatorSpec.Source s) {
+      return new SourceOperator(setup, (SourceFunction<Object>) s.function(), output);
+    } else if (spec instanceof OperatorSpec.Map m) {
+      return new MapOperator(setup, (MapFunction<Object, Object>) m.function(), output);
+    } else if (spec instanceof OperatorSpec.Filter f) {
+      return new FilterOperator(setup, (FilterFunction<Object>) f.function(), output);
+    } else if (spec instanceof OperatorSpec.FlatMap f) {
+      return new FlatMapOperator(setup, (FlatMapFunction<Object, Object>) f.function(), output);
+    } else if (spec instanceof OperatorSpec.Process p) {
+      return new ProcessOperator(setup, (ProcessFunction<Object, Object>) p.function(), output);
+    } else if (spec instanceof OperatorSpec.KeyedProcess p) {
+      return new KeyedProcessOperator(
+          setup, (KeyedProcessFunction<Object, Object, Object>) p.function(), output);
+    } else if (spec instanceof OperatorSpec.Reduce r) {
+      return new ReduceOperator(setup, (ReduceFunction<Object>) r.function(), output);
+    } else if (spec instanceof OperatorSpec.Window w) {
+      return new WindowOperator(setup, w, output);
+    } else if (spec instanceof OperatorSpec.Timestamps t) {
+      return new TimestampsOperator(
+          setup, (WatermarkStrategy<Object>) t.strategy(), config.autoWatermarkInterval(), output);
+    } else if (spec instanceof OperatorSpec.SideOutput s) {
+      return new SideOutputOperator(setup, s.tag(), output);
+    } else if (spec instanceof OperatorSpec.Sink s) {
+      return new SinkOperator(setup, (SinkFunction<Object>) s.function(), output);
+    }
+    throw new IllegalArgumentException("Unknown operator kind " + spec.kind());
+  }
+
+  /** The spec with this subtask's own copies of the user's functions. */
+  private static OperatorSpec copyFunctions(OperatorSpec spec, String name) {
+    if (spec instanceof OperatorSpec.Source s) {
+      return new OperatorSpec.Source(FunctionCopier.copy(s.function(), name));
+    } else if (spec instanceof OperatorSpec.Map m) {
+      return new OperatorSpec.Map(FunctionCopier.copy(m.function(), name));
+    } else if (spec instanceof OperatorSpec.Filter f) {
+      return new OperatorSpec.Filter(FunctionCopier.copy(f.function(), name));
+    } else if (spec instanceof OperatorSpec.FlatMap f) {
+      return new OperatorSpec.FlatMap(FunctionCopier.copy(f.function(), name));
+    } else if (spec instanceof OperatorSpec.Process p) {
+      return new OperatorSpec.Process(FunctionCopier.copy(p.function(), name));
+    } else if (spec instanceof OperatorSpec.KeyedProcess p) {
+      return new OperatorSpec.KeyedProcess(FunctionCopier.copy(p.function(), name));
+    } else if (spec instanceof OperatorSpec.Reduce r) {
+      return new OperatorSpec.Reduce(FunctionCopier.copy(r.function(), name));
+    } else if (spec instanceof OperatorSpec.Window w) {
+      return new OperatorSpec.Window(
+          FunctionCopier.copy(w.assigner(), name),
+          FunctionCopier.copy(w.reduce(), name),
+          FunctionCopier.copy(w.aggregate(), name),
+          w.allowedLatenessMillis(),
+          w.lateOutput());
+    } else if (spec instanceof OperatorSpec.Timestamps t) {
+      return new OperatorSpec.Timestamps(FunctionCopier.copy(t.strategy(), name));
+    } else if (spec instanceof OperatorSpec.Sink s) {
+      return new OperatorSpec.Sink(FunctionCopier.copy(s.function(), name));
+    }
+    return spec;
+  }
+}

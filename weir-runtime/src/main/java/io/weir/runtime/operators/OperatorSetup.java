@@ -1,0 +1,45 @@
+package io.weir.runtime.operators;
+
+import io.weir.api.functions.KeySelector;
+import io.weir.runtime.state.KeyGroupRange;
+import io.weir.runtime.state.KeyGroups;
+import io.weir.runtime.state.OperatorSubtaskState;
+import java.util.OptionalLong;
+
+/**
+ * Everything an operator instance needs to know about where it runs, given whole at construction.
+ *
+ * @param keySelector the key of the operator's input when it follows a keyBy, else null
+ * @param restoredState this subtask's share of the restored checkpoint, or EMPTY
+ * @param restoredCheckpointId the checkpoint restored from, if any
+ */
+public record OperatorSetup(
+    String uid,
+    String name,
+    String jobName,
+    int subtaskIndex,
+    int parallelism,
+    int maxParallelism,
+    int attempt,
+    KeySelector<?, ?> keySelector,
+    OperatorSubtaskState restoredState,
+    OptionalLong restoredCheckpointId,
+    ProcessingTimeService timeService) {
+
+  public boolean isKeyed() {
+    return keySelector != null;
+  }
+
+  public boolean isRestored() {
+    return restoredCheckpointId.isPresent();
+  }
+
+  public KeyGroupRange keyGroupRange() {
+    return KeyGroups.rangeOf(subtaskIndex, maxParallelism, parallelism);
+  }
+
+  /** How the operator is named in errors: {@code 'Map' (subtask 2/4)}. */
+  public String describe() {
+    return "'" + name + "' (subtask " + (subtaskIndex + 1) + "/" + parallelism + ")";
+  }
+}

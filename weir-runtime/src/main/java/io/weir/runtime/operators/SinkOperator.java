@@ -1,0 +1,42 @@
+package io.weir.runtime.operators;
+
+import io.weir.api.sink.SinkFunction;
+
+/** Hands each record to a {@link SinkFunction}. */
+public final class SinkOperator extends AbstractStreamOperator<SinkFunction<Object>>
+    implements SinkFunction.Context {
+  private long timestamp;
+  private long currentWatermark = Long.MIN_VALUE;
+
+  public SinkOperator(OperatorSetup setup, SinkFunction<Object> function, Output output) {
+    super(setup, function, output);
+  }
+
+  @Override
+  public void processElement(Object record, long timestamp) throws Exception {
+    recordsIn++;
+    setKeyContext(record);
+    this.timestamp = timestamp;
+    function.invoke(record, this);
+  }
+
+  @Override
+  public void processWatermark(long watermark) {
+    currentWatermark = watermark;
+  }
+
+  @Override
+  public long timestamp() {
+    return timestamp;
+  }
+
+  @Override
+  public long currentWatermark() {
+    return currentWatermark;
+  }
+
+  @Override
+  public long currentProcessingTime() {
+    return setup.timeService().currentTime();
+  }
+}

@@ -1,0 +1,41 @@
+package io.weir.runtime.operators;
+
+import io.weir.runtime.state.OperatorSubtaskState;
+
+/**
+ * One operator of a chain, as the task runs it. All methods are called on the task thread (for a
+ * source task: holding the checkpoint lock), in this order: {@link #initializeState}, {@link
+ * #open}, then any of {@link #processElement}, {@link #processWatermark}, {@link #snapshotState},
+ * {@link #notifyCheckpointComplete}, {@link #notifyCheckpointAborted}; {@link #endInput} once when
+ * no more records will come (the final checkpoint follows it); {@link #close} last, also after a
+ * failure.
+ */
+public interface StreamOperator {
+  OperatorSetup setup();
+
+  void initializeState() throws Exception;
+
+  void open() throws Exception;
+
+  void processElement(Object record, long timestamp) throws Exception;
+
+  void processWatermark(long watermark) throws Exception;
+
+  void processWatermarkStatus(boolean idle) throws Exception;
+
+  /** Emits whatever the operator still holds; no more input follows. */
+  void endInput() throws Exception;
+
+  /** The operator's state at checkpoint {@code checkpointId}, copied so it may change after. */
+  OperatorSubtaskState snapshotState(long checkpointId, long timestamp) throws Exception;
+
+  void notifyCheckpointComplete(long checkpointId) throws Exception;
+
+  void notifyCheckpointAborted(long checkpointId) throws Exception;
+
+  void close() throws Exception;
+
+  long recordsIn();
+
+  long recordsOut();
+}

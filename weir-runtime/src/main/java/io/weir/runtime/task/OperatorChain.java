@@ -1,0 +1,96 @@
+package io.weir.runtime.task;
+
+import io.weir.api.checkpoint.NotifyOrder;
+import io.weir.runtime.operators.StreamOperator;
+import io.weir.runtime.state.OperatorSubtaskState;
+import io.weir.runtime.state.TaskSnapshot;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The operators of one subtask, head first, and the order in which they are told about completed
+ * checkpoints. Opened tail first (so an operator is ready before anything emits into it), fed and
+ * closed head first.
+ */
+final class OperatorChain {
+  private final List<StreamOperator> operators;
+  private final NotifyOrder notifyOrder;
+
+  OperatorChain(List<StreamOperator> operators, NotifyOrder notifyOrder) {
+    this.operators = List.copyOf(operators);
+    this.notifyOrder = notifyOrder;
+  }
+
+  StreamOperator head() {
+    return operators.get(0);
+  }
+
+  List<StreamOperator> operators() {
+    return operators;
+  }
+
+  void initializeAndOpen() throws Exception {
+    for (StreamOperator operator : operators) {
+      operator.initializeState();
+    }
+    for (int i = operators.size() - 1; i >= 0; i--) {
+      operators.get(i).open();
+    }
+  }
+
+  TaskSnapshot snapshot(long checkpointId, long timestamp) throws Exception {
+    Map<String, OperatorSubtaskState> states = new LinkedHashMap<>();
+    for (StreamOperator operator : operators) {
+      states.put(operator.setup().uid(), operator.snapshotState(checkpointId, timestamp));
+    }
+    return new TaskSnapshot(states);
+  }
+
+  void notifyCheckpointComplete(long checkpointId) throws Exception {
+    for (StreamOperator operator : inNotifyOrder()) {
+      operator.notifyCheckpointComplete(checkpointId);
+    }
+  }
+
+  void notifyCheckpointAborted(long checkpointId) throws Exception {
+    for (StreamOperator operator : inNotifyOrder()) {
+      operator.notifyCheckpointAborted(checkpointId);
+    }
+  }
+
+  private List<StreamOperator> inNotifyOrder() {
+    if (notifyOrder == NotifyOrder.FORWARD) {
+      return operators;
+    }
+    List<StreamOperator> reversed = new ArrayList<>(operators);
+    java.util.Collections.reverse(reversed);
+    return reversed;
+  }
+
+  void endInput() throws Exception {
+    for (StreamOperator operator : operators) {
+      operator.endInput();
+    }
+  }
+
+  /** Closes every operator, head first, even when one fails; the first failure is thrown. */
+  void close() throws Exception {
+    Exception first = null;
+    for (StreamOperator operator : operators) {
+      try {
+        operator.close();
+      } catch (Exception e) {
+        if (first == null) {
+          first = e;
+        } else {
+          first.addSuppressed(e);
+        }
+      }
+    }
+    if (first != null) {
+      throw first;
+    }
+  }
+}

@@ -1,0 +1,228 @@
+package io.weir.runtime.task;
+
+import io.weir.api.source.SourceFunction;
+import io.weir.runtime.exchange.StreamEvent;
+import io.weir.runtime.exchange.StreamEvent.CheckpointBarrier;
+import io.weir.runtime.operators.OperatorException;
+import io.weir.runtime.operators.Output;
+import io.weir.runtime.operators.SourceOperator;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A task whose chain starts with a source function. The source runs on its own thread and emits
+ * while holding the checkpoint lock; a mailbox thread runs checkpoints, notifications and timers
+ * holding the same lock, so they happen between two of the source's emissions, never inside one.
+ * Output buffers are flushed by whichever of the two holds the lock when the buffer timeout passed:
+ * the source while it emits, the mailbox thread while the source is idle.
+ */
+public final class SourceStreamTask extends StreamTask {
+  private static final long MAX_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
+  private final Object checkpointLock = new Object();
+  private final SourceOperator source;
+  private final Output sourceOutput;
+  private final String sourceName;
+  private final Thread sourceThread;
+  private final Thread mailThread;
+  private final CountDownLatch terminated = new CountDownLatch(1);
+  private volatile boolean flushRequested;
+  private volatile boolean cancelled;
+  private boolean idle;
+
+  public SourceStreamTask(TaskDeployment deployment) {
+    super(deployment);
+    this.source = (SourceOperator) chain.head();
+    this.sourceOutput = source.output();
+    this.sourceName = source.setup().describe();
+    this.sourceThread = new Thread(this::run, deployment.taskName());
+    this.mailThread = new Thread(this::mailLoop, deployment.taskName() + " mailbox");
+    sourceThread.setDaemon(true);
+    mailThread.setDaemon(true);
+  }
+
+  @Override
+  public void start() {
+    sourceThread.start();
+  }
+
+  @Override
+  public void cancel() {
+    cancelled = true;
+    maybeMoveTo(TaskState.CANCELED);
+    source.cancel();
+    sourceThread.interrupt();
+    mailThread.interrupt();
+    terminated.countDown();
+  }
+
+  @Override
+  public void join(long millis) throws InterruptedException {
+    long deadline = System.currentTimeMillis() + millis;
+    sourceThread.join(millis);
+    mailThread.join(Math.max(1, deadline - System.currentTimeMillis()));
+  }
+
+  @Override
+  protected void wakeUp() {
+    LockSupport.unpark(mailThread);
+  }
+
+  /** Starts a checkpoint: the barrier goes out right after the source's current emission. */
+  public void triggerCheckpoint(long checkpointId, long timestamp) {
+    mailbox.put(() -> performCheckpoint(new CheckpointBarrier(checkpointId, timestamp)));
+  }
+
+  private void run() {
+    try {
+      synchronized (checkpointLock) {
+        chain.initializeAndOpen();
+        moveTo(TaskState.RUNNING);
+      }
+      mailThread.start();
+      try {
+        source.run(new Context());
+      } catch (Exception e) {
+        if (cancelled) {
+          return;
+        }
+        throw OperatorFailure.of(sourceName, e);
+      }
+      synchronized (checkpointLock) {
+        sourceOutput.emitWatermark(Long.MAX_VALUE);
+        chain.endInput();
+        output.broadcast(StreamEvent.END_OF_DATA);
+        flush(System.nanoTime());
+        reportDataFinished();
+      }
+      terminated.await();
+      mailThread.join();
+      if (!cancelled) {
+        synchronized (checkpointLock) {
+          chain.close();
+        }
+        if (maybeMoveTo(TaskState.TERMINATED)) {
+          deployment.listener().onTerminated(this);
+        }
+      }
+    } catch (Throwable t) {
+      fail(t);
+    }
+  }
+
+  private void mailLoop() {
+    try {
+      while (!cancelled && !terminateRequested) {
+        LockSupport.parkNanos(waitNanos());
+        if (Thread.interrupted() && cancelled) {
+          return;
+        }
+        flushRequested = flushDue(System.nanoTime());
+        synchronized (checkpointLock) {
+          mailbox.runAll();
+          timers.fireDue();
+          long now = System.nanoTime();
+          if (flushDue(now)) {
+            flush(now);
+          }
+          flushRequested = false;
+        }
+      }
+    } catch (Throwable t) {
+      fail(t);
+    } finally {
+      terminated.countDown();
+    }
+  }
+
+  private long waitNanos() {
+    if (!mailbox.isEmpty()) {
+      return 1;
+    }
+    long wait = Math.min(MAX_WAIT_NANOS, nanosUntilNextFlush(System.nanoTime()));
+    long nextTimer = timers.nextTime();
+    if (nextTimer != Long.MAX_VALUE) {
+      wait = Math.min(wait, TimeUnit.MILLISECONDS.toNanos(nextTimer - deployment.clock().millis()));
+    }
+    return Math.max(wait, 1);
+  }
+
+  private void fail(Throwable t) {
+    if (cancelled) {
+      return;
+    }
+    source.cancel();
+    sourceThread.interrupt();
+    mailThread.interrupt();
+    terminated.countDown();
+    synchronized (checkpointLock) {
+      closeQuietly();
+    }
+    reportFailure(t);
+  }
+
+  /** Emits for the source function; callers hold the checkpoint lock (taken here if not). */
+  private final class Context implements SourceFunction.SourceContext<Object> {
+    @Override
+    public void collect(Object record) {
+      collectWithTimestamp(record, Long.MIN_VALUE);
+    }
+
+    @Override
+    public void collectWithTimestamp(Object record, long timestamp) {
+      synchronized (checkpointLock) {
+        try {
+          if (idle) {
+            idle = false;
+            sourceOutput.emitWatermarkStatus(false);
+          }
+          sourceOutput.collect(record, timestamp);
+          if (flushRequested) {
+            flushRequested = false;
+            timers.fireDue();
+            flush(System.nanoTime());
+          }
+        } catch (RuntimeException e) {
+          throw e;
+        } catch (Exception e) {
+          throw new OperatorException(e);
+        }
+      }
+    }
+
+    @Override
+    public void emitWatermark(long watermark) {
+      synchronized (checkpointLock) {
+        try {
+          sourceOutput.emitWatermark(watermark);
+        } catch (RuntimeException e) {
+          throw e;
+        } catch (Exception e) {
+          throw new OperatorException(e);
+        }
+      }
+    }
+
+    @Override
+    public void markAsTemporarilyIdle() {
+      synchronized (checkpointLock) {
+        if (!idle) {
+          idle = true;
+          try {
+            sourceOutput.emitWatermarkStatus(true);
+          } catch (RuntimeException e) {
+            throw e;
+          } catch (Exception e) {
+            throw new OperatorException(e);
+          }
+        }
+      }
+    }
+
+    @Override
+    public Object getCheckpointLock() {
+      return checkpointLock;
+    }
+  }
+}

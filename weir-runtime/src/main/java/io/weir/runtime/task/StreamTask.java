@@ -1,0 +1,207 @@
+package io.weir.runtime.task;
+
+import io.weir.api.graph.Transformation;
+import io.weir.runtime.exchange.StreamEvent.CheckpointBarrier;
+import io.weir.runtime.failpoint.Failpoints;
+import io.weir.runtime.operators.OperatorFactory;
+import io.weir.runtime.operators.OperatorSetup;
+import io.weir.runtime.operators.Output;
+import io.weir.runtime.operators.StreamOperator;
+import io.weir.runtime.state.OperatorSubtaskState;
+import io.weir.runtime.state.TaskSnapshot;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One parallel subtask: its operator chain, its outputs, its mailbox and its part of the checkpoint
+ * protocol. Subclasses decide where records come from (a source function or an input gate). Methods
+ * that other threads call only put mail; operators run only on the task thread.
+ */
+public abstract class StreamTask {
+  private static final Logger LOG = LoggerFactory.getLogger(StreamTask.class);
+
+  protected final TaskDeployment deployment;
+  protected final TaskOutput output;
+  protected final TaskTimers timers;
+  protected final Mailbox mailbox;
+  protected final OperatorChain chain;
+  private final long bufferTimeoutNanos;
+  private long nextFlushNanos;
+  private final AtomicReference<TaskState> state = new AtomicReference<>(TaskState.CREATED);
+  private final AtomicBoolean failureReported = new AtomicBoolean();
+  protected volatile boolean terminateRequested;
+
+  protected StreamTask(TaskDeployment deployment) {
+    this.deployment = deployment;
+    this.output = new TaskOutput(deployment.outputs());
+    this.timers = new TaskTimers(deployment.clock());
+    this.mailbox = new Mailbox(this::wakeUp);
+    this.chain = new OperatorChain(buildOperators(), deployment.config().notifyOrder());
+    this.bufferTimeoutNanos = Math.max(1, deployment.config().bufferTimeout().toNanos());
+  }
+
+  private List<StreamOperator> buildOperators() {
+    List<Transformation> transformations = deployment.vertex().chain();
+    StreamOperator[] operators = new StreamOperator[transformations.size()];
+    Output next = output;
+    for (int i = transformations.size() - 1; i >= 0; i--) {
+      Transformation t = transformations.get(i);
+      OperatorSetup setup =
+          new OperatorSetup(
+              t.uid(),
+              t.displayName(),
+              deployment.jobName(),
+              deployment.subtaskIndex(),
+              deployment.vertex().parallelism(),
+              deployment.config().maxParallelism(),
+              deployment.attempt(),
+              i == 0 ? deployment.vertex().keySelector() : null,
+              deployment.restoredStates().getOrDefault(t.uid(), OperatorSubtaskState.EMPTY),
+              deployment.restoredCheckpointId(),
+              timers);
+      operators[i] = OperatorFactory.create(t.spec(), setup, next, deployment.config());
+      next = new ChainedOutput(operators[i]);
+    }
+    return Arrays.asList(operators);
+  }
+
+  public TaskDeployment deployment() {
+    return deployment;
+  }
+
+  public TaskState state() {
+    return state.get();
+  }
+
+  public String taskName() {
+    return deployment.taskName();
+  }
+
+  /** Starts the task's thread(s). */
+  public abstract void start();
+
+  /** Stops the task as soon as possible, without reporting a failure. */
+  public abstract void cancel();
+
+  /** Waits for the task's thread(s) to end. */
+  public abstract void join(long millis) throws InterruptedException;
+
+  /** Asks the task to end after the job finished and its final checkpoint was notified. */
+  public void terminate() {
+    mailbox.put(() -> terminateRequested = true);
+  }
+
+  public void notifyCheckpointComplete(long checkpointId) {
+    mailbox.put(() -> chain.notifyCheckpointComplete(checkpointId));
+  }
+
+  public void notifyCheckpointAborted(long checkpointId) {
+    mailbox.put(() -> chain.notifyCheckpointAborted(checkpointId));
+  }
+
+  /** Records in and out per operator, read after the task ended. */
+  public List<StreamOperator> operators() {
+    return new ArrayList<>(chain.operators());
+  }
+
+  protected abstract void wakeUp();
+
+  /**
+   * Takes the synchronous snapshot of the chain, forwards the barrier, and hands the write of the
+   * state and the acknowledgement to the snapshot executor.
+   */
+  protected void performCheckpoint(CheckpointBarrier barrier) throws Exception {
+    long id = barrier.checkpointId();
+    TaskSnapshot snapshot = chain.snapshot(id, barrier.timestamp());
+    output.broadcast(barrier);
+    Failpoints.hit("task.snapshot.after");
+    String taskId = deployment.vertex().id();
+    int subtask = deployment.subtaskIndex();
+    deployment
+        .snapshotExecutor()
+        .execute(
+            () -> {
+              try {
+                var handle = deployment.storage().storeTaskState(id, taskId, subtask, snapshot);
+                Failpoints.hit("task.ack.before");
+                deployment.responder().acknowledge(id, taskId, subtask, handle);
+              } catch (Exception e) {
+                LOG.warn("{} could not store its state of checkpoint {}", taskName(), id, e);
+                deployment.responder().decline(id, taskId, subtask, e);
+              }
+            });
+  }
+
+  protected void declineCheckpoint(long checkpointId, String reason) {
+    deployment
+        .responder()
+        .decline(
+            checkpointId,
+            deployment.vertex().id(),
+            deployment.subtaskIndex(),
+            new IllegalStateException(reason));
+  }
+
+  protected void moveTo(TaskState next) {
+    TaskState current = state.get();
+    if (!current.canMoveTo(next) || !state.compareAndSet(current, next)) {
+      throw new IllegalStateException(taskName() + " cannot move from " + current + " to " + next);
+    }
+  }
+
+  /** Moves to a final state unless the task is in one already. */
+  protected boolean maybeMoveTo(TaskState next) {
+    TaskState current = state.get();
+    while (current.canMoveTo(next)) {
+      if (state.compareAndSet(current, next)) {
+        return true;
+      }
+      current = state.get();
+    }
+    return false;
+  }
+
+  protected void reportDataFinished() throws Exception {
+    moveTo(TaskState.DATA_FINISHED);
+    deployment.listener().onDataFinished(this);
+  }
+
+  /** Reports a failure once, unless the task was cancelled. */
+  protected void reportFailure(Throwable cause) {
+    if (state.get() == TaskState.CANCELED || !failureReported.compareAndSet(false, true)) {
+      return;
+    }
+    maybeMoveTo(TaskState.FAILED);
+    deployment.listener().onFailure(this, cause);
+  }
+
+  protected void closeQuietly() {
+    try {
+      chain.close();
+    } catch (Exception e) {
+      LOG.debug("{} failed while closing after an earlier failure", taskName(), e);
+    }
+  }
+
+  protected boolean flushDue(long nowNanos) {
+    return nowNanos - nextFlushNanos >= 0;
+  }
+
+  protected void flush(long nowNanos) throws InterruptedException {
+    output.flushAll();
+    nextFlushNanos = nowNanos + bufferTimeoutNanos;
+  }
+
+  protected long nanosUntilNextFlush(long nowNanos) {
+    return nextFlushNanos - nowNanos;
+  }
+
+  protected long bufferTimeoutNanos() {
+    return bufferTimeoutNanos;
+  }
+}
