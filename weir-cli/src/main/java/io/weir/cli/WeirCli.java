@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "weir 0.1.0",
     description = "Weir: stream processing with end-to-end exactly-once.",
-    subcommands = {KafkaCommand.class})
+    subcommands = {PlanCommand.class, RunCommand.class, KafkaCommand.class})
 public final class WeirCli implements Runnable {
 
   public static void main(String[] args) {

@@ -25,6 +25,8 @@ public final class JobConfig {
   private Path restorePath;
   private Duration autoWatermarkInterval = Duration.ofMillis(200);
   private Duration bufferTimeout = Duration.ofMillis(5);
+  private boolean fresh;
+  private Duration progressInterval;
 
   public int parallelism() {
     return parallelism;
@@ -186,6 +188,29 @@ public final class JobConfig {
 
   public JobConfig bufferTimeout(Duration timeout) {
     this.bufferTimeout = timeout;
+    return this;
+  }
+
+  /**
+   * True to start without state even when the checkpoint directory holds completed checkpoints of
+   * this job; by default a job resumes from its latest one.
+   */
+  public boolean fresh() {
+    return fresh;
+  }
+
+  public JobConfig fresh(boolean fresh) {
+    this.fresh = fresh;
+    return this;
+  }
+
+  /** How often a running job prints a progress line, or null for never. */
+  public Duration progressInterval() {
+    return progressInterval;
+  }
+
+  public JobConfig progressInterval(Duration interval) {
+    this.progressInterval = interval;
     return this;
   }
 }

@@ -1,0 +1,84 @@
+package io.weir.cli;
+
+import io.weir.api.datastream.JobConfig;
+import io.weir.api.datastream.JobExecutor;
+import io.weir.api.datastream.StreamEnvironment;
+import java.io.File;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+/**
+ * Runs a job's {@code main} with a launcher context installed: the job's code builds the same graph
+ * as always, and the context decides what {@code execute} does and which settings the command line
+ * overrides. A job class is found on the class path, or in a jar given as the job.
+ */
+final class JobLauncher {
+  private JobLauncher() {}
+
+  static void launch(String job, String[] args, JobExecutor executor, Consumer<JobConfig> overrides)
+      throws Exception {
+    ClassLoader loader = loaderFor(job);
+    Class<?> jobClass = loadJobClass(job, loader);
+    Method main;
+    try {
+      main = jobClass.getMethod("main", String[].class);
+    } catch (NoSuchMethodException e) {
+      throw new UserError("The job class " + jobClass.getName() + " has no main(String[]) method");
+    }
+    if (!Modifier.isStatic(main.getModifiers())) {
+      throw new UserError("The main method of " + jobClass.getName() + " is not static");
+    }
+    ClassLoader previous = Thread.currentThread().getContextClassLoader();
+    Thread.currentThread().setContextClassLoader(loader);
+    StreamEnvironment.setContext(new StreamEnvironment.Context(executor, overrides));
+    try {
+      main.invoke(null, (Object) args);
+    } catch (InvocationTargetException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof IllegalArgumentException) {
+        throw new UserError(cause.getMessage(), cause);
+      }
+      throw cause instanceof Exception exception ? exception : new RuntimeException(cause);
+    } finally {
+      StreamEnvironment.clearContext();
+      Thread.currentThread().setContextClassLoader(previous);
+    }
+  }
+
+  private static ClassLoader loaderFor(String job) throws MalformedURLException {
+    if (!job.endsWith(".jar")) {
+      return JobLauncher.class.getClassLoader();
+    }
+    Path jar = Path.of(job);
+    if (!Files.isReadable(jar)) {
+      throw new UserError("Cannot read the job jar " + jar);
+    }
+    URL url = jar.toUri().toURL();
+    return new URLClassLoader(new URL[] {url}, JobLauncher.class.getClassLoader());
+  }
+
+  private static Class<?> loadJobClass(String job, ClassLoader loader) throws Exception {
+    String className = job;
+    if (job.endsWith(".jar")) {
+      try (var jar = new java.util.jar.JarFile(new File(job))) {
+        var manifest = jar.getManifest();
+        className = manifest == null ? null : manifest.getMainAttributes().getValue("Main-Class");
+      }
+      if (className == null) {
+        throw new UserError("The jar " + job + " names no Main-Class in its manifest");
+      }
+    }
+    try {
+      return Class.forName(className, true, loader);
+    } catch (ClassNotFoundException e) {
+      throw new UserError("No job class " + className + " on the class path or in the jar");
+    }
+  }
+}

@@ -1,0 +1,102 @@
+package io.weir.cli;
+
+import io.weir.api.checkpoint.NotifyOrder;
+import io.weir.api.datastream.JobConfig;
+import io.weir.api.datastream.JobExecutionException;
+import io.weir.api.datastream.JobExecutor;
+import io.weir.api.datastream.JobResult;
+import io.weir.runtime.execution.LocalJobExecutor;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code weir run}: runs a job in this process (the job manager and task manager roles). */
+@Command(
+    name = "run",
+    description =
+        "Run a job. Without -s, a job with a checkpoint directory resumes from its latest completed checkpoint.")
+public final class RunCommand implements Runnable {
+  @Option(
+      names = {"-p", "--parallelism"},
+      description = "Default parallelism of the job.")
+  Integer parallelism;
+
+  @Option(names = "--checkpoint-dir", description = "Where the job's checkpoints are kept.")
+  Path checkpointDirectory;
+
+  @Option(
+      names = "--notify-order",
+      description = "Order of checkpoint notifications in a chain: ${COMPLETION-CANDIDATES}.")
+  NotifyOrder notifyOrder;
+
+  @ArgGroup(exclusive = true)
+  Start start;
+
+  /** Where the job starts from; at most one. */
+  static final class Start {
+    @Option(
+        names = {"-s", "--from-checkpoint"},
+        description = "Restore from this checkpoint or savepoint directory.")
+    Path checkpoint;
+
+    @Option(
+        names = "--from-group-offsets",
+        description = "Start without state: sources read from their consumer group's offsets.")
+    boolean groupOffsets;
+
+    @Option(names = "--fresh", description = "Start without state, ignoring earlier checkpoints.")
+    boolean fresh;
+  }
+
+  @Parameters(index = "0", paramLabel = "JOB", description = "The job's main class or jar.")
+  String job;
+
+  @Parameters(index = "1..*", paramLabel = "ARGS", description = "The job's own arguments.")
+  List<String> args = new ArrayList<>();
+
+  @Override
+  public void run() {
+    JobExecutor executor =
+        plan -> {
+          JobResult result = new LocalJobExecutor().execute(plan);
+          System.out.printf(
+              "job '%s' finished in %.1f s: %d checkpoints, %d restarts%n",
+              result.jobName(),
+              result.duration().toMillis() / 1000.0,
+              result.completedCheckpoints(),
+              result.restarts());
+          return result;
+        };
+    try {
+      JobLauncher.launch(job, args.toArray(String[]::new), executor, this::override);
+    } catch (JobExecutionException e) {
+      throw new UserError(e.getMessage(), e);
+    } catch (RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new UserError(e.getMessage(), e);
+    }
+  }
+
+  private void override(JobConfig config) {
+    if (parallelism != null) {
+      config.parallelism(parallelism);
+    }
+    if (checkpointDirectory != null) {
+      config.checkpointDirectory(checkpointDirectory);
+    }
+    if (notifyOrder != null) {
+      config.notifyOrder(notifyOrder);
+    }
+    if (start != null) {
+      config.restorePath(start.checkpoint);
+      config.fresh(start.fresh || start.groupOffsets);
+    }
+    config.progressInterval(Duration.ofSeconds(2));
+  }
+}

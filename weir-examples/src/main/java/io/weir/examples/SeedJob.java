@@ -1,0 +1,45 @@
+package io.weir.examples;
+
+import io.weir.api.datastream.DataStream;
+import io.weir.api.datastream.StreamEnvironment;
+import io.weir.api.sink.DiscardingSink;
+import io.weir.api.sink.SinkFunction;
+import io.weir.api.source.GeneratorSource;
+import io.weir.api.source.SourceFunction;
+
+/**
+ * The job of the seed documents: {@code Kafka source("foo") -> keyBy(word) -> map(frequency+1) ->
+ * Kafka sink("bar", EXACTLY_ONCE)}. With {@code --chained} the keyBy is left out and the whole job
+ * is one task, so the sink is notified of a completed checkpoint before the source. Without {@code
+ * --bootstrap} it reads generated records and discards its output.
+ */
+public final class SeedJob {
+  private SeedJob() {}
+
+  public static void main(String[] args) throws Exception {
+    SeedJobOptions options = SeedJobOptions.parse(args);
+    StreamEnvironment env = StreamEnvironment.getExecutionEnvironment();
+    build(env, options);
+    env.execute(options.chained() ? "seed-chained" : "seed");
+  }
+
+  /** Adds the seed job's operators to {@code env}. */
+  public static void build(StreamEnvironment env, SeedJobOptions options) {
+    env.enableCheckpointing(options.checkpointInterval());
+    DataStream<String> input =
+        env.addSource(source(options)).name("Example Source").uid("example-source");
+    DataStream<String> mapped =
+        options.chained()
+            ? input.map(SeedRecords::incrementFrequency)
+            : input.keyBy(SeedRecords::word).map(SeedRecords::incrementFrequency);
+    mapped.name("Map").uid("map").addSink(sink(options)).name("Example Sink").uid("example-sink");
+  }
+
+  private static SourceFunction<String> source(SeedJobOptions options) {
+    return new GeneratorSource<>(options.records(), SeedRecords::generate, options.ratePerSecond());
+  }
+
+  private static SinkFunction<String> sink(SeedJobOptions options) {
+    return new DiscardingSink<>();
+  }
+}

@@ -1,0 +1,89 @@
+package io.weir.examples;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The seed job's arguments, {@code --name value} or {@code --flag}. Unknown or malformed arguments
+ * fail with one line naming the argument.
+ */
+public record SeedJobOptions(
+    boolean chained,
+    long records,
+    long ratePerSecond,
+    String bootstrap,
+    String inputTopic,
+    String outputTopic,
+    String group,
+    String semantic,
+    Duration checkpointInterval,
+    Path outputDirectory,
+    String transactionalIdPrefix) {
+
+  private static final Set<String> FLAGS = Set.of("chained");
+  private static final Set<String> VALUES =
+      Set.of(
+          "records",
+          "rate",
+          "bootstrap",
+          "input-topic",
+          "output-topic",
+          "group",
+          "semantic",
+          "checkpoint-interval",
+          "output-dir",
+          "transactional-id-prefix");
+
+  public static SeedJobOptions parse(String... args) {
+    Map<String, String> values = new HashMap<>();
+    for (int i = 0; i < args.length; i++) {
+      String arg = args[i];
+      if (!arg.startsWith("--")) {
+        throw new IllegalArgumentException("Unexpected argument '" + arg + "' for the seed job");
+      }
+      String name = arg.substring(2);
+      if (FLAGS.contains(name)) {
+        values.put(name, "true");
+      } else if (VALUES.contains(name)) {
+        if (i + 1 >= args.length) {
+          throw new IllegalArgumentException("Option --" + name + " needs a value");
+        }
+        values.put(name, args[++i]);
+      } else {
+        throw new IllegalArgumentException("Unknown option --" + name + " for the seed job");
+      }
+    }
+    return new SeedJobOptions(
+        values.containsKey("chained"),
+        number(values, "records", 100_000),
+        number(values, "rate", 0),
+        values.get("bootstrap"),
+        values.getOrDefault("input-topic", "foo"),
+        values.getOrDefault("output-topic", "bar"),
+        values.getOrDefault("group", "weir-seed"),
+        values.getOrDefault("semantic", "exactly-once"),
+        Duration.ofMillis(number(values, "checkpoint-interval", 1000)),
+        values.containsKey("output-dir") ? Path.of(values.get("output-dir")) : null,
+        values.getOrDefault("transactional-id-prefix", "weir-seed"));
+  }
+
+  private static long number(Map<String, String> values, String name, long defaultValue) {
+    String value = values.get(name);
+    if (value == null) {
+      return defaultValue;
+    }
+    try {
+      return Long.parseLong(value.replace("_", ""));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "Option --" + name + " needs a number, got '" + value + "'");
+    }
+  }
+
+  public boolean readsKafka() {
+    return bootstrap != null;
+  }
+}
