@@ -1,0 +1,343 @@
+package io.weir.api.sink;
+
+import io.weir.api.checkpoint.CheckpointListener;
+import io.weir.api.checkpoint.CheckpointedFunction;
+import io.weir.api.checkpoint.FunctionInitializationContext;
+import io.weir.api.checkpoint.FunctionSnapshotContext;
+import io.weir.api.functions.AbstractRichFunction;
+import io.weir.api.state.ListState;
+import io.weir.api.state.ListStateDescriptor;
+import io.weir.api.state.StateSerializer;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * Base of every exactly-once sink: records go into a transaction of the external system, one
+ * transaction per checkpoint, committed only once the checkpoint completed.
+ *
+ * <p>Transaction lifecycle: {@code beginTransaction -> invoke* -> preCommit (at the barrier of
+ * checkpoint N) -> pending -> commit (after N completed)}; a transaction open when the task fails
+ * is aborted, by {@link #close} or on restore by {@code recoverAndAbort}.
+ *
+ * <p>The runtime calls everything on the task thread, never concurrently: {@link #initializeState}
+ * (begins the first transaction, or on restore commits the restored pending transactions and aborts
+ * the restored open one), {@code open}, then {@link #invoke(Object, Context)} per record,
+ * interleaved with {@link #snapshotState} at each barrier and {@link #notifyCheckpointComplete}
+ * after a checkpoint completed, then {@link #close}. The hooks a subclass implements are called
+ * from these methods, so on the task thread too; they may block (a flush, an fsync, a broker round
+ * trip).
+ *
+ * <p>What a subclass must guarantee: {@code preCommit} makes the transaction's records durable in
+ * the external system so that only {@code commit} remains; {@code commit} is idempotent (committing
+ * a transaction that an earlier attempt or process already committed is not an error), because
+ * after a failure the restore commits again every transaction pending in the checkpoint; {@code
+ * abort} is idempotent too. The transaction handle is written to checkpoints with the transaction
+ * serializer, so it must carry everything a new process needs to commit or abort it.
+ *
+ * @param <IN> the records
+ * @param <TXN> the transaction handle
+ * @param <CONTEXT> optional user context kept in the checkpoint beside the transactions
+ */
+public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends AbstractRichFunction
+    implements SinkFunction<IN>, CheckpointedFunction, CheckpointListener {
+  private static final long serialVersionUID = 1L;
+  private static final System.Logger LOG =
+      System.getLogger(TwoPhaseCommitSinkFunction.class.getName());
+
+  /** The name of the operator list state; keep it stable, checkpoints are found by it. */
+  public static final String STATE_NAME = "two-phase-commit-state";
+
+  private final StateSerializer<TXN> transactionSerializer;
+  private final StateSerializer<CONTEXT> contextSerializer;
+  private final TwoPhaseCommitOptions options;
+
+  private transient TransactionCommitter<TXN> committer;
+  private transient TwoPhaseCommitStateCodec<TXN, CONTEXT> codec;
+  private transient ListState<byte[]> state;
+  private transient TransactionHolder<TXN> currentTransaction;
+  private transient SortedMap<Long, TransactionHolder<TXN>> pendingCommitTransactions;
+  private transient Optional<CONTEXT> userContext;
+
+  /** Java serialization for transactions and context, default options. */
+  protected TwoPhaseCommitSinkFunction() {
+    this(TwoPhaseCommitOptions.defaults());
+  }
+
+  /** Java serialization for transactions and context. */
+  protected TwoPhaseCommitSinkFunction(TwoPhaseCommitOptions options) {
+    this(StateSerializer.java(), StateSerializer.java(), options);
+  }
+
+  protected TwoPhaseCommitSinkFunction(
+      StateSerializer<TXN> transactionSerializer,
+      StateSerializer<CONTEXT> contextSerializer,
+      TwoPhaseCommitOptions options) {
+    this.transactionSerializer = Objects.requireNonNull(transactionSerializer);
+    this.contextSerializer = Objects.requireNonNull(contextSerializer);
+    this.options = Objects.requireNonNull(options);
+  }
+
+  // ---- hooks of a sink -------------------------------------------------------------------
+
+  /** Begins a new transaction. Called at start-up and right after each barrier's preCommit. */
+  protected abstract TXN beginTransaction() throws Exception;
+
+  /** Writes one record into the transaction. */
+  protected abstract void invoke(TXN transaction, IN value, Context context) throws Exception;
+
+  /**
+   * Makes the transaction's records durable so that only the commit remains (a flush, an fsync). No
+   * record is added to the transaction afterwards. An exception declines the checkpoint.
+   */
+  protected abstract void preCommit(TXN transaction) throws Exception;
+
+  /**
+   * Makes the pre-committed transaction visible. Must be idempotent: a transaction already
+   * committed by an earlier attempt or process is committed again without error. An exception is
+   * classified by {@link #classifyCommitFailure}.
+   */
+  protected abstract void commit(TXN transaction) throws Exception;
+
+  /** Discards the transaction; idempotent, and it may be called for a transaction never written. */
+  protected abstract void abort(TXN transaction) throws Exception;
+
+  /**
+   * Commits a transaction that was pending in the restored checkpoint, possibly begun by another
+   * process. That checkpoint completed, so its transactions must be committed. Default: {@link
+   * #commit}.
+   */
+  protected void recoverAndCommit(TXN transaction) throws Exception {
+    commit(transaction);
+  }
+
+  /** Aborts the transaction that was open at the restored checkpoint. Default: {@link #abort}. */
+  protected void recoverAndAbort(TXN transaction) throws Exception {
+    abort(transaction);
+  }
+
+  /** The user context on a fresh start (or a restore without one). Default: none. */
+  protected Optional<CONTEXT> initializeUserContext() {
+    return Optional.empty();
+  }
+
+  /**
+   * Called on restore after every restored transaction was committed or aborted, with all of them
+   * (pending ones first, in checkpoint order, then the open ones), before the next one begins.
+   */
+  protected void finishRecoveringContext(Collection<TXN> handledTransactions) throws Exception {}
+
+  /**
+   * Says what a commit failure means. Default: {@link CommitFailure#TRANSACTION_TIMED_OUT} when a
+   * transaction timeout is configured and the transaction is older, else {@link
+   * CommitFailure#FATAL}. Subclasses recognise their transient errors as {@link
+   * CommitFailure#RETRIABLE}.
+   */
+  protected CommitFailure classifyCommitFailure(TXN transaction, long ageMillis, Exception cause) {
+    boolean timedOut =
+        options.transactionTimeout().map(timeout -> ageMillis >= timeout.toMillis()).orElse(false);
+    return timedOut ? CommitFailure.TRANSACTION_TIMED_OUT : CommitFailure.FATAL;
+  }
+
+  /**
+   * The transaction can never be committed because it timed out; its records are lost. Returning
+   * normally drops it from the pending transactions. Default: with {@link
+   * TwoPhaseCommitOptions#ignoreFailuresAfterTransactionTimeout()} log an error and drop it, else
+   * throw a {@link TransactionCommitException} (the task fails and keeps failing, so that someone
+   * looks).
+   */
+  protected void onTransactionTimedOut(TXN transaction, long checkpointId, Exception cause)
+      throws Exception {
+    String reason =
+        "the transaction timed out before it was committed, its records are lost (" + cause + ")";
+    if (!options.ignoreFailuresAfterTransactionTimeout()) {
+      throw new TransactionCommitException(checkpointId, transaction, reason, cause);
+    }
+    LOG.log(
+        Level.ERROR,
+        "Dropping transaction " + transaction + " of checkpoint " + checkpointId + ": " + reason);
+  }
+
+  // ---- what subclasses may read ----------------------------------------------------------
+
+  /** The transaction records are written to, or null before start-up and after close. */
+  protected final TXN currentTransaction() {
+    return currentTransaction == null ? null : currentTransaction.handle();
+  }
+
+  /** The pre-committed transactions waiting for their checkpoint to complete, by checkpoint id. */
+  protected final SortedMap<Long, TXN> pendingTransactions() {
+    SortedMap<Long, TXN> pending = new TreeMap<>();
+    pendingCommitTransactions.forEach((id, holder) -> pending.put(id, holder.handle()));
+    return Collections.unmodifiableSortedMap(pending);
+  }
+
+  protected final Optional<CONTEXT> userContext() {
+    return userContext;
+  }
+
+  protected final TwoPhaseCommitOptions options() {
+    return options;
+  }
+
+  // ---- what the runtime calls ------------------------------------------------------------
+
+  @Override
+  public final void invoke(IN value, Context context) throws Exception {
+    if (currentTransaction == null) {
+      throw new IllegalStateException("No open transaction: initializeState was not called");
+    }
+    invoke(currentTransaction.handle(), value, context);
+  }
+
+  /**
+   * Begins the first transaction, or on restore commits the restored pending transactions and
+   * aborts the restored open ones first. A subclass overriding this calls it.
+   */
+  @Override
+  public void initializeState(FunctionInitializationContext context) throws Exception {
+    committer = new TransactionCommitter<>(this, options);
+    codec = new TwoPhaseCommitStateCodec<>(transactionSerializer, contextSerializer);
+    state = context.getOperatorStateStore().getListState(new ListStateDescriptor<>(STATE_NAME));
+    pendingCommitTransactions = new TreeMap<>();
+    userContext = Optional.empty();
+    List<byte[]> restored = context.isRestored() ? state.get() : List.of();
+    if (!restored.isEmpty()) {
+      recover(restored);
+    }
+    if (userContext.isEmpty()) {
+      userContext = initializeUserContext();
+    }
+    currentTransaction = begin();
+  }
+
+  private void recover(List<byte[]> restored) throws Exception {
+    List<TXN> handled = new ArrayList<>();
+    // Several elements when the state of several former subtasks was given to this one.
+    for (byte[] bytes : restored) {
+      TwoPhaseCommitState<TXN, CONTEXT> recovered = codec.decode(bytes);
+      SortedMap<Long, TransactionHolder<TXN>> pending = new TreeMap<>(recovered.pending());
+      commitAll(pending, this::recoverAndCommit, false);
+      recovered.pending().values().forEach(holder -> handled.add(holder.handle()));
+      recoverAndAbort(recovered.current().handle());
+      handled.add(recovered.current().handle());
+      if (userContext.isEmpty()) {
+        userContext = recovered.context();
+      }
+    }
+    finishRecoveringContext(handled);
+  }
+
+  /**
+   * Pre-commits the open transaction, keeps it pending under the checkpoint's id, begins the next
+   * one, and writes all of them to operator state. An exception declines the checkpoint and leaves
+   * the open transaction as it was.
+   */
+  @Override
+  public void snapshotState(FunctionSnapshotContext context) throws Exception {
+    long checkpointId = context.checkpointId();
+    if (!pendingCommitTransactions.isEmpty()
+        && pendingCommitTransactions.lastKey() >= checkpointId) {
+      throw new IllegalStateException(
+          "Checkpoint "
+              + checkpointId
+              + " is not after pending checkpoint "
+              + pendingCommitTransactions.lastKey());
+    }
+    preCommit(currentTransaction.handle());
+    TransactionHolder<TXN> next = begin();
+    pendingCommitTransactions.put(checkpointId, currentTransaction);
+    currentTransaction = next;
+    pendingCommitTransactions.forEach(committer::maybeWarnAboutAge);
+    state.update(
+        List.of(
+            codec.encode(
+                new TwoPhaseCommitState<>(
+                    currentTransaction, pendingCommitTransactions, userContext))));
+  }
+
+  /**
+   * Commits, in checkpoint order, every pending transaction of a checkpoint up to {@code
+   * checkpointId}: notifications of earlier checkpoints may have been lost. Nothing pending is
+   * fine. When a commit fails the others are still tried; the failed ones stay pending and the
+   * first failure is thrown, so the task fails and the restore retries them.
+   */
+  @Override
+  public void notifyCheckpointComplete(long checkpointId) throws Exception {
+    SortedMap<Long, TransactionHolder<TXN>> due =
+        checkpointId == Long.MAX_VALUE
+            ? pendingCommitTransactions
+            : pendingCommitTransactions.headMap(checkpointId + 1);
+    commitAll(due, this::commit, true);
+  }
+
+  /**
+   * Nothing to do: the aborted checkpoint's transaction stays pending and is committed when a later
+   * checkpoint completes, since its records precede that checkpoint's barrier too.
+   */
+  @Override
+  public void notifyCheckpointAborted(long checkpointId) {}
+
+  /**
+   * Aborts the open transaction, commits nothing, and never throws. Pending transactions are left
+   * as they are: a restore commits them.
+   */
+  @Override
+  public void close() throws Exception {
+    if (currentTransaction == null) {
+      return;
+    }
+    try {
+      abort(currentTransaction.handle());
+    } catch (Exception e) {
+      LOG.log(Level.WARNING, "Cannot abort transaction " + currentTransaction.handle(), e);
+    } finally {
+      currentTransaction = null;
+    }
+  }
+
+  // ---- internals -------------------------------------------------------------------------
+
+  private TransactionHolder<TXN> begin() throws Exception {
+    return new TransactionHolder<>(beginTransaction(), options.clock().millis());
+  }
+
+  /** Commits each entry of {@code due}, removing it once committed; rethrows the first failure. */
+  private void commitAll(
+      SortedMap<Long, TransactionHolder<TXN>> due,
+      TransactionCommitter.CommitAction<TXN> action,
+      boolean observed)
+      throws Exception {
+    Exception firstFailure = null;
+    for (Map.Entry<Long, TransactionHolder<TXN>> entry : List.copyOf(due.entrySet())) {
+      long checkpointId = entry.getKey();
+      try {
+        committer.maybeWarnAboutAge(checkpointId, entry.getValue());
+        if (observed) {
+          SinkHooks.observer().beforeCommit(checkpointId);
+        }
+        committer.commit(checkpointId, entry.getValue(), action);
+        if (observed) {
+          SinkHooks.observer().afterCommit(checkpointId);
+        }
+        due.remove(checkpointId);
+      } catch (Exception failure) {
+        if (firstFailure == null) {
+          firstFailure = failure;
+        } else {
+          firstFailure.addSuppressed(failure);
+        }
+      }
+    }
+    if (firstFailure != null) {
+      throw firstFailure;
+    }
+  }
+}
