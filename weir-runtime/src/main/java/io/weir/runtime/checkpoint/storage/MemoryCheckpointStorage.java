@@ -9,6 +9,7 @@ import io.weir.runtime.state.TaskSnapshot;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Optional;
@@ -72,6 +73,11 @@ public final class MemoryCheckpointStorage implements CheckpointStorage {
   @Override
   public synchronized Optional<CompletedCheckpoint> latest(RestoreListener listener) {
     return completed.isEmpty() ? Optional.empty() : Optional.of(completed.lastEntry().getValue());
+  }
+
+  /** The ids of the completed checkpoints and savepoints still kept, oldest first. */
+  public synchronized List<Long> retainedCheckpointIds() {
+    return List.copyOf(completed.keySet());
   }
 
   @Override
