@@ -1,0 +1,104 @@
+package io.weir.runtime.checkpoint.storage;
+
+import io.weir.runtime.checkpoint.CheckpointMetadata;
+import io.weir.runtime.checkpoint.CheckpointStorage;
+import io.weir.runtime.checkpoint.CompletedCheckpoint;
+import io.weir.runtime.checkpoint.StateHandle;
+import io.weir.runtime.state.TaskSnapshot;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes one savepoint into a directory the user chose, in the layout of a checkpoint directory and
+ * marked {@code savepoint: true}. Nothing here deletes a completed savepoint; {@link #discard} only
+ * removes the files of one that did not complete.
+ *
+ * <p>Thread safe, like every {@link CheckpointStorage}.
+ */
+public final class SavepointStorage implements CheckpointStorage {
+  private static final Logger LOG = LoggerFactory.getLogger(SavepointStorage.class);
+
+  private final Path directory;
+  private final Set<String> writtenFiles = ConcurrentHashMap.newKeySet();
+
+  public SavepointStorage(Path directory) {
+    this.directory = directory;
+  }
+
+  public Path directory() {
+    return directory;
+  }
+
+  @Override
+  public StateHandle storeTaskState(
+      long checkpointId, String taskId, int subtaskIndex, TaskSnapshot state) throws IOException {
+    refuseExistingSavepoint();
+    StateHandle handle = CheckpointWriter.writeState(directory, taskId, subtaskIndex, state);
+    writtenFiles.add(handle.file());
+    return handle;
+  }
+
+  @Override
+  public CompletedCheckpoint complete(CheckpointMetadata metadata) throws IOException {
+    refuseExistingSavepoint();
+    CheckpointMetadata savepoint =
+        new CheckpointMetadata(
+            metadata.checkpointId(),
+            metadata.timestamp(),
+            metadata.jobName(),
+            true,
+            metadata.operators(),
+            metadata.subtaskStates());
+    CompletedCheckpoint completed =
+        CheckpointAssembler.assemble(
+            savepoint,
+            directory,
+            directory.toString(),
+            handle -> CheckpointReader.readState(directory, handle));
+    CheckpointWriter.writeMetadata(directory, savepoint);
+    return completed;
+  }
+
+  @Override
+  public void discard(long checkpointId) {
+    if (Files.exists(directory.resolve(MetadataFormat.FILE_NAME))) {
+      return;
+    }
+    for (String file : writtenFiles) {
+      try {
+        Files.deleteIfExists(directory.resolve(file));
+      } catch (IOException e) {
+        LOG.warn("Could not delete {} of an aborted savepoint: {}", file, e.toString());
+      }
+    }
+    writtenFiles.clear();
+  }
+
+  @Override
+  public Optional<CompletedCheckpoint> latest(RestoreListener listener) {
+    try {
+      return Optional.of(CheckpointReader.read(directory));
+    } catch (InvalidCheckpointException e) {
+      listener.skipped(e.location(), e.reason());
+      return Optional.empty();
+    }
+  }
+
+  @Override
+  public String describe() {
+    return directory.toString();
+  }
+
+  private void refuseExistingSavepoint() throws IOException {
+    if (Files.exists(directory.resolve(MetadataFormat.FILE_NAME))) {
+      throw new IOException(
+          "savepoint directory " + directory + " already holds a savepoint; choose another");
+    }
+  }
+}

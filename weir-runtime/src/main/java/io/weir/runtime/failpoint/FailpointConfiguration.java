@@ -1,0 +1,122 @@
+package io.weir.runtime.failpoint;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Parses failpoint configurations: {@code name=action[,name=action...]} where an action is {@code
+ * halt}, {@code halt(exitCode)}, {@code throw} or {@code pause(ms)}, optionally followed by
+ * {@code @N} to fire only on the Nth hit, e.g. {@code
+ * sink.commit.before=halt@3,task.ack.before=pause(500)}.
+ */
+public final class FailpointConfiguration {
+  /** The system property read at start-up; it wins over the environment variable. */
+  public static final String SYSTEM_PROPERTY = "weir.failpoints";
+
+  /** The environment variable read at start-up when the system property is not set. */
+  public static final String ENVIRONMENT_VARIABLE = "WEIR_FAILPOINTS";
+
+  /** The exit code of {@code halt} without one: what a shell reports for a process killed by 9. */
+  public static final int DEFAULT_HALT_EXIT_CODE = 137;
+
+  private static final Pattern ENTRY =
+      Pattern.compile(
+          "(?<name>[^=]+)=(?<action>halt|throw|pause)(?:\\((?<argument>\\d+)\\))?(?:@(?<hit>\\d+))?");
+
+  private FailpointConfiguration() {}
+
+  /**
+   * The failpoints configured by the system property or else the environment variable.
+   *
+   * @throws IllegalArgumentException naming the source and the offending entry
+   */
+  public static Map<String, Failpoint> fromEnvironment() {
+    String property = System.getProperty(SYSTEM_PROPERTY);
+    if (property != null) {
+      return parse(property, "system property " + SYSTEM_PROPERTY);
+    }
+    String variable = System.getenv(ENVIRONMENT_VARIABLE);
+    return variable == null
+        ? Map.of()
+        : parse(variable, "environment variable " + ENVIRONMENT_VARIABLE);
+  }
+
+  /**
+   * Parses a configuration; blank means none.
+   *
+   * @param source where the text came from, for the error message
+   * @throws IllegalArgumentException naming the source and the offending entry
+   */
+  public static Map<String, Failpoint> parse(String text, String source) {
+    Map<String, Failpoint> failpoints = new LinkedHashMap<>();
+    if (text.isBlank()) {
+      return failpoints;
+    }
+    for (String entry : text.split(",")) {
+      Failpoint failpoint = parseEntry(entry.strip(), source);
+      if (failpoints.put(failpoint.name(), failpoint) != null) {
+        throw new IllegalArgumentException(
+            "failpoint " + failpoint.name() + " is configured twice in " + source);
+      }
+    }
+    return failpoints;
+  }
+
+  private static Failpoint parseEntry(String entry, String source) {
+    Matcher matcher = ENTRY.matcher(entry);
+    if (!matcher.matches()) {
+      throw new IllegalArgumentException(
+          "invalid failpoint '"
+              + entry
+              + "' in "
+              + source
+              + ": expected name=halt|halt(exitCode)|throw|pause(ms)[@hit]");
+    }
+    String name = matcher.group("name").strip();
+    if (!FailpointNames.isKnown(name)) {
+      throw new IllegalArgumentException(
+          "unknown failpoint '" + name + "' in " + source + "; known: " + FailpointNames.known());
+    }
+    String hit = matcher.group("hit");
+    int onlyOnHit = hit == null ? 0 : parseNumber(hit, entry, source);
+    if (hit != null && onlyOnHit == 0) {
+      throw new IllegalArgumentException(
+          "invalid failpoint '" + entry + "' in " + source + ": hits count from 1");
+    }
+    return new Failpoint(name, action(matcher, entry, source), onlyOnHit);
+  }
+
+  private static FailpointAction action(Matcher matcher, String entry, String source) {
+    String argument = matcher.group("argument");
+    return switch (matcher.group("action")) {
+      case "halt" ->
+          new FailpointAction.Halt(
+              argument == null ? DEFAULT_HALT_EXIT_CODE : parseNumber(argument, entry, source));
+      case "throw" -> {
+        if (argument != null) {
+          throw new IllegalArgumentException(
+              "invalid failpoint '" + entry + "' in " + source + ": throw takes no argument");
+        }
+        yield new FailpointAction.Throw();
+      }
+      default -> {
+        if (argument == null) {
+          throw new IllegalArgumentException(
+              "invalid failpoint '" + entry + "' in " + source + ": pause needs (ms)");
+        }
+        yield new FailpointAction.Pause(parseNumber(argument, entry, source));
+      }
+    };
+  }
+
+  private static int parseNumber(String digits, String entry, String source) {
+    try {
+      return Integer.parseInt(digits);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "invalid failpoint '" + entry + "' in " + source + ": " + digits + " is too large");
+    }
+  }
+}
