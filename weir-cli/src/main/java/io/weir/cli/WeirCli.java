@@ -20,6 +20,8 @@ public final class WeirCli implements Runnable {
   /** Runs the command line and returns the exit code; user errors print one line. */
   public static int run(String... args) {
     CommandLine commandLine = new CommandLine(new WeirCli());
+    // Everything after the job class belongs to the job, options included.
+    commandLine.setStopAtPositional(true);
     commandLine.setExecutionExceptionHandler(new UserErrorHandler());
     return commandLine.execute(args);
   }

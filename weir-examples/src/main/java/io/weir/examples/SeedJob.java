@@ -4,6 +4,7 @@ import io.weir.api.datastream.DataStream;
 import io.weir.api.datastream.StreamEnvironment;
 import io.weir.api.sink.DiscardingSink;
 import io.weir.api.sink.SinkFunction;
+import io.weir.api.sink.file.FileSink;
 import io.weir.api.source.GeneratorSource;
 import io.weir.api.source.SourceFunction;
 
@@ -40,6 +41,9 @@ public final class SeedJob {
   }
 
   private static SinkFunction<String> sink(SeedJobOptions options) {
+    if (options.outputDirectory() != null) {
+      return FileSink.<String>forDirectory(options.outputDirectory()).build();
+    }
     return new DiscardingSink<>();
   }
 }

@@ -1,6 +1,7 @@
 package io.weir.runtime.checkpoint;
 
 import io.weir.api.datastream.JobConfig;
+import io.weir.runtime.failpoint.FailpointNames;
 import io.weir.runtime.failpoint.Failpoints;
 import java.time.Clock;
 import java.util.List;
@@ -125,7 +126,7 @@ public final class CheckpointCoordinator {
             () -> abort(id, "expired after " + config.checkpointTimeout()),
             config.checkpointTimeout().toMillis(),
             TimeUnit.MILLISECONDS);
-    Failpoints.hit("checkpoint.trigger");
+    Failpoints.hit(FailpointNames.CHECKPOINT_TRIGGER);
     gateway.triggerCheckpoint(id, timestamp);
     return checkpoint.result;
   }
@@ -154,12 +155,12 @@ public final class CheckpointCoordinator {
     checkpoint.expiry.cancel(false);
     CompletedCheckpoint completed;
     try {
-      Failpoints.hit("coordinator.metadata.before");
+      Failpoints.hit(FailpointNames.COORDINATOR_METADATA_BEFORE);
       completed =
           storage.complete(
               new CheckpointMetadata(
                   id, checkpoint.timestamp, jobName, false, operators, checkpoint.states()));
-      Failpoints.hit("coordinator.metadata.after");
+      Failpoints.hit(FailpointNames.COORDINATOR_METADATA_AFTER);
     } catch (Exception e) {
       LOG.warn("Checkpoint {} of job '{}' could not be stored", id, jobName, e);
       storage.discard(id);
@@ -177,7 +178,7 @@ public final class CheckpointCoordinator {
         id,
         jobName,
         lastCompletionMillis - checkpoint.timestamp);
-    Failpoints.hit("coordinator.notify.before");
+    Failpoints.hit(FailpointNames.COORDINATOR_NOTIFY_BEFORE);
     gateway.notifyCheckpointComplete(id);
     checkpoint.result.complete(completed);
     listener.onCompleted(completed);

@@ -91,7 +91,7 @@ final class ExecutionAttempt
     this.coordinator =
         new CheckpointCoordinator(
             graph.jobName(),
-            operatorInfos(),
+            operatorInfos(graph),
             subtaskKeys(),
             storage,
             graph.config(),
@@ -105,7 +105,11 @@ final class ExecutionAttempt
             });
   }
 
-  private List<OperatorInfo> operatorInfos() {
+  List<OperatorInfo> operatorInfos() {
+    return operatorInfos(graph);
+  }
+
+  static List<OperatorInfo> operatorInfos(JobGraph graph) {
     List<OperatorInfo> infos = new ArrayList<>();
     for (JobVertex vertex : graph.vertices()) {
       for (Transformation t : vertex.chain()) {
@@ -145,7 +149,7 @@ final class ExecutionAttempt
                 i,
                 attempt,
                 graph.config(),
-                StateAssigner.statesFor(restored, vertex, i),
+                StateAssigner.statesFor(restored, vertex, i, graph.config().maxParallelism()),
                 restored == null ? OptionalLong.empty() : OptionalLong.of(restored.checkpointId()),
                 gates.get(vertex).get(i),
                 outputsOf(vertex, i, gates),

@@ -40,12 +40,14 @@ final class JobRun {
     long started = clock.millis();
     String jobName = graph.jobName();
     CheckpointStorage storage = CheckpointStorages.forJob(config, jobName);
-    CompletedCheckpoint restore = CheckpointStorages.initialRestore(config, graph);
+    CompletedCheckpoint restore =
+        CheckpointStorages.initialRestore(
+            config, storage, jobName, ExecutionAttempt.operatorInfos(graph));
     RestartPolicy restartPolicy = new RestartPolicy(config.restartStrategy());
     ScheduledExecutorService timer =
         Executors.newSingleThreadScheduledExecutor(daemon("weir checkpoint timer"));
     ExecutorService snapshotIo = Executors.newFixedThreadPool(2, daemon("weir snapshot io"));
-    long nextCheckpointId = restore == null ? 1 : restore.checkpointId() + 1;
+    long nextCheckpointId = firstCheckpointId(storage, restore);
     long completedCheckpoints = 0;
     try {
       for (int attempt = 0; ; attempt++) {
@@ -93,6 +95,24 @@ final class JobRun {
       timer.shutdownNow();
       snapshotIo.shutdownNow();
     }
+  }
+
+  /**
+   * Checkpoint ids only grow: after the restored one, and after any the job's directory still holds
+   * (a fresh start must not write a checkpoint older than one that is already there).
+   */
+  private static long firstCheckpointId(CheckpointStorage storage, CompletedCheckpoint restore)
+      throws JobExecutionException {
+    long last = restore == null ? 0 : restore.checkpointId();
+    try {
+      var latest = storage.latest((location, reason) -> {});
+      if (latest.isPresent()) {
+        last = Math.max(last, latest.get().checkpointId());
+      }
+    } catch (java.io.IOException e) {
+      throw new JobExecutionException("Cannot read " + storage.describe() + ": " + e, e);
+    }
+    return last + 1;
   }
 
   private static Map<String, JobResult.OperatorCounts> counts(ExecutionAttempt execution) {

@@ -2,32 +2,29 @@ package io.weir.runtime.execution;
 
 import io.weir.api.graph.Transformation;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
-import io.weir.runtime.checkpoint.OperatorState;
+import io.weir.runtime.checkpoint.OperatorInfo;
+import io.weir.runtime.checkpoint.assignment.StateAssignment;
 import io.weir.runtime.graph.JobVertex;
 import io.weir.runtime.state.OperatorSubtaskState;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
-/** Picks each subtask's share of a restored checkpoint. */
+/** Gives each subtask of a task its share of a restored checkpoint, by operator uid. */
 final class StateAssigner {
   private StateAssigner() {}
 
   static Map<String, OperatorSubtaskState> statesFor(
-      CompletedCheckpoint checkpoint, JobVertex vertex, int subtaskIndex) {
+      CompletedCheckpoint checkpoint, JobVertex vertex, int subtaskIndex, int maxParallelism) {
     Map<String, OperatorSubtaskState> states = new HashMap<>();
     if (checkpoint == null) {
       return states;
     }
     for (Transformation t : vertex.chain()) {
-      OperatorState state = checkpoint.operators().get(t.uid());
-      if (state == null) {
-        continue;
-      }
-      if (state.operator().parallelism() != vertex.parallelism()) {
-        throw new IllegalStateException(
-            "Operator " + t.uid() + " changed its parallelism; redistribution comes later");
-      }
-      states.put(t.uid(), state.subtasks().getOrDefault(subtaskIndex, OperatorSubtaskState.EMPTY));
+      OperatorInfo operator =
+          new OperatorInfo(t.uid(), t.displayName(), vertex.parallelism(), maxParallelism);
+      List<OperatorSubtaskState> assigned = StateAssignment.assign(operator, checkpoint);
+      states.put(t.uid(), assigned.get(subtaskIndex));
     }
     return states;
   }

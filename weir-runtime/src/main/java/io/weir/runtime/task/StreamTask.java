@@ -2,6 +2,7 @@ package io.weir.runtime.task;
 
 import io.weir.api.graph.Transformation;
 import io.weir.runtime.exchange.StreamEvent.CheckpointBarrier;
+import io.weir.runtime.failpoint.FailpointNames;
 import io.weir.runtime.failpoint.Failpoints;
 import io.weir.runtime.operators.OperatorFactory;
 import io.weir.runtime.operators.OperatorSetup;
@@ -119,7 +120,7 @@ public abstract class StreamTask {
     long id = barrier.checkpointId();
     TaskSnapshot snapshot = chain.snapshot(id, barrier.timestamp());
     output.broadcast(barrier);
-    Failpoints.hit("task.snapshot.after");
+    Failpoints.hit(FailpointNames.TASK_SNAPSHOT_AFTER);
     String taskId = deployment.vertex().id();
     int subtask = deployment.subtaskIndex();
     deployment
@@ -128,7 +129,7 @@ public abstract class StreamTask {
             () -> {
               try {
                 var handle = deployment.storage().storeTaskState(id, taskId, subtask, snapshot);
-                Failpoints.hit("task.ack.before");
+                Failpoints.hit(FailpointNames.TASK_ACK_BEFORE);
                 deployment.responder().acknowledge(id, taskId, subtask, handle);
               } catch (Exception e) {
                 LOG.warn("{} could not store its state of checkpoint {}", taskName(), id, e);
