@@ -1,0 +1,80 @@
+package io.weir.cli.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.weir.cli.WeirCli;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code weir kafka start | topics | transactions | stop} against a real broker. */
+class KafkaCommandTest {
+  @TempDir Path directory;
+
+  @Test
+  void when_startedInBackground_then_topicsTransactionsAndStopWork() throws Exception {
+    int port = freePort();
+    String bootstrap = "127.0.0.1:" + port;
+    try {
+      // when
+      Result start = weir("kafka", "start", "--dir", directory.toString(), "--port", "" + port);
+
+      // then
+      assertThat(start.exitCode).isZero();
+      assertThat(start.out).startsWith(bootstrap);
+      assertThat(weir("kafka", "start", "--dir", directory.toString()).exitCode).isEqualTo(1);
+      Result topics = weir("kafka", "topics", "--bootstrap", bootstrap);
+      assertThat(topics.exitCode).isZero();
+      assertThat(topics.out).contains("PARTITIONS");
+      Result transactions = weir("kafka", "transactions", "--bootstrap", bootstrap);
+      assertThat(transactions.out).contains("no open transactions");
+    } finally {
+      Result stop = weir("kafka", "stop", "--dir", directory.toString());
+      assertThat(stop.out).contains("stopped the Kafka broker at " + bootstrap);
+    }
+    assertThat(weir("kafka", "stop", "--dir", directory.toString()).out)
+        .contains("no Kafka broker is running");
+  }
+
+  @Test
+  void when_bootstrapIsUnreachable_then_oneLineErrorNamesTheAddress() throws Exception {
+    String address = "127.0.0.1:" + freePort();
+
+    Result result = weir("kafka", "transactions", "--bootstrap", address);
+
+    assertThat(result.exitCode).isEqualTo(1);
+    assertThat(result.err.strip())
+        .startsWith("weir: no Kafka broker answered at " + address)
+        .doesNotContain("\n");
+  }
+
+  private record Result(int exitCode, String out, String err) {}
+
+  private static Result weir(String... arguments) {
+    PrintStream originalOut = System.out;
+    PrintStream originalErr = System.err;
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    try {
+      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+      int exitCode = WeirCli.run(arguments);
+      return new Result(
+          exitCode, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    } finally {
+      System.setOut(originalOut);
+      System.setErr(originalErr);
+    }
+  }
+
+  private static int freePort() throws Exception {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+      return socket.getLocalPort();
+    }
+  }
+}

@@ -1,0 +1,168 @@
+package io.weir.kafka.transaction;
+
+import io.weir.kafka.broker.BrokerUnreachableException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ListTransactionsOptions;
+import org.apache.kafka.clients.admin.TransactionDescription;
+import org.apache.kafka.clients.admin.TransactionListing;
+import org.apache.kafka.clients.admin.TransactionState;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.errors.TimeoutException;
+import org.apache.kafka.common.errors.TransactionalIdNotFoundException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/**
+ * Finds open transactions by transactional-id prefix and aborts those nobody will commit (left by a
+ * crashed job that starts fresh), so that read_committed readers are not held back until the
+ * broker's timeout. Aborting initialises a producer with the transactional id: the broker fences
+ * the old producer and aborts its transaction.
+ *
+ * <p>Not thread-safe; close it to release its Admin client. A broker that does not answer within
+ * the short timeouts gives {@link BrokerUnreachableException} naming the address.
+ */
+public final class LingeringTransactions implements AutoCloseable {
+  private static final int TIMEOUT_MS = 10_000;
+  private static final List<TransactionState> OPEN_STATES =
+      List.of(
+          TransactionState.ONGOING,
+          TransactionState.PREPARE_COMMIT,
+          TransactionState.PREPARE_ABORT,
+          TransactionState.PREPARE_EPOCH_FENCE);
+
+  private final Map<String, Object> clientConfig;
+  private final String bootstrapServers;
+  private final Admin admin;
+
+  /** {@code clientConfig} holds at least {@code bootstrap.servers} (and any security settings). */
+  public LingeringTransactions(Map<String, Object> clientConfig) {
+    this.clientConfig = new HashMap<>(clientConfig);
+    this.clientConfig.putIfAbsent(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, TIMEOUT_MS / 2);
+    this.clientConfig.putIfAbsent(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, TIMEOUT_MS);
+    this.bootstrapServers =
+        String.valueOf(clientConfig.get(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG));
+    try {
+      this.admin = Admin.create(this.clientConfig);
+    } catch (KafkaException e) {
+      throw new BrokerUnreachableException(bootstrapServers, "connecting", e);
+    }
+  }
+
+  /** Open transactions whose transactional id starts with {@code prefix}, oldest first. */
+  public List<OpenTransaction> list(String prefix) {
+    Collection<TransactionListing> listings =
+        await(
+            admin.listTransactions(new ListTransactionsOptions().filterStates(OPEN_STATES)).all(),
+            "listing transactions");
+    List<OpenTransaction> open = new ArrayList<>();
+    for (TransactionListing listing : listings) {
+      if (listing.transactionalId().startsWith(prefix)) {
+        describe(listing.transactionalId()).ifPresent(open::add);
+      }
+    }
+    open.sort(
+        Comparator.comparing(
+                (OpenTransaction transaction) -> transaction.startTime().orElse(Instant.MAX))
+            .thenComparing(OpenTransaction::transactionalId));
+    return open;
+  }
+
+  /**
+   * Aborts every open transaction whose id starts with {@code prefix}, except those in {@code keep}
+   * (transactions a restore still has to commit).
+   *
+   * @return the transactions that were aborted
+   */
+  public List<OpenTransaction> abortAll(String prefix, Set<String> keep) {
+    List<OpenTransaction> aborted = new ArrayList<>();
+    for (OpenTransaction transaction : list(prefix)) {
+      if (!keep.contains(transaction.transactionalId())) {
+        abort(transaction.transactionalId());
+        aborted.add(transaction);
+      }
+    }
+    return aborted;
+  }
+
+  /**
+   * Aborts the open transaction of {@code transactionalId}, if any, by initialising a producer with
+   * it (which also fences every older producer of that id). Idempotent.
+   */
+  public void abort(String transactionalId) {
+    Map<String, Object> config = new HashMap<>(clientConfig);
+    config.remove(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG);
+    config.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId);
+    config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, TIMEOUT_MS);
+    config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+    config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config)) {
+      producer.initTransactions();
+    } catch (TimeoutException e) {
+      throw new BrokerUnreachableException(
+          bootstrapServers, "aborting transactional id " + transactionalId, e);
+    }
+  }
+
+  @Override
+  public void close() {
+    admin.close(Duration.ofSeconds(5));
+  }
+
+  private Optional<OpenTransaction> describe(String transactionalId) {
+    TransactionDescription description;
+    try {
+      description =
+          await(
+              admin.describeTransactions(List.of(transactionalId)).description(transactionalId),
+              "describing transactional id " + transactionalId);
+    } catch (TransactionalIdNotFoundException e) {
+      return Optional.empty(); // expired between listing and describing
+    }
+    if (!OPEN_STATES.contains(description.state())) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new OpenTransaction(
+            transactionalId,
+            description.producerId(),
+            description.producerEpoch(),
+            description.state().toString(),
+            description.transactionStartTimeMs().stream()
+                .mapToObj(Instant::ofEpochMilli)
+                .findFirst(),
+            Duration.ofMillis(description.transactionTimeoutMs()),
+            description.topicPartitions(),
+            description.coordinatorId()));
+  }
+
+  private <T> T await(KafkaFuture<T> future, String action) {
+    try {
+      return future.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KafkaException("interrupted while " + action, e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof TimeoutException) {
+        throw new BrokerUnreachableException(bootstrapServers, action, e.getCause());
+      }
+      if (e.getCause() instanceof KafkaException kafkaError) {
+        throw kafkaError;
+      }
+      throw new KafkaException(action + " failed", e.getCause());
+    }
+  }
+}

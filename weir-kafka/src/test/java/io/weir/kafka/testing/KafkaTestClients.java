@@ -1,0 +1,108 @@
+package io.weir.kafka.testing;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/** Small client calls tests need against a real broker: topics, producers, counting readers. */
+public final class KafkaTestClients {
+  private KafkaTestClients() {}
+
+  public static void createTopic(String bootstrapServers, String topic, int partitions) {
+    try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers))) {
+      admin
+          .createTopics(List.of(new NewTopic(topic, partitions, (short) 1)))
+          .all()
+          .get(30, TimeUnit.SECONDS);
+    } catch (InterruptedException | ExecutionException | TimeoutException e) {
+      throw new IllegalStateException("cannot create topic " + topic, e);
+    }
+  }
+
+  /** String producer settings; add {@code transactional.id} for a transactional producer. */
+  public static Properties producerConfig(String bootstrapServers) {
+    Properties config = new Properties();
+    config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+    config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+    config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+    config.put(ProducerConfig.ACKS_CONFIG, "all");
+    return config;
+  }
+
+  /**
+   * Reads {@code topic} from the beginning with the given isolation level until the consumer's
+   * position reaches the end offsets (for read_committed: the last stable offsets) of all
+   * partitions, and returns the values read.
+   */
+  public static List<String> readAll(String bootstrapServers, String topic, String isolation) {
+    Properties config = new Properties();
+    config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+    config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolation);
+    config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+    config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+    config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+    List<String> values = new ArrayList<>();
+    try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config)) {
+      List<TopicPartition> partitions = new ArrayList<>();
+      for (PartitionInfo info : consumer.partitionsFor(topic, Duration.ofSeconds(30))) {
+        partitions.add(new TopicPartition(topic, info.partition()));
+      }
+      consumer.assign(partitions);
+      consumer.seekToBeginning(partitions);
+      Map<TopicPartition, Long> end = consumer.endOffsets(partitions, Duration.ofSeconds(30));
+      Instant deadline = Instant.now().plusSeconds(30);
+      while (!reached(consumer, end) && Instant.now().isBefore(deadline)) {
+        for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200))) {
+          values.add(record.value());
+        }
+      }
+      if (!reached(consumer, end)) {
+        throw new IllegalStateException("did not reach the end of " + topic + " in 30 s");
+      }
+    }
+    return values;
+  }
+
+  /** The last stable offsets (end offsets for read_committed) of a topic's partitions. */
+  public static Map<TopicPartition, Long> lastStableOffsets(String bootstrapServers, String topic) {
+    Properties config = new Properties();
+    config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+    config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+    config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+    config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+    try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config)) {
+      Set<TopicPartition> partitions = new java.util.HashSet<>();
+      for (PartitionInfo info : consumer.partitionsFor(topic, Duration.ofSeconds(30))) {
+        partitions.add(new TopicPartition(topic, info.partition()));
+      }
+      return consumer.endOffsets(partitions, Duration.ofSeconds(30));
+    }
+  }
+
+  private static boolean reached(
+      KafkaConsumer<String, String> consumer, Map<TopicPartition, Long> end) {
+    for (Map.Entry<TopicPartition, Long> partition : end.entrySet()) {
+      if (consumer.position(partition.getKey()) < partition.getValue()) {
+        return false;
+      }
+    }
+    return true;
+  }
+}
