@@ -1,0 +1,227 @@
+package io.weir.kafka.source;
+
+import io.weir.api.checkpoint.CheckpointListener;
+import io.weir.api.checkpoint.CheckpointedFunction;
+import io.weir.api.checkpoint.FunctionInitializationContext;
+import io.weir.api.checkpoint.FunctionSnapshotContext;
+import io.weir.api.functions.AbstractRichFunction;
+import io.weir.api.source.ParallelSourceFunction;
+import io.weir.api.state.ListState;
+import io.weir.api.state.ListStateDescriptor;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads Kafka topics with exactly-once positions: each subtask reads the partitions assigned to
+ * it, keeps the next offset of each in a union list state snapshotted with the checkpoint at the
+ * barrier, and commits a completed checkpoint's offsets to the consumer group when notified.
+ * Start position: the restored checkpoint, else the group's committed offsets, else the
+ * configured starting offsets.
+ */
+public final class KafkaSource<T> extends AbstractRichFunction
+    implements ParallelSourceFunction<T>, CheckpointedFunction, CheckpointListener {
+  private static final Logger LOG = LoggerFactory.getLogger(KafkaSource.class);
+  private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
+  private static final long WATERMARK_INTERVAL_MILLIS = 200;
+
+  private final KafkaSourceConfig<T> config;
+  private transient ListState<PartitionOffset> offsetState;
+  private transient Map<TopicPartition, Long> restoredOffsets;
+  private transient Map<TopicPartition, Long> nextOffsets;
+  private transient OffsetCommitter committer;
+  private transient volatile boolean running;
+  private transient volatile KafkaConsumer<byte[], byte[]> consumer;
+  private transient long skippedRecords;
+
+  KafkaSource(KafkaSourceConfig<T> config) {
+    this.config = config;
+  }
+
+  public static <T> KafkaSourceBuilder<T> builder() {
+    return new KafkaSourceBuilder<>();
+  }
+
+  @Override
+  public void initializeState(FunctionInitializationContext context) {
+    offsetState =
+        context
+            .getOperatorStateStore()
+            .getUnionListState(new ListStateDescriptor<>("kafka-partition-offsets"));
+    restoredOffsets = new HashMap<>();
+    for (PartitionOffset offset : offsetState.get()) {
+      restoredOffsets.put(new TopicPartition(offset.topic(), offset.partition()), offset.offset());
+    }
+    nextOffsets = new HashMap<>();
+  }
+
+  @Override
+  public void open() {
+    if (config.commitOffsetsOnCheckpoint()) {
+      committer =
+          new OffsetCommitter(
+              config.bootstrapServers(), config.groupId(), config.consumerProperties());
+    }
+  }
+
+  @Override
+  public void snapshotState(FunctionSnapshotContext context) {
+    List<PartitionOffset> offsets = new ArrayList<>();
+    nextOffsets.forEach(
+        (tp, offset) -> offsets.add(new PartitionOffset(tp.topic(), tp.partition(), offset)));
+    // Partitions restored but not (yet) assigned here keep their offsets in the union state.
+    restoredOffsets.forEach(
+        (tp, offset) -> {
+          if (!nextOffsets.containsKey(tp) && isMine(tp)) {
+            offsets.add(new PartitionOffset(tp.topic(), tp.partition(), offset));
+          }
+        });
+    offsetState.update(offsets);
+    if (committer != null) {
+      committer.checkpointTaken(context.checkpointId(), nextOffsets);
+    }
+  }
+
+  @Override
+  public void notifyCheckpointComplete(long checkpointId) {
+    if (committer != null) {
+      committer.checkpointComplete(checkpointId);
+    }
+  }
+
+  @Override
+  public void notifyCheckpointAborted(long checkpointId) {
+    if (committer != null) {
+      committer.checkpointAborted(checkpointId);
+    }
+  }
+
+  @Override
+  public void run(SourceContext<T> context) throws Exception {
+    running = true;
+    PartitionWatermarks<T> watermarks =
+        config.watermarkStrategy() == null
+            ? null
+            : new PartitionWatermarks<>(config.watermarkStrategy());
+    try (PartitionReader reader = new PartitionReader(config, getRuntimeContext())) {
+      consumer = reader.consumer();
+      Map<TopicPartition, Long> assigned =
+          reader.assign(restoredOffsets, context.getCheckpointLock(), nextOffsets);
+      long now = System.currentTimeMillis();
+      assigned.keySet().forEach(tp -> register(watermarks, tp, now));
+      long nextWatermark = now + WATERMARK_INTERVAL_MILLIS;
+      while (running && !(config.bounded() && reader.reachedEnd(nextOffsets))) {
+        ConsumerRecords<byte[], byte[]> records;
+        try {
+          records = reader.consumer().poll(POLL_TIMEOUT);
+        } catch (WakeupException e) {
+          break;
+        }
+        for (TopicPartition partition : records.partitions()) {
+          emit(context, partition, records.records(partition), watermarks);
+        }
+        now = System.currentTimeMillis();
+        if (watermarks != null && now >= nextWatermark) {
+          emitWatermark(context, watermarks, now);
+          nextWatermark = now + WATERMARK_INTERVAL_MILLIS;
+        }
+        for (TopicPartition added :
+            reader.maybeDiscover(restoredOffsets, context.getCheckpointLock(), nextOffsets)) {
+          register(watermarks, added, now);
+        }
+      }
+    } finally {
+      consumer = null;
+    }
+  }
+
+  private void register(PartitionWatermarks<T> watermarks, TopicPartition partition, long now) {
+    if (watermarks != null) {
+      watermarks.add(partition, now);
+    }
+  }
+
+  private void emit(
+      SourceContext<T> context,
+      TopicPartition partition,
+      List<ConsumerRecord<byte[], byte[]>> records,
+      PartitionWatermarks<T> watermarks)
+      throws Exception {
+    long now = watermarks == null ? 0 : System.currentTimeMillis();
+    synchronized (context.getCheckpointLock()) {
+      for (ConsumerRecord<byte[], byte[]> record : records) {
+        T value = deserialize(record);
+        if (value != null) {
+          long timestamp =
+              watermarks == null
+                  ? record.timestamp()
+                  : watermarks.onRecord(partition, value, record.timestamp(), now);
+          context.collectWithTimestamp(value, timestamp);
+        }
+        nextOffsets.put(partition, record.offset() + 1);
+      }
+    }
+  }
+
+  private T deserialize(ConsumerRecord<byte[], byte[]> record) throws Exception {
+    try {
+      return config.deserializer().deserialize(record);
+    } catch (Exception e) {
+      String position =
+          record.topic() + "-" + record.partition() + " at offset " + record.offset();
+      if (config.failurePolicy() == DeserializationFailurePolicy.SKIP) {
+        skippedRecords++;
+        LOG.warn("Skipping a record of {} that cannot be deserialized: {}", position, e.toString());
+        return null;
+      }
+      throw new IllegalStateException(
+          "Cannot deserialize the record of " + position + ": " + e.getMessage(), e);
+    }
+  }
+
+  private void emitWatermark(
+      SourceContext<T> context, PartitionWatermarks<T> watermarks, long now) {
+    long watermark = watermarks.onPeriodicEmit(now);
+    if (watermarks.allIdle()) {
+      context.markAsTemporarilyIdle();
+    } else if (watermark != Long.MIN_VALUE) {
+      context.emitWatermark(watermark);
+    }
+  }
+
+  private boolean isMine(TopicPartition partition) {
+    return PartitionAssigner.subtaskOf(
+            partition.topic(), partition.partition(), getRuntimeContext().parallelism())
+        == getRuntimeContext().subtaskIndex();
+  }
+
+  /** Records skipped by the {@code SKIP} deserialization policy. */
+  public long skippedRecords() {
+    return skippedRecords;
+  }
+
+  @Override
+  public void cancel() {
+    running = false;
+    KafkaConsumer<byte[], byte[]> current = consumer;
+    if (current != null) {
+      current.wakeup();
+    }
+  }
+
+  @Override
+  public void close() {
+    if (committer != null) {
+      committer.close();
+    }
+  }
+}

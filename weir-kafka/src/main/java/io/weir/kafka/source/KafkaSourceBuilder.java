@@ -1,0 +1,126 @@
+package io.weir.kafka.source;
+
+import io.weir.api.eventtime.WatermarkStrategy;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/** Builds a {@link KafkaSource}; bootstrap servers, topics and a deserializer are required. */
+public final class KafkaSourceBuilder<T> {
+  private String bootstrapServers;
+  private List<String> topics;
+  private String topicPattern;
+  private String groupId;
+  private KafkaRecordDeserializer<T> deserializer;
+  private StartingOffsets startingOffsets = StartingOffsets.EARLIEST;
+  private long startingTimestamp;
+  private boolean commitOffsetsOnCheckpoint = true;
+  private WatermarkStrategy<T> watermarkStrategy;
+  private DeserializationFailurePolicy failurePolicy = DeserializationFailurePolicy.FAIL;
+  private Duration partitionDiscoveryInterval = Duration.ofSeconds(10);
+  private boolean bounded;
+  private final Map<String, String> consumerProperties = new HashMap<>();
+
+  KafkaSourceBuilder() {}
+
+  public KafkaSourceBuilder<T> bootstrapServers(String servers) {
+    this.bootstrapServers = servers;
+    return this;
+  }
+
+  public KafkaSourceBuilder<T> topics(String... names) {
+    this.topics = List.of(names);
+    return this;
+  }
+
+  /** Reads every topic whose name matches the regular expression, also ones created later. */
+  public KafkaSourceBuilder<T> topicPattern(String regex) {
+    this.topicPattern = regex;
+    return this;
+  }
+
+  /** The consumer group whose offsets the source starts from and commits to. */
+  public KafkaSourceBuilder<T> groupId(String groupId) {
+    this.groupId = groupId;
+    return this;
+  }
+
+  public KafkaSourceBuilder<T> deserializer(KafkaRecordDeserializer<T> deserializer) {
+    this.deserializer = deserializer;
+    return this;
+  }
+
+  /** Where partitions without a checkpointed or committed offset start. Default: earliest. */
+  public KafkaSourceBuilder<T> startingOffsets(StartingOffsets offsets) {
+    this.startingOffsets = offsets;
+    return this;
+  }
+
+  public KafkaSourceBuilder<T> startingTimestamp(long epochMillis) {
+    this.startingOffsets = StartingOffsets.TIMESTAMP;
+    this.startingTimestamp = epochMillis;
+    return this;
+  }
+
+  /** Commit each completed checkpoint's offsets to the group (on by default). */
+  public KafkaSourceBuilder<T> commitOffsetsOnCheckpoint(boolean commit) {
+    this.commitOffsetsOnCheckpoint = commit;
+    return this;
+  }
+
+  /** Per-partition timestamps and watermarks. */
+  public KafkaSourceBuilder<T> watermarks(WatermarkStrategy<T> strategy) {
+    this.watermarkStrategy = strategy;
+    return this;
+  }
+
+  public KafkaSourceBuilder<T> onDeserializationFailure(DeserializationFailurePolicy policy) {
+    this.failurePolicy = policy;
+    return this;
+  }
+
+  public KafkaSourceBuilder<T> partitionDiscoveryInterval(Duration interval) {
+    this.partitionDiscoveryInterval = interval;
+    return this;
+  }
+
+  /** Stops at the end offsets the partitions had when the source started. */
+  public KafkaSourceBuilder<T> bounded() {
+    this.bounded = true;
+    return this;
+  }
+
+  public KafkaSourceBuilder<T> property(String key, String value) {
+    consumerProperties.put(key, value);
+    return this;
+  }
+
+  public KafkaSource<T> build() {
+    Objects.requireNonNull(bootstrapServers, "bootstrapServers");
+    Objects.requireNonNull(deserializer, "deserializer");
+    if ((topics == null || topics.isEmpty()) == (topicPattern == null)) {
+      throw new IllegalArgumentException("A Kafka source needs either topics or a topic pattern");
+    }
+    if (commitOffsetsOnCheckpoint && groupId == null) {
+      throw new IllegalArgumentException(
+          "A Kafka source that commits offsets needs a group id (groupId(...))");
+    }
+    return new KafkaSource<>(
+        new KafkaSourceConfig<>(
+            bootstrapServers,
+            topics == null ? List.of() : topics,
+            topicPattern,
+            groupId,
+            deserializer,
+            startingOffsets,
+            startingTimestamp,
+            commitOffsetsOnCheckpoint,
+            watermarkStrategy,
+            failurePolicy,
+            partitionDiscoveryInterval,
+            bounded,
+            Map.copyOf(consumerProperties)));
+  }
+}

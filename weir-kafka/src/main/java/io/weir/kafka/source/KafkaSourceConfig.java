@@ -1,0 +1,29 @@
+package io.weir.kafka.source;
+
+import io.weir.api.eventtime.WatermarkStrategy;
+import java.io.Serializable;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/** What a {@link KafkaSource} reads and how; made by {@link KafkaSource#builder()}. */
+record KafkaSourceConfig<T>(
+    String bootstrapServers,
+    List<String> topics,
+    String topicPattern,
+    String groupId,
+    KafkaRecordDeserializer<T> deserializer,
+    StartingOffsets startingOffsets,
+    long startingTimestamp,
+    boolean commitOffsetsOnCheckpoint,
+    WatermarkStrategy<T> watermarkStrategy,
+    DeserializationFailurePolicy failurePolicy,
+    Duration partitionDiscoveryInterval,
+    boolean bounded,
+    Map<String, String> consumerProperties)
+    implements Serializable {
+
+  String describeTopics() {
+    return topicPattern != null ? "topics matching '" + topicPattern + "'" : "topics " + topics;
+  }
+}

@@ -1,0 +1,82 @@
+package io.weir.kafka.source;
+
+import io.weir.runtime.failpoint.FailpointNames;
+import io.weir.runtime.failpoint.Failpoints;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Commits the offsets of completed checkpoints to the consumer group, right when the checkpoint
+ * is notified — with a consumer of its own, so the commit never waits for the reading consumer's
+ * next poll. Offsets of a checkpoint whose notification was lost are committed with a later one.
+ * Used on the source task's mailbox thread only.
+ */
+final class OffsetCommitter implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(OffsetCommitter.class);
+
+  private final Properties properties;
+  private final TreeMap<Long, Map<TopicPartition, Long>> pending = new TreeMap<>();
+  private KafkaConsumer<byte[], byte[]> consumer;
+
+  OffsetCommitter(String bootstrapServers, String groupId, Map<String, String> extra) {
+    properties = new Properties();
+    properties.putAll(extra);
+    properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+    properties.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
+    properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+    properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+    properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+  }
+
+  void checkpointTaken(long checkpointId, Map<TopicPartition, Long> offsets) {
+    pending.put(checkpointId, new HashMap<>(offsets));
+  }
+
+  /** Commits the offsets of the newest checkpoint up to {@code checkpointId}. */
+  void checkpointComplete(long checkpointId) {
+    Map.Entry<Long, Map<TopicPartition, Long>> entry = pending.floorEntry(checkpointId);
+    if (entry == null) {
+      return;
+    }
+    Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+    entry.getValue().forEach((tp, offset) -> offsets.put(tp, new OffsetAndMetadata(offset)));
+    pending.headMap(checkpointId, true).clear();
+    if (offsets.isEmpty()) {
+      return;
+    }
+    Failpoints.hit(FailpointNames.SOURCE_OFFSETS_COMMIT_BEFORE);
+    try {
+      if (consumer == null) {
+        consumer = new KafkaConsumer<>(properties);
+      }
+      consumer.commitSync(offsets, Duration.ofSeconds(10));
+    } catch (RuntimeException e) {
+      // The checkpoint holds the offsets; the group's copy is only for monitoring and restarts
+      // without a checkpoint, so a failed commit does not fail the job (the next one catches up).
+      LOG.warn("Could not commit the offsets of checkpoint {}: {}", checkpointId, e.toString());
+      return;
+    }
+    Failpoints.hit(FailpointNames.SOURCE_OFFSETS_COMMIT_AFTER);
+  }
+
+  void checkpointAborted(long checkpointId) {
+    pending.remove(checkpointId);
+  }
+
+  @Override
+  public void close() {
+    if (consumer != null) {
+      consumer.close(Duration.ofSeconds(1));
+    }
+  }
+}
