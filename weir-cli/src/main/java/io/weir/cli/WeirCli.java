@@ -1,6 +1,7 @@
 package io.weir.cli;
 
 import io.weir.cli.kafka.KafkaCommand;
+import io.weir.cli.lab.DemoCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -10,7 +11,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "weir 0.1.0",
     description = "Weir: stream processing with end-to-end exactly-once.",
-    subcommands = {PlanCommand.class, RunCommand.class, KafkaCommand.class})
+    subcommands = {DemoCommand.class, PlanCommand.class, RunCommand.class, KafkaCommand.class})
 public final class WeirCli implements Runnable {
 
   public static void main(String[] args) {

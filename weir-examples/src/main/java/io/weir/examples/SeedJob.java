@@ -7,6 +7,7 @@ import io.weir.api.sink.SinkFunction;
 import io.weir.api.sink.file.FileSink;
 import io.weir.api.source.GeneratorSource;
 import io.weir.api.source.SourceFunction;
+import io.weir.kafka.sink.KafkaSink;
 
 /**
  * The job of the seed documents: {@code Kafka source("foo") -> keyBy(word) -> map(frequency+1) ->
@@ -41,6 +42,14 @@ public final class SeedJob {
   }
 
   private static SinkFunction<String> sink(SeedJobOptions options) {
+    if (options.readsKafka()) {
+      return KafkaSink.<String>builder()
+          .bootstrapServers(options.bootstrap())
+          .topic(options.outputTopic())
+          .deliveryGuarantee(options.deliveryGuarantee())
+          .transactionalIdPrefix(options.transactionalIdPrefix())
+          .build();
+    }
     if (options.outputDirectory() != null) {
       return FileSink.<String>forDirectory(options.outputDirectory()).build();
     }

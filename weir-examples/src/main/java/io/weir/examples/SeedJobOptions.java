@@ -1,5 +1,6 @@
 package io.weir.examples;
 
+import io.weir.kafka.sink.DeliveryGuarantee;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -12,6 +13,7 @@ import java.util.Set;
  */
 public record SeedJobOptions(
     boolean chained,
+    boolean bounded,
     long records,
     long ratePerSecond,
     String bootstrap,
@@ -23,7 +25,7 @@ public record SeedJobOptions(
     Path outputDirectory,
     String transactionalIdPrefix) {
 
-  private static final Set<String> FLAGS = Set.of("chained");
+  private static final Set<String> FLAGS = Set.of("chained", "bounded");
   private static final Set<String> VALUES =
       Set.of(
           "records",
@@ -58,6 +60,7 @@ public record SeedJobOptions(
     }
     return new SeedJobOptions(
         values.containsKey("chained"),
+        values.containsKey("bounded"),
         number(values, "records", 100_000),
         number(values, "rate", 0),
         values.get("bootstrap"),
@@ -81,6 +84,19 @@ public record SeedJobOptions(
       throw new IllegalArgumentException(
           "Option --" + name + " needs a number, got '" + value + "'");
     }
+  }
+
+  public DeliveryGuarantee deliveryGuarantee() {
+    return switch (semantic) {
+      case "exactly-once" -> DeliveryGuarantee.EXACTLY_ONCE;
+      case "at-least-once" -> DeliveryGuarantee.AT_LEAST_ONCE;
+      case "none" -> DeliveryGuarantee.NONE;
+      default ->
+          throw new IllegalArgumentException(
+              "Option --semantic takes exactly-once, at-least-once or none, got '"
+                  + semantic
+                  + "'");
+    };
   }
 
   public boolean readsKafka() {

@@ -22,11 +22,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads Kafka topics with exactly-once positions: each subtask reads the partitions assigned to
- * it, keeps the next offset of each in a union list state snapshotted with the checkpoint at the
- * barrier, and commits a completed checkpoint's offsets to the consumer group when notified.
- * Start position: the restored checkpoint, else the group's committed offsets, else the
- * configured starting offsets.
+ * Reads Kafka topics with exactly-once positions: each subtask reads the partitions assigned to it,
+ * keeps the next offset of each in a union list state snapshotted with the checkpoint at the
+ * barrier, and commits a completed checkpoint's offsets to the consumer group when notified. Start
+ * position: the restored checkpoint, else the group's committed offsets, else the configured
+ * starting offsets.
  */
 public final class KafkaSource<T> extends AbstractRichFunction
     implements ParallelSourceFunction<T>, CheckpointedFunction, CheckpointListener {
@@ -117,7 +117,9 @@ public final class KafkaSource<T> extends AbstractRichFunction
       Map<TopicPartition, Long> assigned =
           reader.assign(restoredOffsets, context.getCheckpointLock(), nextOffsets);
       long now = System.currentTimeMillis();
-      assigned.keySet().forEach(tp -> register(watermarks, tp, now));
+      for (TopicPartition partition : assigned.keySet()) {
+        register(watermarks, partition, now);
+      }
       long nextWatermark = now + WATERMARK_INTERVAL_MILLIS;
       while (running && !(config.bounded() && reader.reachedEnd(nextOffsets))) {
         ConsumerRecords<byte[], byte[]> records;
@@ -176,8 +178,7 @@ public final class KafkaSource<T> extends AbstractRichFunction
     try {
       return config.deserializer().deserialize(record);
     } catch (Exception e) {
-      String position =
-          record.topic() + "-" + record.partition() + " at offset " + record.offset();
+      String position = record.topic() + "-" + record.partition() + " at offset " + record.offset();
       if (config.failurePolicy() == DeserializationFailurePolicy.SKIP) {
         skippedRecords++;
         LOG.warn("Skipping a record of {} that cannot be deserialized: {}", position, e.toString());

@@ -16,10 +16,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Commits the offsets of completed checkpoints to the consumer group, right when the checkpoint
- * is notified — with a consumer of its own, so the commit never waits for the reading consumer's
- * next poll. Offsets of a checkpoint whose notification was lost are committed with a later one.
- * Used on the source task's mailbox thread only.
+ * Commits the offsets of completed checkpoints to the consumer group, right when the checkpoint is
+ * notified — with a consumer of its own, so the commit never waits for the reading consumer's next
+ * poll. Offsets of a checkpoint whose notification was lost are committed with a later one. Used on
+ * the source task's mailbox thread only.
  */
 final class OffsetCommitter implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(OffsetCommitter.class);

@@ -1,8 +1,8 @@
 package io.weir.kafka.source;
 
 /**
- * Which subtask reads a partition: deterministic, so every subtask agrees without talking, and
- * the partitions of one topic are spread round robin from a topic-dependent start.
+ * Which subtask reads a partition: deterministic, so every subtask agrees without talking, and the
+ * partitions of one topic are spread round robin from a topic-dependent start.
  */
 final class PartitionAssigner {
   private PartitionAssigner() {}

@@ -10,9 +10,9 @@ import org.apache.kafka.common.TopicPartition;
 
 /**
  * Event time of one source subtask from per-partition watermark generators (the seed's
- * per-partition extractor): the subtask's watermark is the minimum over its partitions that are
- * not idle. A partition is idle after the strategy's idleness timeout without records. Used only
- * on the source thread.
+ * per-partition extractor): the subtask's watermark is the minimum over its partitions that are not
+ * idle. A partition is idle after the strategy's idleness timeout without records. Used only on the
+ * source thread.
  */
 final class PartitionWatermarks<T> {
   private final WatermarkStrategy<T> strategy;

@@ -1,0 +1,76 @@
+package io.weir.cli.lab;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A job run as its own JVM ({@code weir run ...}), so that it can be killed like the seed's job
+ * processes: with a failpoint that halts it, or with SIGKILL from outside.
+ */
+public final class JobProcess implements AutoCloseable {
+  private final Process process;
+  private final Path log;
+
+  private JobProcess(Process process, Path log) {
+    this.process = process;
+    this.log = log;
+  }
+
+  /**
+   * Starts {@code weir run <runArgs>} in a new JVM with this JVM's class path.
+   *
+   * @param failpoints the failpoint configuration, or null for none
+   */
+  public static JobProcess start(List<String> runArgs, String failpoints, Path log)
+      throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-Xmx512m");
+    command.add("-XX:+UseSerialGC");
+    if (failpoints != null) {
+      command.add("-Dweir.failpoints=" + failpoints);
+    }
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add("io.weir.cli.WeirCli");
+    command.add("run");
+    command.addAll(runArgs);
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.environment().remove("WEIR_FAILPOINTS");
+    builder.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+    return new JobProcess(builder.start(), log);
+  }
+
+  public long pid() {
+    return process.pid();
+  }
+
+  public boolean isAlive() {
+    return process.isAlive();
+  }
+
+  /** Waits for the process to end; returns its exit code, or -1 after the timeout. */
+  public int waitFor(long millis) throws InterruptedException {
+    return process.waitFor(millis, TimeUnit.MILLISECONDS) ? process.exitValue() : -1;
+  }
+
+  /** SIGKILL, as {@code kill -9}. */
+  public void kill() throws InterruptedException {
+    process.destroyForcibly();
+    process.waitFor(10, TimeUnit.SECONDS);
+  }
+
+  public Path log() {
+    return log;
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    if (process.isAlive()) {
+      kill();
+    }
+  }
+}

@@ -1,0 +1,42 @@
+package io.weir.cli.lab;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+
+/** Topic and consumer group chores of the demo and the lab, through the admin API. */
+public final class Topics {
+  private Topics() {}
+
+  public static void create(String bootstrap, int partitions, String... names) throws Exception {
+    try (Admin admin =
+        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+      List<NewTopic> topics = new ArrayList<>();
+      for (String name : names) {
+        topics.add(new NewTopic(name, partitions, (short) 1));
+      }
+      admin.createTopics(topics).all().get(30, TimeUnit.SECONDS);
+    }
+  }
+
+  /** The seed's monitor 3: the offsets the group committed, summed over partitions. */
+  public static long committedOffsets(String bootstrap, String group)
+      throws InterruptedException, ExecutionException {
+    try (Admin admin =
+        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+      Map<TopicPartition, OffsetAndMetadata> offsets =
+          admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
+      return offsets.values().stream()
+          .filter(o -> o != null)
+          .mapToLong(OffsetAndMetadata::offset)
+          .sum();
+    }
+  }
+}

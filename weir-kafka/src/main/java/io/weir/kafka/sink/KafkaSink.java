@@ -1,0 +1,111 @@
+package io.weir.kafka.sink;
+
+import io.weir.api.sink.SinkFunction;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Writes a stream to a Kafka topic with a chosen {@link DeliveryGuarantee}:
+ *
+ * <pre>{@code
+ * stream.addSink(KafkaSink.<String>builder()
+ *     .bootstrapServers("127.0.0.1:9092").topic("bar")
+ *     .serializer(KafkaRecordSerializer.utf8())
+ *     .deliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+ *     .transactionalIdPrefix("seed")
+ *     .build());
+ * }</pre>
+ *
+ * Exactly-once needs checkpoints: records become visible to {@code read_committed} readers when the
+ * checkpoint after them completes. The transaction timeout (default 15 minutes, the broker's
+ * default maximum) bounds how long a job may be down before the broker aborts its pending
+ * transactions, which is reported as data loss on restore.
+ */
+public final class KafkaSink {
+  private KafkaSink() {}
+
+  public static <T> Builder<T> builder() {
+    return new Builder<>();
+  }
+
+  /** Settings of a Kafka sink. */
+  public static final class Builder<T> {
+    private String bootstrapServers;
+    private String topic;
+    private KafkaRecordSerializer<T> serializer = KafkaRecordSerializer.utf8();
+    private DeliveryGuarantee guarantee = DeliveryGuarantee.EXACTLY_ONCE;
+    private String transactionalIdPrefix;
+    private Duration transactionTimeout = Duration.ofMinutes(15);
+    private int poolSize = 5;
+    private final Map<String, String> properties = new HashMap<>();
+
+    public Builder<T> bootstrapServers(String servers) {
+      this.bootstrapServers = servers;
+      return this;
+    }
+
+    public Builder<T> topic(String topic) {
+      this.topic = topic;
+      return this;
+    }
+
+    public Builder<T> serializer(KafkaRecordSerializer<T> serializer) {
+      this.serializer = serializer;
+      return this;
+    }
+
+    public Builder<T> deliveryGuarantee(DeliveryGuarantee guarantee) {
+      this.guarantee = guarantee;
+      return this;
+    }
+
+    /** Transactional ids are {@code <prefix>-<subtask>-<n>}; keep it unique per sink and job. */
+    public Builder<T> transactionalIdPrefix(String prefix) {
+      this.transactionalIdPrefix = prefix;
+      return this;
+    }
+
+    public Builder<T> transactionTimeout(Duration timeout) {
+      this.transactionTimeout = timeout;
+      return this;
+    }
+
+    /** How many transactional ids each subtask cycles through (default 5). */
+    public Builder<T> transactionalIdPoolSize(int size) {
+      if (size < 2) {
+        throw new IllegalArgumentException("A transactional id pool needs at least 2 ids");
+      }
+      this.poolSize = size;
+      return this;
+    }
+
+    public Builder<T> property(String key, String value) {
+      properties.put(key, value);
+      return this;
+    }
+
+    public SinkFunction<T> build() {
+      Objects.requireNonNull(bootstrapServers, "bootstrapServers");
+      Objects.requireNonNull(topic, "topic");
+      if (guarantee == DeliveryGuarantee.EXACTLY_ONCE && transactionalIdPrefix == null) {
+        throw new IllegalArgumentException(
+            "An exactly-once Kafka sink needs a transactional id prefix (transactionalIdPrefix)");
+      }
+      KafkaSinkConfig<T> config =
+          new KafkaSinkConfig<>(
+              bootstrapServers,
+              topic,
+              serializer,
+              guarantee,
+              transactionalIdPrefix,
+              transactionTimeout,
+              poolSize,
+              Map.copyOf(properties));
+      return guarantee == DeliveryGuarantee.EXACTLY_ONCE
+          ? new TransactionalKafkaSink<>(config)
+          : new FlushingKafkaSink<>(config);
+    }
+  }
+}

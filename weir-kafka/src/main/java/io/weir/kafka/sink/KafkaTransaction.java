@@ -1,0 +1,57 @@
+package io.weir.kafka.sink;
+
+import io.weir.kafka.transaction.PendingTransaction;
+import java.io.Serializable;
+import org.apache.kafka.clients.producer.KafkaProducer;
+
+/**
+ * One Kafka transaction of the exactly-once sink. What a checkpoint keeps of it is the
+ * transactional id, its index in the sink's pool, and — once pre-committed — the producer id and
+ * epoch that let a new process commit it. The producer itself exists only in the process that began
+ * the transaction.
+ */
+final class KafkaTransaction implements Serializable {
+  private final String transactionalId;
+  private final int poolIndex;
+  private long producerId = -1;
+  private short epoch = -1;
+  private final transient KafkaProducer<byte[], byte[]> producer;
+
+  KafkaTransaction(String transactionalId, int poolIndex, KafkaProducer<byte[], byte[]> producer) {
+    this.transactionalId = transactionalId;
+    this.poolIndex = poolIndex;
+    this.producer = producer;
+  }
+
+  String transactionalId() {
+    return transactionalId;
+  }
+
+  int poolIndex() {
+    return poolIndex;
+  }
+
+  /** The producer that began it, or null when it was restored from a checkpoint. */
+  KafkaProducer<byte[], byte[]> producer() {
+    return producer;
+  }
+
+  void preCommitted(PendingTransaction pending) {
+    this.producerId = pending.producerId();
+    this.epoch = pending.epoch();
+  }
+
+  boolean isPreCommitted() {
+    return producerId >= 0;
+  }
+
+  PendingTransaction pending() {
+    return new PendingTransaction(transactionalId, producerId, epoch);
+  }
+
+  @Override
+  public String toString() {
+    return transactionalId
+        + (isPreCommitted() ? " (producer " + producerId + ", epoch " + epoch + ")" : "");
+  }
+}

@@ -1,0 +1,207 @@
+package io.weir.kafka.sink;
+
+import io.weir.api.sink.CommitFailure;
+import io.weir.api.sink.TwoPhaseCommitOptions;
+import io.weir.api.sink.TwoPhaseCommitSinkFunction;
+import io.weir.kafka.transaction.LingeringTransactions;
+import io.weir.kafka.transaction.OpenTransaction;
+import io.weir.kafka.transaction.RecoveryCommitResult;
+import io.weir.kafka.transaction.RecoveryOutcome;
+import io.weir.kafka.transaction.TransactionResumer;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.KafkaException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The exactly-once Kafka sink: one Kafka transaction per checkpoint and subtask. {@code preCommit}
+ * flushes and records the producer id and epoch; {@code commit} commits — with the producer that
+ * began the transaction, or, after a restore, by resuming the transaction of the killed process
+ * from its producer id and epoch. On every start the subtask's lingering transactions (begun after
+ * the restored checkpoint, or by an earlier run) are aborted once the restored ones are committed,
+ * so {@code read_committed} readers never wait for the broker's transaction timeout.
+ */
+final class TransactionalKafkaSink<T>
+    extends TwoPhaseCommitSinkFunction<T, KafkaTransaction, Void> {
+  private static final Logger LOG = LoggerFactory.getLogger(TransactionalKafkaSink.class);
+
+  private final KafkaSinkConfig<T> config;
+  private transient TransactionalProducers producers;
+  private transient AtomicReference<Exception> sendError;
+  private transient int nextIndex;
+
+  TransactionalKafkaSink(KafkaSinkConfig<T> config) {
+    super(
+        TwoPhaseCommitOptions.builder()
+            .transactionTimeout(config.transactionTimeout(), 0.5)
+            .build());
+    this.config = config;
+  }
+
+  private TransactionalProducers producers() {
+    if (producers == null) {
+      producers = new TransactionalProducers(config, getRuntimeContext().subtaskIndex());
+      sendError = new AtomicReference<>();
+    }
+    return producers;
+  }
+
+  @Override
+  protected KafkaTransaction beginTransaction() {
+    int index = nextIndex;
+    nextIndex = (nextIndex + 1) % config.transactionalIdPoolSize();
+    String id = producers().transactionalId(index);
+    for (KafkaTransaction pending : pendingTransactions().values()) {
+      if (pending.poolIndex() == index) {
+        throw new IllegalStateException(
+            "All "
+                + config.transactionalIdPoolSize()
+                + " transactional ids of "
+                + producers().subtaskPrefix()
+                + "* are pending: checkpoint notifications are late; "
+                + id
+                + " cannot be reused before its transaction is committed");
+      }
+    }
+    KafkaProducer<byte[], byte[]> producer = producers().producer(index);
+    producer.beginTransaction();
+    return new KafkaTransaction(id, index, producer);
+  }
+
+  @Override
+  protected void invoke(KafkaTransaction transaction, T value, Context context) throws Exception {
+    throwSendError();
+    transaction
+        .producer()
+        .send(
+            new ProducerRecord<>(
+                config.topic(), config.serializer().key(value), config.serializer().value(value)),
+            (metadata, error) -> {
+              if (error != null) {
+                sendError.compareAndSet(null, error);
+              }
+            });
+  }
+
+  @Override
+  protected void preCommit(KafkaTransaction transaction) throws Exception {
+    transaction.producer().flush();
+    throwSendError();
+    transaction.preCommitted(TransactionResumer.pendingTransactionOf(transaction.producer()));
+  }
+
+  @Override
+  protected void commit(KafkaTransaction transaction) throws Exception {
+    KafkaProducer<byte[], byte[]> producer = transaction.producer();
+    if (producer == null) {
+      recoverAndCommit(transaction);
+      return;
+    }
+    try {
+      producer.commitTransaction();
+    } catch (KafkaException e) {
+      producers().discard(transaction.poolIndex());
+      throw e;
+    }
+  }
+
+  @Override
+  protected void recoverAndCommit(KafkaTransaction transaction) throws Exception {
+    if (!transaction.isPreCommitted()) {
+      return;
+    }
+    RecoveryCommitResult result =
+        TransactionResumer.recoverAndCommit(
+            config.producerConfig(), transaction.pending(), config.topic());
+    if (result.outcome() == RecoveryOutcome.ABORTED_BY_BROKER) {
+      throw new TransactionAbortedByBrokerException(result.describe(), result.error().orElse(null));
+    }
+    if (result.outcome() != RecoveryOutcome.COMMITTED) {
+      LOG.warn(
+          "Sink {}: {}; it was most likely committed by an earlier attempt",
+          getRuntimeContext().operatorName(),
+          result.describe());
+    }
+  }
+
+  @Override
+  protected void abort(KafkaTransaction transaction) {
+    KafkaProducer<byte[], byte[]> producer = transaction.producer();
+    if (producer == null) {
+      return;
+    }
+    try {
+      producer.abortTransaction();
+    } catch (KafkaException e) {
+      producers().discard(transaction.poolIndex());
+    }
+  }
+
+  /** The open transaction of the killed process is aborted with the other lingering ones. */
+  @Override
+  protected void recoverAndAbort(KafkaTransaction transaction) {}
+
+  /**
+   * Runs after the restored transactions were committed (or on a fresh start) and before the first
+   * new transaction: aborts what this subtask's ids still hold open, and starts the pool after the
+   * ids the restored state used.
+   */
+  @Override
+  protected Optional<Void> initializeUserContext() {
+    try (LingeringTransactions lingering = new LingeringTransactions(config.producerConfig())) {
+      List<OpenTransaction> aborted = lingering.abortAll(producers().subtaskPrefix(), Set.of());
+      if (!aborted.isEmpty()) {
+        LOG.info(
+            "Sink {} aborted {} lingering transaction(s): {}",
+            getRuntimeContext().operatorName(),
+            aborted.size(),
+            aborted.stream().map(OpenTransaction::transactionalId).toList());
+      }
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  protected void finishRecoveringContext(java.util.Collection<KafkaTransaction> handled) {
+    int highest = -1;
+    for (KafkaTransaction transaction : handled) {
+      if (transaction.transactionalId().startsWith(producers().subtaskPrefix())) {
+        highest = Math.max(highest, transaction.poolIndex());
+      }
+    }
+    nextIndex = (highest + 1) % config.transactionalIdPoolSize();
+  }
+
+  @Override
+  protected CommitFailure classifyCommitFailure(
+      KafkaTransaction transaction, long ageMillis, Exception cause) {
+    if (cause instanceof TransactionAbortedByBrokerException) {
+      return CommitFailure.TRANSACTION_TIMED_OUT;
+    }
+    return super.classifyCommitFailure(transaction, ageMillis, cause);
+  }
+
+  private void throwSendError() throws Exception {
+    Exception error = sendError.getAndSet(null);
+    if (error != null) {
+      throw new IllegalStateException(
+          "Sending to topic '" + config.topic() + "' failed: " + error.getMessage(), error);
+    }
+  }
+
+  @Override
+  public void close() throws Exception {
+    try {
+      super.close();
+    } finally {
+      if (producers != null) {
+        producers.close();
+      }
+    }
+  }
+}

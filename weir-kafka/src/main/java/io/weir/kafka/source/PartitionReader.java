@@ -1,0 +1,218 @@
+package io.weir.kafka.source;
+
+import io.weir.api.functions.RuntimeContext;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.TimeoutException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+
+/**
+ * The reading consumer of one source subtask: finds this subtask's partitions (also ones created
+ * later), decides where each starts, and knows where a bounded source ends. Used on the source
+ * thread only.
+ */
+final class PartitionReader implements AutoCloseable {
+  private final KafkaSourceConfig<?> config;
+  private final int subtask;
+  private final int parallelism;
+  private final KafkaConsumer<byte[], byte[]> consumer;
+  private final Set<TopicPartition> assigned = new HashSet<>();
+  private final Map<TopicPartition, Long> endOffsets = new HashMap<>();
+  private long nextDiscovery;
+
+  PartitionReader(KafkaSourceConfig<?> config, RuntimeContext context) {
+    this.config = config;
+    this.subtask = context.subtaskIndex();
+    this.parallelism = context.parallelism();
+    Properties properties = new Properties();
+    properties.putAll(config.consumerProperties());
+    properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
+    if (config.groupId() != null) {
+      properties.put(ConsumerConfig.GROUP_ID_CONFIG, config.groupId());
+    }
+    properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+    properties.putIfAbsent(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+    properties.putIfAbsent(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "15000");
+    properties.putIfAbsent(
+        ConsumerConfig.CLIENT_ID_CONFIG,
+        "weir-" + context.jobName() + "-" + context.operatorName() + "-" + subtask);
+    properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+    properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+    this.consumer = new KafkaConsumer<>(properties);
+  }
+
+  KafkaConsumer<byte[], byte[]> consumer() {
+    return consumer;
+  }
+
+  /** Assigns this subtask's partitions and seeks each to its start; returns the start offsets. */
+  Map<TopicPartition, Long> assign(
+      Map<TopicPartition, Long> restored, Object checkpointLock, Map<TopicPartition, Long> next) {
+    List<TopicPartition> mine = discoverMine(true);
+    Map<TopicPartition, Long> starts = startOffsets(mine, restored);
+    consumer.assign(mine);
+    starts.forEach(consumer::seek);
+    assigned.addAll(mine);
+    synchronized (checkpointLock) {
+      next.putAll(starts);
+    }
+    if (config.bounded()) {
+      endOffsets.putAll(consumer.endOffsets(mine));
+    }
+    nextDiscovery = System.currentTimeMillis() + config.partitionDiscoveryInterval().toMillis();
+    return starts;
+  }
+
+  /** Partitions of this subtask that appeared since the last look; they start at the earliest. */
+  List<TopicPartition> maybeDiscover(
+      Map<TopicPartition, Long> restored, Object checkpointLock, Map<TopicPartition, Long> next) {
+    long now = System.currentTimeMillis();
+    if (config.bounded() || now < nextDiscovery) {
+      return List.of();
+    }
+    nextDiscovery = now + config.partitionDiscoveryInterval().toMillis();
+    List<TopicPartition> added = new ArrayList<>();
+    for (TopicPartition partition : discoverMine(false)) {
+      if (!assigned.contains(partition)) {
+        added.add(partition);
+      }
+    }
+    if (added.isEmpty()) {
+      return added;
+    }
+    Map<TopicPartition, Long> starts = new HashMap<>();
+    for (TopicPartition partition : added) {
+      Long offset = restored.get(partition);
+      starts.put(partition, offset != null ? offset : 0L);
+    }
+    assigned.addAll(added);
+    consumer.assign(new ArrayList<>(assigned));
+    starts.forEach(consumer::seek);
+    synchronized (checkpointLock) {
+      next.putAll(starts);
+    }
+    return added;
+  }
+
+  /** A bounded source is done when every partition's position reached its end offset. */
+  boolean reachedEnd(Map<TopicPartition, Long> next) {
+    for (Map.Entry<TopicPartition, Long> end : endOffsets.entrySet()) {
+      if (consumer.position(end.getKey()) < end.getValue()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private List<TopicPartition> discoverMine(boolean failOnMissingTopic) {
+    List<TopicPartition> mine = new ArrayList<>();
+    try {
+      for (PartitionInfo info : partitions(failOnMissingTopic)) {
+        if (PartitionAssigner.subtaskOf(info.topic(), info.partition(), parallelism) == subtask) {
+          mine.add(new TopicPartition(info.topic(), info.partition()));
+        }
+      }
+    } catch (TimeoutException e) {
+      throw new IllegalStateException(
+          "Cannot reach Kafka at "
+              + config.bootstrapServers()
+              + " to list "
+              + config.describeTopics(),
+          e);
+    }
+    return mine;
+  }
+
+  private List<PartitionInfo> partitions(boolean failOnMissingTopic) {
+    List<PartitionInfo> partitions = new ArrayList<>();
+    if (config.topicPattern() != null) {
+      Pattern pattern = Pattern.compile(config.topicPattern());
+      consumer
+          .listTopics()
+          .forEach(
+              (topic, infos) -> {
+                if (pattern.matcher(topic).matches()) {
+                  partitions.addAll(infos);
+                }
+              });
+      return partitions;
+    }
+    for (String topic : config.topics()) {
+      List<PartitionInfo> infos = consumer.partitionsFor(topic);
+      if (infos == null || infos.isEmpty()) {
+        if (failOnMissingTopic) {
+          throw new IllegalStateException(
+              "Topic '" + topic + "' does not exist on " + config.bootstrapServers());
+        }
+        continue;
+      }
+      partitions.addAll(infos);
+    }
+    return partitions;
+  }
+
+  private Map<TopicPartition, Long> startOffsets(
+      List<TopicPartition> partitions, Map<TopicPartition, Long> restored) {
+    Map<TopicPartition, Long> starts = new HashMap<>();
+    Set<TopicPartition> unknown = new HashSet<>();
+    for (TopicPartition partition : partitions) {
+      Long offset = restored.get(partition);
+      if (offset != null) {
+        starts.put(partition, offset);
+      } else {
+        unknown.add(partition);
+      }
+    }
+    if (!unknown.isEmpty() && config.groupId() != null) {
+      Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(unknown);
+      committed.forEach(
+          (partition, offset) -> {
+            if (offset != null) {
+              starts.put(partition, offset.offset());
+              unknown.remove(partition);
+            }
+          });
+    }
+    if (!unknown.isEmpty()) {
+      starts.putAll(configuredStarts(unknown));
+    }
+    return starts;
+  }
+
+  private Map<TopicPartition, Long> configuredStarts(Set<TopicPartition> partitions) {
+    return switch (config.startingOffsets()) {
+      case EARLIEST -> consumer.beginningOffsets(partitions);
+      case LATEST -> consumer.endOffsets(partitions);
+      case TIMESTAMP -> {
+        Map<TopicPartition, Long> query = new HashMap<>();
+        partitions.forEach(p -> query.put(p, config.startingTimestamp()));
+        Map<TopicPartition, OffsetAndTimestamp> found = consumer.offsetsForTimes(query);
+        Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
+        Map<TopicPartition, Long> starts = new HashMap<>();
+        for (TopicPartition partition : partitions) {
+          OffsetAndTimestamp hit = found.get(partition);
+          starts.put(partition, hit != null ? hit.offset() : ends.get(partition));
+        }
+        yield starts;
+      }
+    };
+  }
+
+  @Override
+  public void close() {
+    consumer.close(Duration.ofSeconds(1));
+  }
+}
