@@ -1,15 +1,219 @@
 package io.weir.runtime.operators;
 
 import io.weir.api.functions.Function;
+import io.weir.api.functions.OutputTag;
 import io.weir.api.graph.OperatorSpec;
+import io.weir.api.windowing.TimeWindow;
+import io.weir.api.windowing.WindowAssigner;
+import io.weir.runtime.operators.window.WindowAccumulator;
+import io.weir.runtime.state.HeapKeyedStateBackend.StateTable;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** Keyed windows; placeholder until the window operator lands. */
+/**
+ * Keyed time windows folded with a reduce or an aggregate function.
+ *
+ * <p>Each key's open windows and their accumulated values live in one keyed state ({@code window ->
+ * accumulated}), and their timers in the keyed timers, so both are part of every checkpoint. An
+ * event-time window fires when the watermark reaches its {@link TimeWindow#maxTimestamp()} and
+ * emits its result with that timestamp; its state is kept until the watermark reaches {@code
+ * maxTimestamp + allowedLateness}, and each record that arrives in between re-fires it with the
+ * updated result. A record whose every window is past that point is late: it goes to the late side
+ * output when there is one, else it is dropped and counted. A processing-time window fires and is
+ * cleared when processing time reaches its end; at the end of input, processing-time windows that
+ * are still open fire too (event-time windows fire on the final watermark).
+ */
 public final class WindowOperator extends AbstractStreamOperator<Function> {
+  private static final Logger LOG = LoggerFactory.getLogger(WindowOperator.class);
+  private static final String CONTENTS_STATE = "window-contents";
+
+  private final WindowAssigner<Object> assigner;
+  private final WindowAccumulator accumulator;
+  private final boolean eventTime;
+  private final long allowedLateness;
+  private final OutputTag<?> lateOutput;
+  private StateTable contents;
+  private KeyedTimers timers;
+  private long lateRecordsDropped;
+
+  @SuppressWarnings("unchecked")
   public WindowOperator(OperatorSetup setup, OperatorSpec.Window spec, Output output) {
-    super(setup, new Function() {}, output);
-    throw new UnsupportedOperationException("Windows are not supported yet");
+    super(setup, spec.reduce() != null ? spec.reduce() : spec.aggregate(), output);
+    this.assigner = (WindowAssigner<Object>) spec.assigner();
+    this.accumulator = WindowAccumulator.of(spec);
+    this.eventTime = assigner.isEventTime();
+    this.allowedLateness = Math.max(0, spec.allowedLatenessMillis());
+    this.lateOutput = spec.lateOutput();
   }
 
   @Override
-  public void processElement(Object record, long timestamp) {}
+  public void initializeState() throws Exception {
+    super.initializeState();
+    if (keyedState == null) {
+      throw new IllegalStateException(
+          "Windows need a keyed stream: call keyBy before window for " + setup.describe());
+    }
+    contents = keyedState.table(CONTENTS_STATE);
+    timers = new KeyedTimers(keyedState, setup.timeService(), this::onTimer);
+  }
+
+  @Override
+  public void processElement(Object record, long timestamp) throws Exception {
+    recordsIn++;
+    setKeyContext(record);
+    boolean accepted = false;
+    for (TimeWindow window : assigner.assignWindows(record, windowTime(timestamp))) {
+      if (!isPastCleanup(window, timers.currentWatermark())) {
+        accepted = true;
+        add(window, record);
+      }
+    }
+    if (!accepted) {
+      onLateRecord(record, timestamp);
+    }
+  }
+
+  private long windowTime(long timestamp) {
+    if (!eventTime) {
+      return timers.currentProcessingTime();
+    }
+    if (timestamp == Long.MIN_VALUE) {
+      throw new IllegalStateException(
+          "Event-time window "
+              + setup.describe()
+              + " got a record without a timestamp: call assignTimestampsAndWatermarks before"
+              + " keyBy");
+    }
+    return timestamp;
+  }
+
+  private void add(TimeWindow window, Object record) throws Exception {
+    Map<TimeWindow, Object> windows = windowsOfCurrentKey(true);
+    Object accumulated = accumulator.add(windows.get(window), record);
+    windows.put(window, accumulated);
+    if (!eventTime) {
+      timers.registerProcessingTimeTimer(window.maxTimestamp());
+      return;
+    }
+    if (window.maxTimestamp() <= timers.currentWatermark()) {
+      // Late but within the allowed lateness: the window fired already, so it fires again now.
+      emit(window, accumulated);
+    } else {
+      timers.registerEventTimeTimer(window.maxTimestamp());
+    }
+    timers.registerEventTimeTimer(cleanupTime(window));
+  }
+
+  private void onLateRecord(Object record, long timestamp) throws Exception {
+    if (lateOutput != null) {
+      output.collectSide(lateOutput, record, timestamp);
+    } else {
+      lateRecordsDropped++;
+    }
+  }
+
+  /**
+   * A timer of the current key: fires the windows that end at {@code time} and clears those whose
+   * cleanup time it is. One timer may serve several windows (the end of one can be the cleanup time
+   * of another), so the windows are matched by time rather than the timer by window.
+   */
+  private void onTimer(long time, Object key, boolean eventTimeTimer) throws Exception {
+    Map<TimeWindow, Object> windows = windowsOfCurrentKey(false);
+    if (windows == null || eventTimeTimer != eventTime) {
+      return;
+    }
+    for (TimeWindow window : inFiringOrder(windows)) {
+      if (window.maxTimestamp() == time) {
+        emit(window, windows.get(window));
+      }
+    }
+    Iterator<TimeWindow> open = windows.keySet().iterator();
+    while (open.hasNext()) {
+      if (cleanupTime(open.next()) <= time) {
+        open.remove();
+      }
+    }
+    if (windows.isEmpty()) {
+      keyedState.putState(contents, null);
+    }
+  }
+
+  @Override
+  public void processWatermark(long watermark) throws Exception {
+    timers.advanceWatermark(watermark);
+    super.processWatermark(watermark);
+  }
+
+  /** Fires the processing-time windows still open; event time fired on the final watermark. */
+  @Override
+  public void endInput() throws Exception {
+    if (eventTime) {
+      return;
+    }
+    List<Object> keys = new ArrayList<>();
+    contents.forEach((key, windows) -> keys.add(key));
+    for (Object key : keys) {
+      keyedState.setCurrentKey(key);
+      Map<TimeWindow, Object> windows = windowsOfCurrentKey(false);
+      for (TimeWindow window : inFiringOrder(windows)) {
+        emit(window, windows.get(window));
+      }
+      keyedState.putState(contents, null);
+    }
+  }
+
+  @Override
+  public void close() throws Exception {
+    if (lateRecordsDropped > 0) {
+      LOG.info(
+          "{} dropped {} late records (no late side output)", setup.describe(), lateRecordsDropped);
+    }
+    super.close();
+  }
+
+  /** How many records came after all their windows were cleaned up and had nowhere to go. */
+  public long lateRecordsDropped() {
+    return lateRecordsDropped;
+  }
+
+  private void emit(TimeWindow window, Object accumulated) throws Exception {
+    output.collect(accumulator.result(accumulated), window.maxTimestamp());
+  }
+
+  private boolean isPastCleanup(TimeWindow window, long watermark) {
+    return eventTime && cleanupTime(window) <= watermark;
+  }
+
+  /** When the window's state goes: its end plus the allowed lateness, without overflowing. */
+  private long cleanupTime(TimeWindow window) {
+    long end = window.maxTimestamp();
+    if (!eventTime) {
+      return end;
+    }
+    long cleanup = end + allowedLateness;
+    return cleanup >= end ? cleanup : Long.MAX_VALUE;
+  }
+
+  @SuppressWarnings("unchecked")
+  private Map<TimeWindow, Object> windowsOfCurrentKey(boolean create) {
+    HashMap<TimeWindow, Object> windows =
+        (HashMap<TimeWindow, Object>) keyedState.getState(contents);
+    if (windows == null && create) {
+      windows = new HashMap<>();
+      keyedState.putState(contents, windows);
+    }
+    return windows;
+  }
+
+  private static List<TimeWindow> inFiringOrder(Map<TimeWindow, Object> windows) {
+    List<TimeWindow> ordered = new ArrayList<>(windows.keySet());
+    ordered.sort(Comparator.comparingLong(TimeWindow::maxTimestamp));
+    return ordered;
+  }
 }
