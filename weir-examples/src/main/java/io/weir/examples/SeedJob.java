@@ -8,12 +8,16 @@ import io.weir.api.sink.file.FileSink;
 import io.weir.api.source.GeneratorSource;
 import io.weir.api.source.SourceFunction;
 import io.weir.kafka.sink.KafkaSink;
+import io.weir.kafka.source.KafkaRecordDeserializer;
+import io.weir.kafka.source.KafkaSource;
+import io.weir.kafka.source.KafkaSourceBuilder;
 
 /**
  * The job of the seed documents: {@code Kafka source("foo") -> keyBy(word) -> map(frequency+1) ->
  * Kafka sink("bar", EXACTLY_ONCE)}. With {@code --chained} the keyBy is left out and the whole job
  * is one task, so the sink is notified of a completed checkpoint before the source. Without {@code
- * --bootstrap} it reads generated records and discards its output.
+ * --bootstrap} it reads generated records and writes them to files exactly once with {@code
+ * --output-dir}, or discards them.
  */
 public final class SeedJob {
   private SeedJob() {}
@@ -38,6 +42,18 @@ public final class SeedJob {
   }
 
   private static SourceFunction<String> source(SeedJobOptions options) {
+    if (options.readsKafka()) {
+      KafkaSourceBuilder<String> kafka =
+          KafkaSource.<String>builder()
+              .bootstrapServers(options.bootstrap())
+              .topics(options.inputTopic())
+              .groupId(options.group())
+              .deserializer(KafkaRecordDeserializer.utf8Values());
+      if (options.bounded()) {
+        kafka.bounded();
+      }
+      return kafka.build();
+    }
     return new GeneratorSource<>(options.records(), SeedRecords::generate, options.ratePerSecond());
   }
 

@@ -34,7 +34,7 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
   Path directory = Path.of(".weir", "demo");
 
   @Option(names = "--failpoint", description = "Where the job halts (default: ${DEFAULT-VALUE}).")
-  String failpoint = "sink.commit.after=halt@2";
+  String failpoint = "sink.commit.after=halt@3";
 
   @Override
   public Integer call() throws Exception {
@@ -51,20 +51,21 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
       Topics.create(bootstrap, 4, "foo", "bar");
       SeedInput input = new SeedInput(bootstrap, "foo");
       OutputVerifier output = new OutputVerifier(bootstrap, "bar");
-      CompletableFuture<Void> loading =
-          CompletableFuture.runAsync(
-              () -> {
-                try {
-                  input.load(0, records, Math.max(records / 6, 1000));
-                } catch (InterruptedException e) {
-                  Thread.currentThread().interrupt();
-                }
-              });
       Path checkpoints = directory.resolve("checkpoints");
       List<String> run = runArgs(bootstrap, checkpoints);
       progress.line(
           "job process 1: seed job" + (chained ? " (chained)" : "") + ", failpoint " + failpoint);
+      CompletableFuture<Void> loading;
       try (JobProcess first = JobProcess.start(run, failpoint, directory.resolve("job-1.log"))) {
+        loading =
+            CompletableFuture.runAsync(
+                () -> {
+                  try {
+                    input.load(0, records, Math.max(records / 10, 1000));
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                });
         int exit = waitWithProgress(first, input, output, progress, 120_000);
         progress.line(
             "job process 1 ended with exit code "

@@ -70,6 +70,7 @@ public final class KafkaSource<T> extends AbstractRichFunction
       committer =
           new OffsetCommitter(
               config.bootstrapServers(), config.groupId(), config.consumerProperties());
+      committer.warmUp();
     }
   }
 

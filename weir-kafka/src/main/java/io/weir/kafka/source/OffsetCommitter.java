@@ -38,6 +38,25 @@ final class OffsetCommitter implements AutoCloseable {
     properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
   }
 
+  /**
+   * Finds the group's coordinator now, so that the first commit after a checkpoint is as prompt as
+   * the later ones (a lookup can take a second); a failure here is retried by the first commit.
+   */
+  void warmUp() {
+    try {
+      consumer().committed(java.util.Set.of(), Duration.ofSeconds(5));
+    } catch (RuntimeException e) {
+      LOG.debug("Could not reach the group coordinator yet: {}", e.toString());
+    }
+  }
+
+  private KafkaConsumer<byte[], byte[]> consumer() {
+    if (consumer == null) {
+      consumer = new KafkaConsumer<>(properties);
+    }
+    return consumer;
+  }
+
   void checkpointTaken(long checkpointId, Map<TopicPartition, Long> offsets) {
     pending.put(checkpointId, new HashMap<>(offsets));
   }
@@ -56,10 +75,7 @@ final class OffsetCommitter implements AutoCloseable {
     }
     Failpoints.hit(FailpointNames.SOURCE_OFFSETS_COMMIT_BEFORE);
     try {
-      if (consumer == null) {
-        consumer = new KafkaConsumer<>(properties);
-      }
-      consumer.commitSync(offsets, Duration.ofSeconds(10));
+      consumer().commitSync(offsets, Duration.ofSeconds(10));
     } catch (RuntimeException e) {
       // The checkpoint holds the offsets; the group's copy is only for monitoring and restarts
       // without a checkpoint, so a failed commit does not fail the job (the next one catches up).
