@@ -49,14 +49,36 @@ final class JobRun {
     ExecutorService snapshotIo = Executors.newFixedThreadPool(2, daemon("weir snapshot io"));
     long nextCheckpointId = firstCheckpointId(storage, restore);
     long completedCheckpoints = 0;
+    java.util.concurrent.atomic.AtomicReference<ExecutionAttempt> running =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    java.util.concurrent.atomic.AtomicLong checkpointsBefore =
+        new java.util.concurrent.atomic.AtomicLong();
+    if (config.progressInterval() != null) {
+      long interval = config.progressInterval().toMillis();
+      timer.scheduleAtFixedRate(
+          new ProgressReporter(
+              jobName,
+              running::get,
+              () -> {
+                ExecutionAttempt current = running.get();
+                return checkpointsBefore.get()
+                    + (current == null ? 0 : current.completedCheckpoints());
+              },
+              System.err),
+          interval,
+          interval,
+          java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
     try {
       for (int attempt = 0; ; attempt++) {
         ExecutionAttempt execution =
             new ExecutionAttempt(
                 graph, attempt, restore, storage, timer, snapshotIo, clock, nextCheckpointId);
+        running.set(execution);
         Throwable failure = execution.run();
         nextCheckpointId = execution.nextCheckpointId();
         completedCheckpoints += execution.completedCheckpoints();
+        checkpointsBefore.set(completedCheckpoints);
         if (execution.latestCompleted() != null) {
           restore = execution.latestCompleted();
         }

@@ -1,0 +1,84 @@
+package io.weir.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The module rules of the design: what may depend on what. No frozen violations. */
+class DependencyRulesTest {
+  private static JavaClasses classes;
+
+  @BeforeAll
+  static void importClasses() {
+    classes =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("io.weir");
+  }
+
+  @Test
+  void when_apiIsChecked_then_itDependsOnNothingButTheJdk() {
+    classes()
+        .that()
+        .resideInAPackage("io.weir.api..")
+        .should()
+        .onlyDependOnClassesThat()
+        .resideInAnyPackage("io.weir.api..", "java..")
+        .check(classes);
+  }
+
+  @Test
+  void when_anyModuleIsChecked_then_nothingDependsOnTheCommandLine() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackage("io.weir.cli..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.weir.cli..")
+        .check(classes);
+  }
+
+  @Test
+  void when_runtimeIsChecked_then_itKnowsNoConnectorOrExample() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.weir.runtime..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("io.weir.kafka..", "io.weir.examples..")
+        .check(classes);
+  }
+
+  @Test
+  void when_connectorsAreChecked_then_theyUseTheRuntimeOnlyThroughFailpoints() {
+    classes()
+        .that()
+        .resideInAPackage("io.weir.kafka..")
+        .should()
+        .onlyDependOnClassesThat()
+        .resideInAnyPackage(
+            "io.weir.api..",
+            "io.weir.kafka..",
+            "io.weir.runtime.failpoint..",
+            "org.apache.kafka..",
+            "org.slf4j..",
+            "java..")
+        .check(classes);
+  }
+
+  @Test
+  void when_operatorsAreChecked_then_theyDoNotReachIntoTasksOrExecution() {
+    noClasses()
+        .that()
+        .resideInAnyPackage("io.weir.runtime.operators..", "io.weir.runtime.state..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("io.weir.runtime.task..", "io.weir.runtime.execution..")
+        .check(classes);
+  }
+}
