@@ -8,4 +8,10 @@ package io.weir.api.datastream;
 public interface JobExecutor {
   /** Runs the job until it finishes, fails or is cancelled; blocks the calling thread. */
   JobResult execute(StreamPlan plan) throws JobExecutionException;
+
+  /** Starts the job and returns at once; an executor that cannot do this says so. */
+  default JobClient executeAsync(StreamPlan plan) throws JobExecutionException {
+    throw new UnsupportedOperationException(
+        getClass().getSimpleName() + " cannot run a job in the background");
+  }
 }

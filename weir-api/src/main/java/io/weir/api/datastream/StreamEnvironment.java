@@ -130,6 +130,15 @@ public final class StreamEnvironment {
 
   /** Runs the job and blocks until it finished or failed. */
   public JobResult execute(String jobName) throws JobExecutionException {
+    return executor(jobName).execute(plan(jobName));
+  }
+
+  /** Starts the job in the background. */
+  public JobClient executeAsync(String jobName) throws JobExecutionException {
+    return executor(jobName).executeAsync(plan(jobName));
+  }
+
+  private JobExecutor executor(String jobName) {
     if (transformations.isEmpty()) {
       throw new IllegalStateException("The job '" + jobName + "' has no operators");
     }
@@ -147,6 +156,6 @@ public final class StreamEnvironment {
                       new IllegalStateException(
                           "No Weir runtime on the class path: add the weir-runtime module"));
     }
-    return executor.execute(plan(jobName));
+    return executor;
   }
 }

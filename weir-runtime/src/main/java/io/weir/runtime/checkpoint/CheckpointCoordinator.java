@@ -113,13 +113,32 @@ public final class CheckpointCoordinator {
 
   /** Triggers a checkpoint now; the future completes when it is complete or aborted. */
   public synchronized CompletableFuture<CompletedCheckpoint> trigger() {
+    return trigger(false);
+  }
+
+  /**
+   * Triggers a savepoint into {@code directory}: a checkpoint kept there, outside the job's
+   * retention. The storage must be a {@link RoutingCheckpointStorage}.
+   */
+  public synchronized CompletableFuture<CompletedCheckpoint> triggerSavepoint(
+      java.nio.file.Path directory) {
+    if (!(storage instanceof RoutingCheckpointStorage routing)) {
+      return CompletableFuture.failedFuture(
+          new IllegalStateException("This job's storage cannot take savepoints"));
+    }
+    routing.route(
+        nextCheckpointId, new io.weir.runtime.checkpoint.storage.SavepointStorage(directory));
+    return trigger(true);
+  }
+
+  private CompletableFuture<CompletedCheckpoint> trigger(boolean savepoint) {
     if (shutDown) {
       return CompletableFuture.failedFuture(new IllegalStateException("coordinator shut down"));
     }
     long id = nextCheckpointId++;
     long timestamp = clock.millis();
     lastTriggerMillis = timestamp;
-    PendingCheckpoint checkpoint = new PendingCheckpoint(id, timestamp, subtasks);
+    PendingCheckpoint checkpoint = new PendingCheckpoint(id, timestamp, subtasks, savepoint);
     pending.put(id, checkpoint);
     checkpoint.expiry =
         timer.schedule(
@@ -159,7 +178,12 @@ public final class CheckpointCoordinator {
       completed =
           storage.complete(
               new CheckpointMetadata(
-                  id, checkpoint.timestamp, jobName, false, operators, checkpoint.states()));
+                  id,
+                  checkpoint.timestamp,
+                  jobName,
+                  checkpoint.savepoint,
+                  operators,
+                  checkpoint.states()));
       Failpoints.hit(FailpointNames.COORDINATOR_METADATA_AFTER);
     } catch (Exception e) {
       LOG.warn("Checkpoint {} of job '{}' could not be stored", id, jobName, e);

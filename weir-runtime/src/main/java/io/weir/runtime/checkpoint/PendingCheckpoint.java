@@ -12,14 +12,17 @@ import java.util.concurrent.ScheduledFuture;
 final class PendingCheckpoint {
   final long checkpointId;
   final long timestamp;
+  final boolean savepoint;
   final CompletableFuture<CompletedCheckpoint> result = new CompletableFuture<>();
   private final Set<SubtaskKey> waitingFor;
   private final List<SubtaskStateHandle> states = new ArrayList<>();
   ScheduledFuture<?> expiry;
 
-  PendingCheckpoint(long checkpointId, long timestamp, Set<SubtaskKey> subtasks) {
+  PendingCheckpoint(
+      long checkpointId, long timestamp, Set<SubtaskKey> subtasks, boolean savepoint) {
     this.checkpointId = checkpointId;
     this.timestamp = timestamp;
+    this.savepoint = savepoint;
     this.waitingFor = new HashSet<>(subtasks);
   }
 

@@ -235,6 +235,15 @@ final class ExecutionAttempt
     }
   }
 
+  CompletableFuture<CompletedCheckpoint> triggerSavepoint(java.nio.file.Path directory) {
+    return coordinator.triggerSavepoint(directory);
+  }
+
+  /** Ends the attempt from outside: its {@link #run} returns a cancellation. */
+  void cancel() {
+    events.add(new Failed(null, new java.util.concurrent.CancellationException("cancelled")));
+  }
+
   private void triggerFinalCheckpoint() {
     CompletableFuture<CompletedCheckpoint> result = coordinator.trigger();
     result.whenComplete((checkpoint, failure) -> events.add(new FinalCheckpointDone(failure)));

@@ -5,6 +5,7 @@ import io.weir.api.datastream.JobExecutionException;
 import io.weir.api.datastream.JobResult;
 import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
+import io.weir.runtime.checkpoint.RoutingCheckpointStorage;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.operators.StreamOperator;
 import io.weir.runtime.task.StreamTask;
@@ -29,6 +30,8 @@ final class JobRun {
   private final JobGraph graph;
   private final JobConfig config;
   private final Clock clock;
+  private volatile ExecutionAttempt current;
+  private volatile boolean cancelled;
 
   JobRun(JobGraph graph, Clock clock) {
     this.graph = graph;
@@ -36,10 +39,30 @@ final class JobRun {
     this.clock = clock;
   }
 
+  /** Takes a savepoint with the running attempt; fails when no attempt runs right now. */
+  java.util.concurrent.CompletableFuture<java.nio.file.Path> triggerSavepoint(
+      java.nio.file.Path directory) {
+    ExecutionAttempt attempt = current;
+    if (attempt == null) {
+      return java.util.concurrent.CompletableFuture.failedFuture(
+          new IllegalStateException("Job '" + graph.jobName() + "' is not running yet"));
+    }
+    return attempt.triggerSavepoint(directory).thenApply(CompletedCheckpoint::location);
+  }
+
+  void cancel() {
+    cancelled = true;
+    ExecutionAttempt attempt = current;
+    if (attempt != null) {
+      attempt.cancel();
+    }
+  }
+
   JobResult run() throws JobExecutionException {
     long started = clock.millis();
     String jobName = graph.jobName();
-    CheckpointStorage storage = CheckpointStorages.forJob(config, jobName);
+    CheckpointStorage storage =
+        new RoutingCheckpointStorage(CheckpointStorages.forJob(config, jobName));
     CompletedCheckpoint restore =
         CheckpointStorages.initialRestore(
             config, storage, jobName, ExecutionAttempt.operatorInfos(graph));
@@ -75,7 +98,14 @@ final class JobRun {
             new ExecutionAttempt(
                 graph, attempt, restore, storage, timer, snapshotIo, clock, nextCheckpointId);
         running.set(execution);
+        current = execution;
+        if (cancelled) {
+          throw new JobExecutionException("Job '" + jobName + "' was cancelled");
+        }
         Throwable failure = execution.run();
+        if (cancelled) {
+          throw new JobExecutionException("Job '" + jobName + "' was cancelled");
+        }
         nextCheckpointId = execution.nextCheckpointId();
         completedCheckpoints += execution.completedCheckpoints();
         checkpointsBefore.set(completedCheckpoints);

@@ -1,5 +1,6 @@
 package io.weir.runtime.execution;
 
+import io.weir.api.datastream.JobClient;
 import io.weir.api.datastream.JobExecutionException;
 import io.weir.api.datastream.JobExecutor;
 import io.weir.api.datastream.JobResult;
@@ -8,6 +9,7 @@ import io.weir.api.sink.SinkHooks;
 import io.weir.runtime.failpoint.FailpointCommitObserver;
 import io.weir.runtime.graph.JobGraphBuilder;
 import java.time.Clock;
+import java.util.concurrent.CompletableFuture;
 
 /** Runs a job in this JVM: the job manager and task manager roles in one process. */
 public final class LocalJobExecutor implements JobExecutor {
@@ -18,5 +20,24 @@ public final class LocalJobExecutor implements JobExecutor {
   @Override
   public JobResult execute(StreamPlan plan) throws JobExecutionException {
     return new JobRun(JobGraphBuilder.build(plan), Clock.systemUTC()).run();
+  }
+
+  @Override
+  public JobClient executeAsync(StreamPlan plan) {
+    JobRun run = new JobRun(JobGraphBuilder.build(plan), Clock.systemUTC());
+    CompletableFuture<JobResult> result = new CompletableFuture<>();
+    Thread thread =
+        new Thread(
+            () -> {
+              try {
+                result.complete(run.run());
+              } catch (Throwable t) {
+                result.completeExceptionally(t);
+              }
+            },
+            "weir job " + plan.jobName());
+    thread.setDaemon(true);
+    thread.start();
+    return new LocalJobClient(plan.jobName(), run, result);
   }
 }

@@ -1,0 +1,58 @@
+package io.weir.runtime.checkpoint;
+
+import io.weir.runtime.state.TaskSnapshot;
+import java.io.IOException;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The job's checkpoint storage, except for the checkpoints routed elsewhere: a savepoint goes to
+ * the directory the user chose, through the same protocol as any checkpoint.
+ */
+public final class RoutingCheckpointStorage implements CheckpointStorage {
+  private final CheckpointStorage checkpoints;
+  private final Map<Long, CheckpointStorage> routes = new ConcurrentHashMap<>();
+
+  public RoutingCheckpointStorage(CheckpointStorage checkpoints) {
+    this.checkpoints = checkpoints;
+  }
+
+  /** Sends everything of checkpoint {@code checkpointId} to {@code storage}. */
+  public void route(long checkpointId, CheckpointStorage storage) {
+    routes.put(checkpointId, storage);
+  }
+
+  private CheckpointStorage storageOf(long checkpointId) {
+    return routes.getOrDefault(checkpointId, checkpoints);
+  }
+
+  @Override
+  public StateHandle storeTaskState(
+      long checkpointId, String taskId, int subtaskIndex, TaskSnapshot state) throws IOException {
+    return storageOf(checkpointId).storeTaskState(checkpointId, taskId, subtaskIndex, state);
+  }
+
+  @Override
+  public CompletedCheckpoint complete(CheckpointMetadata metadata) throws IOException {
+    CheckpointStorage storage = storageOf(metadata.checkpointId());
+    routes.remove(metadata.checkpointId());
+    return storage.complete(metadata);
+  }
+
+  @Override
+  public void discard(long checkpointId) {
+    CheckpointStorage storage = routes.remove(checkpointId);
+    (storage != null ? storage : checkpoints).discard(checkpointId);
+  }
+
+  @Override
+  public Optional<CompletedCheckpoint> latest(RestoreListener listener) throws IOException {
+    return checkpoints.latest(listener);
+  }
+
+  @Override
+  public String describe() {
+    return checkpoints.describe();
+  }
+}
