@@ -1,6 +1,5 @@
 package io.weir.runtime.operators;
 
-import io.weir.api.functions.Collector;
 import io.weir.api.functions.KeyedProcessFunction;
 import io.weir.api.functions.OutputTag;
 import io.weir.api.functions.TimerService;
@@ -8,9 +7,9 @@ import io.weir.api.functions.TimerService;
 /** Runs a {@link KeyedProcessFunction} with keyed state and timers. */
 public final class KeyedProcessOperator
     extends AbstractStreamOperator<KeyedProcessFunction<Object, Object, Object>>
-    implements Collector<Object>, KeyedProcessFunction.OnTimerContext<Object>, TimerService {
+    implements KeyedProcessFunction.OnTimerContext<Object>, TimerService {
+  private final TimestampedCollector collector = new TimestampedCollector(output);
   private KeyedTimers timers;
-  private long timestamp;
   private boolean firingEventTime;
 
   public KeyedProcessOperator(
@@ -28,8 +27,8 @@ public final class KeyedProcessOperator
   public void processElement(Object record, long timestamp) throws Exception {
     recordsIn++;
     setKeyContext(record);
-    this.timestamp = timestamp;
-    function.processElement(record, this, this);
+    collector.setTimestamp(timestamp);
+    function.processElement(record, this, collector);
   }
 
   @Override
@@ -39,25 +38,14 @@ public final class KeyedProcessOperator
   }
 
   private void onTimer(long time, Object key, boolean eventTime) throws Exception {
-    this.timestamp = eventTime ? time : Long.MIN_VALUE;
+    collector.setTimestamp(eventTime ? time : Long.MIN_VALUE);
     this.firingEventTime = eventTime;
-    function.onTimer(time, this, this);
-  }
-
-  @Override
-  public void collect(Object record) {
-    try {
-      output.collect(record, timestamp);
-    } catch (RuntimeException e) {
-      throw e;
-    } catch (Exception e) {
-      throw new OperatorException(e);
-    }
+    function.onTimer(time, this, collector);
   }
 
   @Override
   public long timestamp() {
-    return timestamp;
+    return collector.timestamp();
   }
 
   @Override
@@ -72,13 +60,7 @@ public final class KeyedProcessOperator
 
   @Override
   public <X> void output(OutputTag<X> tag, X value) {
-    try {
-      output.collectSide(tag, value, timestamp);
-    } catch (RuntimeException e) {
-      throw e;
-    } catch (Exception e) {
-      throw new OperatorException(e);
-    }
+    collector.collectSide(tag, value);
   }
 
   @Override

@@ -8,4 +8,9 @@ public final class OperatorException extends RuntimeException {
   public OperatorException(Exception cause) {
     super(cause.getMessage(), cause);
   }
+
+  /** The exception itself when unchecked, else wrapped. */
+  public static RuntimeException unchecked(Exception e) {
+    return e instanceof RuntimeException runtime ? runtime : new OperatorException(e);
+  }
 }

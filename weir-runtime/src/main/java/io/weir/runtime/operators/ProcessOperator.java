@@ -1,13 +1,12 @@
 package io.weir.runtime.operators;
 
-import io.weir.api.functions.Collector;
 import io.weir.api.functions.OutputTag;
 import io.weir.api.functions.ProcessFunction;
 
 /** Runs a {@link ProcessFunction}. */
 public final class ProcessOperator extends AbstractStreamOperator<ProcessFunction<Object, Object>>
-    implements Collector<Object>, ProcessFunction.Context {
-  private long timestamp;
+    implements ProcessFunction.Context {
+  private final TimestampedCollector collector = new TimestampedCollector(output);
   private long currentWatermark = Long.MIN_VALUE;
 
   public ProcessOperator(
@@ -19,8 +18,8 @@ public final class ProcessOperator extends AbstractStreamOperator<ProcessFunctio
   public void processElement(Object record, long timestamp) throws Exception {
     recordsIn++;
     setKeyContext(record);
-    this.timestamp = timestamp;
-    function.processElement(record, this, this);
+    collector.setTimestamp(timestamp);
+    function.processElement(record, this, collector);
   }
 
   @Override
@@ -30,19 +29,8 @@ public final class ProcessOperator extends AbstractStreamOperator<ProcessFunctio
   }
 
   @Override
-  public void collect(Object record) {
-    try {
-      output.collect(record, timestamp);
-    } catch (RuntimeException e) {
-      throw e;
-    } catch (Exception e) {
-      throw new OperatorException(e);
-    }
-  }
-
-  @Override
   public long timestamp() {
-    return timestamp;
+    return collector.timestamp();
   }
 
   @Override
@@ -52,12 +40,6 @@ public final class ProcessOperator extends AbstractStreamOperator<ProcessFunctio
 
   @Override
   public <X> void output(OutputTag<X> tag, X value) {
-    try {
-      output.collectSide(tag, value, timestamp);
-    } catch (RuntimeException e) {
-      throw e;
-    } catch (Exception e) {
-      throw new OperatorException(e);
-    }
+    collector.collectSide(tag, value);
   }
 }

@@ -87,10 +87,8 @@ public final class TimestampsOperator extends AbstractStreamOperator<WatermarkSt
       emittedWatermark = watermark;
       try {
         output.emitWatermark(watermark);
-      } catch (RuntimeException e) {
-        throw e;
       } catch (Exception e) {
-        throw new OperatorException(e);
+        throw OperatorException.unchecked(e);
       }
     }
   }
@@ -101,10 +99,8 @@ public final class TimestampsOperator extends AbstractStreamOperator<WatermarkSt
       idle = true;
       try {
         output.emitWatermarkStatus(true);
-      } catch (RuntimeException e) {
-        throw e;
       } catch (Exception e) {
-        throw new OperatorException(e);
+        throw OperatorException.unchecked(e);
       }
     }
   }

@@ -183,10 +183,8 @@ public final class SourceStreamTask extends StreamTask {
             timers.fireDue();
             flush(System.nanoTime());
           }
-        } catch (RuntimeException e) {
-          throw e;
         } catch (Exception e) {
-          throw new OperatorException(e);
+          throw OperatorException.unchecked(e);
         }
       }
     }
@@ -196,10 +194,8 @@ public final class SourceStreamTask extends StreamTask {
       synchronized (checkpointLock) {
         try {
           sourceOutput.emitWatermark(watermark);
-        } catch (RuntimeException e) {
-          throw e;
         } catch (Exception e) {
-          throw new OperatorException(e);
+          throw OperatorException.unchecked(e);
         }
       }
     }
@@ -211,10 +207,8 @@ public final class SourceStreamTask extends StreamTask {
           idle = true;
           try {
             sourceOutput.emitWatermarkStatus(true);
-          } catch (RuntimeException e) {
-            throw e;
           } catch (Exception e) {
-            throw new OperatorException(e);
+            throw OperatorException.unchecked(e);
           }
         }
       }
