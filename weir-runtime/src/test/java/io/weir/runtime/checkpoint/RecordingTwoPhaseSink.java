@@ -1,5 +1,6 @@
 package io.weir.runtime.checkpoint;
 
+import io.weir.api.checkpoint.FunctionSnapshotContext;
 import io.weir.api.sink.TwoPhaseCommitSinkFunction;
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -26,6 +27,9 @@ final class RecordingTwoPhaseSink
   /** Per notification: {checkpoint id, pending transactions it commits}. */
   static final ConcurrentLinkedQueue<long[]> NOTIFICATIONS = new ConcurrentLinkedQueue<>();
 
+  /** The id of every checkpoint this sink snapshot, across attempts. */
+  static final ConcurrentLinkedQueue<Long> SNAPSHOTS = new ConcurrentLinkedQueue<>();
+
   /** Commits still to fail before commits succeed. */
   static final AtomicInteger COMMIT_FAILURES = new AtomicInteger();
 
@@ -35,6 +39,7 @@ final class RecordingTwoPhaseSink
   static void reset() {
     COMMITTED.clear();
     NOTIFICATIONS.clear();
+    SNAPSHOTS.clear();
     COMMIT_FAILURES.set(0);
   }
 
@@ -66,6 +71,12 @@ final class RecordingTwoPhaseSink
 
   @Override
   protected void abort(Transaction transaction) {}
+
+  @Override
+  public void snapshotState(FunctionSnapshotContext context) throws Exception {
+    SNAPSHOTS.add(context.checkpointId());
+    super.snapshotState(context);
+  }
 
   @Override
   public void notifyCheckpointComplete(long checkpointId) throws Exception {
