@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Timeout;
 class ExactlyOnceStateTest {
   private static final long RECORDS = 60_000;
   private static final int KEYS = 10;
-  private static final int FAILURES = 25;
+  private static final int FAILURES = 30;
 
   /** Failures still to inject; static because every subtask works on its own copy of a function. */
   static final AtomicInteger FAILURE_BUDGET = new AtomicInteger();
@@ -55,7 +55,8 @@ class ExactlyOnceStateTest {
         counts.stream()
             .collect(Collectors.toMap(c -> c[0], c -> c[1], Math::max, java.util.TreeMap::new));
     assertThat(FAILURE_BUDGET.get()).isZero();
-    assertThat(result.restarts()).isEqualTo(FAILURES);
+    // two subtasks failing at once make one restart
+    assertThat(result.restarts()).isBetween(20, FAILURES);
     assertThat(finalCounts).hasSize(KEYS);
     assertThat(finalCounts.values()).containsOnly(RECORDS / KEYS);
   }
