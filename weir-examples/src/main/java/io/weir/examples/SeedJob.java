@@ -1,6 +1,7 @@
 package io.weir.examples;
 
 import io.weir.api.datastream.DataStream;
+import io.weir.api.datastream.JobConfig;
 import io.weir.api.datastream.StreamEnvironment;
 import io.weir.api.sink.DiscardingSink;
 import io.weir.api.sink.SinkFunction;
@@ -32,6 +33,7 @@ public final class SeedJob {
   /** Adds the seed job's operators to {@code env}. */
   public static void build(StreamEnvironment env, SeedJobOptions options) {
     env.enableCheckpointing(options.checkpointInterval());
+    configure(env.config(), options);
     DataStream<String> input =
         env.addSource(source(options)).name("Example Source").uid("example-source");
     DataStream<String> mapped =
@@ -39,6 +41,25 @@ public final class SeedJob {
             ? input.map(SeedRecords::incrementFrequency)
             : input.keyBy(SeedRecords::word).map(SeedRecords::incrementFrequency);
     mapped.name("Map").uid("map").addSink(sink(options)).name("Example Sink").uid("example-sink");
+  }
+
+  /** The options that {@code weir run} would otherwise set; absent ones leave the config alone. */
+  private static void configure(JobConfig config, SeedJobOptions options) {
+    if (options.checkpointDirectory() != null) {
+      config.checkpointDirectory(options.checkpointDirectory());
+    }
+    if (options.fromCheckpoint() != null) {
+      config.restorePath(options.fromCheckpoint());
+    }
+    if (options.fresh()) {
+      config.fresh(true);
+    }
+    if (options.parallelism() > 0) {
+      config.parallelism(options.parallelism());
+    }
+    if (options.notifyOrder() != null) {
+      config.notifyOrder(options.notifyOrder());
+    }
   }
 
   private static SourceFunction<String> source(SeedJobOptions options) {

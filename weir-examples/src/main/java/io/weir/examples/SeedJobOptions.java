@@ -1,15 +1,19 @@
 package io.weir.examples;
 
+import io.weir.api.checkpoint.NotifyOrder;
 import io.weir.kafka.sink.DeliveryGuarantee;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * The seed job's arguments, {@code --name value} or {@code --flag}. Unknown or malformed arguments
- * fail with one line naming the argument.
+ * fail with one line naming the argument. {@code --checkpoint-dir}, {@code --from-checkpoint},
+ * {@code --fresh}, {@code --parallelism} and {@code --notify-order} mean what they mean to {@code
+ * weir run}; they let the job be started as a plain {@code main}, e.g. by a test in another JVM.
  */
 public record SeedJobOptions(
     boolean chained,
@@ -23,9 +27,14 @@ public record SeedJobOptions(
     String semantic,
     Duration checkpointInterval,
     Path outputDirectory,
-    String transactionalIdPrefix) {
+    String transactionalIdPrefix,
+    Path checkpointDirectory,
+    Path fromCheckpoint,
+    boolean fresh,
+    int parallelism,
+    NotifyOrder notifyOrder) {
 
-  private static final Set<String> FLAGS = Set.of("chained", "bounded");
+  private static final Set<String> FLAGS = Set.of("chained", "bounded", "fresh");
   private static final Set<String> VALUES =
       Set.of(
           "records",
@@ -37,7 +46,11 @@ public record SeedJobOptions(
           "semantic",
           "checkpoint-interval",
           "output-dir",
-          "transactional-id-prefix");
+          "transactional-id-prefix",
+          "checkpoint-dir",
+          "from-checkpoint",
+          "parallelism",
+          "notify-order");
 
   public static SeedJobOptions parse(String... args) {
     Map<String, String> values = new HashMap<>();
@@ -69,8 +82,29 @@ public record SeedJobOptions(
         values.getOrDefault("group", "weir-seed"),
         values.getOrDefault("semantic", "exactly-once"),
         Duration.ofMillis(number(values, "checkpoint-interval", 1000)),
-        values.containsKey("output-dir") ? Path.of(values.get("output-dir")) : null,
-        values.getOrDefault("transactional-id-prefix", "weir-seed"));
+        path(values, "output-dir"),
+        values.getOrDefault("transactional-id-prefix", "weir-seed"),
+        path(values, "checkpoint-dir"),
+        path(values, "from-checkpoint"),
+        values.containsKey("fresh"),
+        (int) number(values, "parallelism", 0),
+        notifyOrder(values.get("notify-order")));
+  }
+
+  private static Path path(Map<String, String> values, String name) {
+    return values.containsKey(name) ? Path.of(values.get(name)) : null;
+  }
+
+  private static NotifyOrder notifyOrder(String value) {
+    if (value == null) {
+      return null;
+    }
+    try {
+      return NotifyOrder.valueOf(value.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "Option --notify-order needs reverse or forward, got '" + value + "'");
+    }
   }
 
   private static long number(Map<String, String> values, String name, long defaultValue) {

@@ -17,8 +17,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The job manager's side of checkpoints: triggers them at the sources, collects every subtask's
  * acknowledgement, stores the metadata (which makes the checkpoint complete), then tells every
- * task. A checkpoint declined by a task or not acknowledged within the timeout is aborted and every
- * task is told so. Checkpoint ids only grow, also across restarts.
+ * task. A notification that cannot be sent does not undo the checkpoint: the next one's covers it,
+ * and the result future of the checkpoint fails so a caller waiting for it takes another. A
+ * checkpoint declined by a task or not acknowledged within the timeout is aborted and every task is
+ * told so. Checkpoint ids only grow, also across restarts.
  *
  * <p>Thread safe: triggers come from the timer thread, acknowledgements from the tasks' snapshot
  * threads; every state change happens under this object's lock.
@@ -35,7 +37,10 @@ public final class CheckpointCoordinator {
     void notifyCheckpointAborted(long checkpointId);
   }
 
-  /** Told about every completed checkpoint, after its notifications went out. */
+  /**
+   * Told about every completed checkpoint right after its metadata is stored, before its
+   * notifications go out (they may be lost; the checkpoint is complete all the same).
+   */
   public interface CompletionListener {
     void onCompleted(CompletedCheckpoint checkpoint);
   }
@@ -202,10 +207,26 @@ public final class CheckpointCoordinator {
         id,
         jobName,
         lastCompletionMillis - checkpoint.timestamp);
-    Failpoints.hit(FailpointNames.COORDINATOR_NOTIFY_BEFORE);
-    gateway.notifyCheckpointComplete(id);
-    checkpoint.result.complete(completed);
+    // The checkpoint is complete whether or not its notification arrives: failovers restore it,
+    // and the next checkpoint's notification commits what this one's would have.
     listener.onCompleted(completed);
+    try {
+      Failpoints.hit(FailpointNames.COORDINATOR_NOTIFY_BEFORE);
+      gateway.notifyCheckpointComplete(id);
+    } catch (RuntimeException e) {
+      LOG.warn(
+          "Checkpoint {} of job '{}' is complete but the tasks were not told: {}",
+          id,
+          jobName,
+          e.toString());
+      // A caller waiting on the result (the final checkpoint) must take another checkpoint,
+      // whose notification covers this one.
+      checkpoint.result.completeExceptionally(
+          new IllegalStateException(
+              "Checkpoint " + id + " is complete but its notification was lost", e));
+      return;
+    }
+    checkpoint.result.complete(completed);
   }
 
   private synchronized void abort(long checkpointId, String reason) {

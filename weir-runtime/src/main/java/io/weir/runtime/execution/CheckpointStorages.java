@@ -10,6 +10,7 @@ import io.weir.runtime.checkpoint.storage.CheckpointLoader;
 import io.weir.runtime.checkpoint.storage.FileCheckpointStorage;
 import io.weir.runtime.checkpoint.storage.MemoryCheckpointStorage;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,6 +19,8 @@ import org.slf4j.LoggerFactory;
  * Chooses a job's checkpoint storage and what it starts from: the checkpoint or savepoint given
  * with {@code -s}; else, unless told to start fresh, the job's latest completed checkpoint in its
  * checkpoint directory (so restarting without {@code -s} cannot skip it by accident); else nothing.
+ * Broken newer checkpoints are skipped with a warning; when every checkpoint there is broken the
+ * job fails rather than silently starting from scratch.
  */
 final class CheckpointStorages {
   private static final Logger LOG = LoggerFactory.getLogger(CheckpointStorages.class);
@@ -48,7 +51,26 @@ final class CheckpointStorages {
             restore.checkpointId(),
             restore.location());
       } else if (!config.fresh() && config.checkpointDirectory() != null) {
-        restore = storage.latest(skipped).orElse(null);
+        List<String> broken = new ArrayList<>();
+        restore =
+            storage
+                .latest(
+                    (location, reason) -> {
+                      skipped.skipped(location, reason);
+                      broken.add(location + " (" + reason + ")");
+                    })
+                .orElse(null);
+        if (restore == null && !broken.isEmpty()) {
+          // Starting from scratch would redo output the broken checkpoints' sinks committed.
+          throw new JobExecutionException(
+              "No valid checkpoint to resume job '"
+                  + jobName
+                  + "' from in "
+                  + storage.describe()
+                  + ": "
+                  + String.join(", ", broken)
+                  + "; use --fresh to start from scratch or -s to restore a given one");
+        }
         if (restore != null) {
           LOG.warn(
               "Resuming job '{}' from its latest completed checkpoint {} at {} (use --fresh to"

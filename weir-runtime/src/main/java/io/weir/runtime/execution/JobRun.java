@@ -6,9 +6,11 @@ import io.weir.api.datastream.JobResult;
 import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.RoutingCheckpointStorage;
+import io.weir.runtime.checkpoint.storage.CheckpointLayout;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.operators.StreamOperator;
 import io.weir.runtime.task.StreamTask;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -151,20 +153,25 @@ final class JobRun {
 
   /**
    * Checkpoint ids only grow: after the restored one, and after any the job's directory still holds
-   * (a fresh start must not write a checkpoint older than one that is already there).
+   * (a fresh start must not write a checkpoint older than one that is already there), broken ones
+   * included (their id may already name a transaction or part file of a sink).
    */
   private static long firstCheckpointId(CheckpointStorage storage, CompletedCheckpoint restore)
       throws JobExecutionException {
-    long last = restore == null ? 0 : restore.checkpointId();
+    long[] last = {restore == null ? 0 : restore.checkpointId()};
     try {
-      var latest = storage.latest((location, reason) -> {});
+      var latest =
+          storage.latest(
+              (location, reason) ->
+                  CheckpointLayout.checkpointIdOf(Path.of(location))
+                      .ifPresent(id -> last[0] = Math.max(last[0], id)));
       if (latest.isPresent()) {
-        last = Math.max(last, latest.get().checkpointId());
+        last[0] = Math.max(last[0], latest.get().checkpointId());
       }
     } catch (java.io.IOException e) {
       throw new JobExecutionException("Cannot read " + storage.describe() + ": " + e, e);
     }
-    return last + 1;
+    return last[0] + 1;
   }
 
   private static Map<String, JobResult.OperatorCounts> counts(ExecutionAttempt execution) {

@@ -8,6 +8,7 @@ import io.weir.runtime.operators.Output;
 import io.weir.runtime.operators.SourceOperator;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -29,6 +30,7 @@ public final class SourceStreamTask extends StreamTask {
   private final CountDownLatch terminated = new CountDownLatch(1);
   private volatile boolean flushRequested;
   private volatile boolean cancelled;
+  private final AtomicBoolean failing = new AtomicBoolean();
   private boolean idle;
 
   public SourceStreamTask(TaskDeployment deployment) {
@@ -149,7 +151,9 @@ public final class SourceStreamTask extends StreamTask {
   }
 
   private void fail(Throwable t) {
-    if (cancelled) {
+    // The first of the two threads to fail reports; the other one only fails because the first
+    // interrupted it, and its InterruptedException must not hide the real cause.
+    if (cancelled || !failing.compareAndSet(false, true)) {
       return;
     }
     source.cancel();
