@@ -1,5 +1,6 @@
 package io.weir.cli;
 
+import io.weir.cli.inspect.InspectCommand;
 import io.weir.cli.kafka.KafkaCommand;
 import io.weir.cli.lab.DemoCommand;
 import picocli.CommandLine;
@@ -11,7 +12,13 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "weir 0.1.0",
     description = "Weir: stream processing with end-to-end exactly-once.",
-    subcommands = {DemoCommand.class, PlanCommand.class, RunCommand.class, KafkaCommand.class})
+    subcommands = {
+      DemoCommand.class,
+      PlanCommand.class,
+      RunCommand.class,
+      InspectCommand.class,
+      KafkaCommand.class
+    })
 public final class WeirCli implements Runnable {
 
   public static void main(String[] args) {
@@ -22,7 +29,9 @@ public final class WeirCli implements Runnable {
   public static int run(String... args) {
     CommandLine commandLine = new CommandLine(new WeirCli());
     // Everything after the job class belongs to the job, options included.
-    commandLine.setStopAtPositional(true);
+    for (String jobCommand : new String[] {"run", "plan"}) {
+      commandLine.getSubcommands().get(jobCommand).setStopAtPositional(true);
+    }
     commandLine.setExecutionExceptionHandler(new UserErrorHandler());
     return commandLine.execute(args);
   }
