@@ -70,7 +70,10 @@ class SeedJobFailpointTest {
     assertThat(halted.exitCode()).as(halted.output()).isEqualTo(137);
     assertThat(halted.output()).contains("weir: failpoint " + failpoint + " hit: halting");
     assertThat(resumed.exitCode()).as(resumed.output()).isZero();
-    assertThat(resumed.output()).contains("from its latest completed checkpoint");
+    if (halted.output().contains(" complete in ")) {
+      // else the halt came before any checkpoint completed, and starting over is right
+      assertThat(resumed.output()).contains("from its latest completed checkpoint");
+    }
     Map<Long, Integer> counts = CommittedOutput.idCounts(work.resolve("out"));
     assertThat(counts.entrySet().stream().filter(e -> e.getValue() != 1).toList())
         .as("ids committed more than once")
