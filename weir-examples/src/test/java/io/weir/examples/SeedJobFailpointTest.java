@@ -23,11 +23,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 class SeedJobFailpointTest {
   private static final int RECORDS = 20_000;
 
-  /** Records per second per subtask: about two seconds of input, ten checkpoints at 200 ms. */
-  private static final int RATE = 10_000;
+  /** Records per second per subtask: about four seconds of input, many checkpoints at 200 ms. */
+  private static final int RATE = 5_000;
 
-  /** The hit to halt on: past the first checkpoint, well before the job's end. */
-  private static final int HALT_ON_HIT = 3;
+  /**
+   * The hit to halt on: mid-run normally; on a loaded machine, where the first checkpoint alone can
+   * take seconds, at worst the final checkpoint, which passes every failpoint too.
+   */
+  private static final int HALT_ON_HIT = 2;
 
   private static final List<String> FAILPOINTS =
       List.of(
@@ -67,7 +70,10 @@ class SeedJobFailpointTest {
     assertThat(halted.exitCode()).as(halted.output()).isEqualTo(137);
     assertThat(halted.output()).contains("weir: failpoint " + failpoint + " hit: halting");
     assertThat(resumed.exitCode()).as(resumed.output()).isZero();
-    assertThat(resumed.output()).contains("from its latest completed checkpoint");
+    if (halted.output().contains(" complete in ")) {
+      // else the halt came before any checkpoint completed, and starting over is right
+      assertThat(resumed.output()).contains("from its latest completed checkpoint");
+    }
     Map<Long, Integer> counts = CommittedOutput.idCounts(work.resolve("out"));
     assertThat(counts.entrySet().stream().filter(e -> e.getValue() != 1).toList())
         .as("ids committed more than once")

@@ -9,7 +9,10 @@ import io.weir.runtime.checkpoint.assignment.CheckpointCompatibility;
 import io.weir.runtime.checkpoint.storage.CheckpointLoader;
 import io.weir.runtime.checkpoint.storage.FileCheckpointStorage;
 import io.weir.runtime.checkpoint.storage.MemoryCheckpointStorage;
+import io.weir.runtime.checkpoint.storage.MetadataFormat;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -19,8 +22,9 @@ import org.slf4j.LoggerFactory;
  * Chooses a job's checkpoint storage and what it starts from: the checkpoint or savepoint given
  * with {@code -s}; else, unless told to start fresh, the job's latest completed checkpoint in its
  * checkpoint directory (so restarting without {@code -s} cannot skip it by accident); else nothing.
- * Broken newer checkpoints are skipped with a warning; when every checkpoint there is broken the
- * job fails rather than silently starting from scratch.
+ * Broken newer checkpoints are skipped with a warning; when every checkpoint there is broken (one
+ * with a damaged {@code _metadata}, not one that never completed) the job fails rather than
+ * silently starting from scratch.
  */
 final class CheckpointStorages {
   private static final Logger LOG = LoggerFactory.getLogger(CheckpointStorages.class);
@@ -57,7 +61,11 @@ final class CheckpointStorages {
                 .latest(
                     (location, reason) -> {
                       skipped.skipped(location, reason);
-                      broken.add(location + " (" + reason + ")");
+                      // Without _metadata it never completed (a crash mid-checkpoint): no sink
+                      // committed anything for it, so starting from scratch stays correct.
+                      if (Files.exists(Path.of(location).resolve(MetadataFormat.FILE_NAME))) {
+                        broken.add(location + " (" + reason + ")");
+                      }
                     })
                 .orElse(null);
         if (restore == null && !broken.isEmpty()) {

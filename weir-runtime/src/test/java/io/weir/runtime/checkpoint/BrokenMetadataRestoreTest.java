@@ -109,12 +109,25 @@ class BrokenMetadataRestoreTest {
     assertThatThrownBy(() -> runJob(null))
         .isInstanceOf(JobExecutionException.class)
         .hasMessageContaining("No valid checkpoint")
-        .hasMessageContaining(checkpoints.get(0).toString())
         .hasMessageContaining(checkpoints.get(1).toString())
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
     assertThatThrownBy(() -> runJob(checkpointRoot.resolve(JOB)))
         .isInstanceOf(JobExecutionException.class)
         .hasMessageContaining("none of its 2 checkpoint directories is valid");
+  }
+
+  @Test
+  void when_onlyCheckpointsWithoutMetadataExist_then_jobStartsFromScratch() throws Exception {
+    // given: as after a crash before any checkpoint completed
+    List<Path> checkpoints = runAndKeepTwoCheckpoints();
+    damage(checkpoints.get(0), Damage.DELETED);
+    damage(checkpoints.get(1), Damage.DELETED);
+
+    // when
+    runJob(null);
+
+    // then
+    assertThat(RestoreProbe.RESTORED_CHECKPOINT.get()).isZero();
   }
 
   /** Runs the job once; returns its two retained checkpoints, newest first. */
