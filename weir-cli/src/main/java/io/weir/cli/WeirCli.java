@@ -2,6 +2,7 @@ package io.weir.cli;
 
 import io.weir.cli.kafka.KafkaCommand;
 import io.weir.cli.lab.DemoCommand;
+import io.weir.cli.lab.LabCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -11,7 +12,13 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "weir 0.1.0",
     description = "Weir: stream processing with end-to-end exactly-once.",
-    subcommands = {DemoCommand.class, PlanCommand.class, RunCommand.class, KafkaCommand.class})
+    subcommands = {
+      DemoCommand.class,
+      LabCommand.class,
+      PlanCommand.class,
+      RunCommand.class,
+      KafkaCommand.class
+    })
 public final class WeirCli implements Runnable {
 
   public static void main(String[] args) {
