@@ -29,7 +29,7 @@ import picocli.CommandLine.Parameters;
     footer = {
       "",
       "Your own job (--job CLASS): the lab runs it as",
-      "  weir run --checkpoint-dir DIR --notify-order reverse|forward [-s PATH | --from-group-offsets]"
+      "  weir run --checkpoint-dir DIR --notify-order REVERSE|FORWARD [-s PATH | --from-group-offsets]"
           + " CLASS --bootstrap HOST:PORT --input-topic T --output-topic U --group G [JOB ARGS]",
       "so its main must accept those four options, read T with a Kafka source in group G, write U"
           + " with an exactly-once Kafka sink, and enable checkpointing (about every second).",

@@ -66,7 +66,7 @@ public final class LabJob {
     List<String> arguments = new ArrayList<>();
     arguments.addAll(List.of("--checkpoint-dir", checkpoints.toString()));
     boolean forward = !seed && order == CommitOrder.SOURCE_FIRST;
-    arguments.addAll(List.of("--notify-order", forward ? "forward" : "reverse"));
+    arguments.addAll(List.of("--notify-order", forward ? "FORWARD" : "REVERSE"));
     arguments.addAll(startOptions);
     arguments.add(jobClass);
     arguments.addAll(
