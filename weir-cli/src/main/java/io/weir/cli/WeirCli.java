@@ -30,6 +30,7 @@ public final class WeirCli implements Runnable {
     CommandLine commandLine = new CommandLine(new WeirCli());
     // Everything after the job class belongs to the job, options included.
     commandLine.setStopAtPositional(true);
+    commandLine.setCaseInsensitiveEnumValuesAllowed(true);
     commandLine.setExecutionExceptionHandler(new UserErrorHandler());
     return commandLine.execute(args);
   }
