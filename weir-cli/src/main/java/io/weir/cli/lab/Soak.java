@@ -17,7 +17,7 @@ import java.util.Random;
  * job runs until its output settles, and the committed output is compared with the input.
  */
 final class Soak {
-  private static final int BROKER_KILL_EVERY = 4;
+  private static final int BROKER_KILL_EVERY = 3;
   private static final List<String> HALT_POINTS =
       List.of(
           FailpointNames.CHECKPOINT_TRIGGER,

@@ -41,6 +41,8 @@ class LabCommandTest {
             "300",
             "--records",
             "300",
+            "--crash-at",
+            "2",
             "--json",
             json.toString());
 
