@@ -3,6 +3,7 @@ package io.weir.cli;
 import io.weir.cli.inspect.InspectCommand;
 import io.weir.cli.kafka.KafkaCommand;
 import io.weir.cli.lab.DemoCommand;
+import io.weir.cli.lab.LabCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -14,6 +15,7 @@ import picocli.CommandLine.Command;
     description = "Weir: stream processing with end-to-end exactly-once.",
     subcommands = {
       DemoCommand.class,
+      LabCommand.class,
       PlanCommand.class,
       RunCommand.class,
       InspectCommand.class,
@@ -29,9 +31,10 @@ public final class WeirCli implements Runnable {
   public static int run(String... args) {
     CommandLine commandLine = new CommandLine(new WeirCli());
     // Everything after the job class belongs to the job, options included.
-    for (String jobCommand : new String[] {"run", "plan"}) {
+    for (String jobCommand : new String[] {"run", "plan", "lab"}) {
       commandLine.getSubcommands().get(jobCommand).setStopAtPositional(true);
     }
+    commandLine.setCaseInsensitiveEnumValuesAllowed(true);
     commandLine.setExecutionExceptionHandler(new UserErrorHandler());
     return commandLine.execute(args);
   }

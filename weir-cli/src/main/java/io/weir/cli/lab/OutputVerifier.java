@@ -15,9 +15,9 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
- * Counts what an output topic holds, by record id (the seed record's unique timestamp), as a reader
- * with the given isolation level sees it: the seed's monitors 1 (read_uncommitted) and 2
- * (read_committed), and the exactly-once verdict.
+ * Counts what a topic holds, by record id (the seed record's unique timestamp, its last
+ * comma-separated field), as a reader with the given isolation level sees it: the seed's monitors 1
+ * (read_uncommitted) and 2 (read_committed), and the exactly-once verdict.
  */
 public final class OutputVerifier {
   private final String bootstrap;
@@ -42,6 +42,27 @@ public final class OutputVerifier {
         }
       }
       return new Verdict(ids, records, lost, duplicated);
+    }
+
+    /**
+     * Compares this reading of an output topic with a reading of the input topic: an id is lost for
+     * each time it was read in but not written out, and duplicated for each extra time it was
+     * written out (ids that never were input count as duplicates too).
+     */
+    public Verdict verifyAgainst(Reading input) {
+      long lost = 0;
+      long duplicated = 0;
+      for (Map.Entry<Long, Integer> in : input.counts().entrySet()) {
+        int out = counts.getOrDefault(in.getKey(), 0);
+        lost += Math.max(0, in.getValue() - out);
+        duplicated += Math.max(0, out - in.getValue());
+      }
+      for (Map.Entry<Long, Integer> out : counts.entrySet()) {
+        if (!input.counts().containsKey(out.getKey())) {
+          duplicated += out.getValue();
+        }
+      }
+      return new Verdict(input.records(), records, lost, duplicated);
     }
   }
 

@@ -1,13 +1,16 @@
 package io.weir.cli.lab;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 
@@ -23,6 +26,28 @@ public final class Topics {
         topics.add(new NewTopic(name, partitions, (short) 1));
       }
       admin.createTopics(topics).all().get(30, TimeUnit.SECONDS);
+    }
+  }
+
+  /** The end offsets of {@code topic}, summed over its partitions: how many records it holds. */
+  public static long endOffsets(String bootstrap, String topic) throws Exception {
+    try (Admin admin =
+        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+      int partitions =
+          admin
+              .describeTopics(List.of(topic))
+              .allTopicNames()
+              .get(30, TimeUnit.SECONDS)
+              .get(topic)
+              .partitions()
+              .size();
+      Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+      for (int partition = 0; partition < partitions; partition++) {
+        latest.put(new TopicPartition(topic, partition), OffsetSpec.latest());
+      }
+      return admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS).values().stream()
+          .mapToLong(ListOffsetsResult.ListOffsetsResultInfo::offset)
+          .sum();
     }
   }
 

@@ -1,0 +1,179 @@
+package io.weir.cli.lab;
+
+import io.weir.cli.UserError;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code weir lab}: the seed's failure experiment, measured. Runs the matrix (commit order x crash
+ * point x recovery) and prints it in the seed's layout, or with {@code --soak} kills the job and
+ * the broker at random for a while and verifies exactly-once at the end.
+ */
+@Command(
+    name = "lab",
+    description = {
+      "Crash a job at each point of the checkpoint commit protocol, restart it from its checkpoint"
+          + " or from its group's offsets, and measure loss and duplicates (the seed's tables).",
+      "With --soak: kill the job (SIGKILL, failpoint halts) and the broker at random for a while,"
+          + " then verify that every input record was output exactly once."
+    },
+    footer = {
+      "",
+      "Your own job (--job CLASS): the lab runs it as",
+      "  weir run --checkpoint-dir DIR --notify-order REVERSE|FORWARD [-s PATH | --from-group-offsets]"
+          + " CLASS --bootstrap HOST:PORT --input-topic T --output-topic U --group G [JOB ARGS]",
+      "so its main must accept those four options, read T with a Kafka source in group G, write U"
+          + " with an exactly-once Kafka sink, and enable checkpointing (about every second).",
+      "The lab writes records 'w<k>,<f>,<id>' to T; each output record's value must end with"
+          + " ',<id>' of the input record it came from, one output record per input record.",
+      "Commit order is forced with failpoints: sink first pauses source.offsets-commit.before,"
+          + " source first pauses sink.commit.before ("
+          + LabJob.ORDER_PAUSE_MILLIS
+          + " ms).",
+      "Give job arguments that start with '-' after '--'."
+    })
+public final class LabCommand implements Callable<Integer> {
+  @Option(names = "--soak", description = "Kill the job and the broker at random instead.")
+  boolean soak;
+
+  @Option(names = "--minutes", description = "How long the soak runs (default: ${DEFAULT-VALUE}).")
+  double minutes = 5;
+
+  @Option(
+      names = "--reuse-broker",
+      description = "Run every cell on one broker, with fresh topics and group per cell.")
+  boolean reuseBroker;
+
+  @Option(
+      names = "--dir",
+      description = "Working directory, emptied first (default: ${DEFAULT-VALUE}).")
+  Path directory = Path.of(".weir", "lab");
+
+  @Option(names = "--json", paramLabel = "FILE", description = "Also write the results as JSON.")
+  Path json;
+
+  @Option(names = "--rate", description = "Input records per second (default: ${DEFAULT-VALUE}).")
+  long rate = 500;
+
+  @Option(
+      names = "--records",
+      description = "Records sent after each restart (default: ${DEFAULT-VALUE}).")
+  long records = 1000;
+
+  @Option(
+      names = "--crash-at",
+      description = "Halt on this pass of the crash point (default: ${DEFAULT-VALUE}).")
+  int crashHit = 3;
+
+  @Option(
+      names = "--timeout",
+      description = "Seconds each wait may take (default: ${DEFAULT-VALUE}).")
+  long timeoutSeconds = 90;
+
+  @Option(names = "--random-seed", description = "Seed of the soak's random kills.")
+  Long randomSeed;
+
+  @Option(names = "--job", paramLabel = "CLASS", description = "Your job's main class.")
+  String jobClass;
+
+  @Option(names = "--input-topic", description = "Input topic (default: ${DEFAULT-VALUE}).")
+  String inputTopic = "foo";
+
+  @Option(names = "--output-topic", description = "Output topic (default: ${DEFAULT-VALUE}).")
+  String outputTopic = "bar";
+
+  @Parameters(paramLabel = "JOB ARGS", description = "More arguments for your job.")
+  List<String> jobArguments = new ArrayList<>();
+
+  @Override
+  public Integer call() throws Exception {
+    LabSettings settings = settings();
+    LabJob job = job();
+    recreate(directory);
+    LabProgress progress = new LabProgress(System.out, "lab");
+    CellTopics topics = CellTopics.of(inputTopic, outputTopic);
+    progress.line((soak ? "soak of " : "matrix of ") + job.describe() + " in " + directory);
+    return soak ? soak(job, settings, progress, topics) : matrix(job, settings, progress, topics);
+  }
+
+  private int matrix(LabJob job, LabSettings settings, LabProgress progress, CellTopics topics)
+      throws Exception {
+    List<CellResult> results =
+        new MatrixRun(job, settings, reuseBroker, progress).run(directory, topics);
+    MatrixReport.print(results, System.out);
+    if (json != null) {
+      LabJson.write(json, results);
+    }
+    boolean allMeasured = results.stream().allMatch(result -> result.outcome().failure() == null);
+    return allMeasured ? 0 : 1;
+  }
+
+  private int soak(LabJob job, LabSettings settings, LabProgress progress, CellTopics topics)
+      throws Exception {
+    long seed = randomSeed != null ? randomSeed : System.nanoTime();
+    progress.line("random seed " + seed + " (--random-seed to repeat)");
+    Soak.Result result =
+        new Soak(job, settings, progress, seed)
+            .run(directory, topics, Duration.ofMillis((long) (minutes * 60_000)));
+    System.out.println(result.line());
+    if (json != null) {
+      Files.writeString(
+          json,
+          String.format(
+              "{\"job_kills\": %d, \"broker_kills\": %d, \"records\": %d, \"lost\": %d,"
+                  + " \"duplicated\": %d}%n",
+              result.jobKills(),
+              result.brokerKills(),
+              result.records(),
+              result.verdict().lost(),
+              result.verdict().duplicated()));
+    }
+    return result.verdict().exactlyOnce() ? 0 : 1;
+  }
+
+  private LabSettings settings() {
+    if (rate < 1) {
+      throw new UserError("--rate must be at least 1, got " + rate);
+    }
+    if (records < 0) {
+      throw new UserError("--records must not be negative, got " + records);
+    }
+    if (crashHit < 1) {
+      throw new UserError("--crash-at counts from 1, got " + crashHit);
+    }
+    if (minutes <= 0) {
+      throw new UserError("--minutes must be positive, got " + minutes);
+    }
+    return new LabSettings(rate, records, crashHit, Duration.ofSeconds(timeoutSeconds));
+  }
+
+  private LabJob job() {
+    if (jobClass == null) {
+      if (!jobArguments.isEmpty()) {
+        throw new UserError("Job arguments " + jobArguments + " need --job CLASS");
+      }
+      return LabJob.seed();
+    }
+    return LabJob.user(jobClass, jobArguments);
+  }
+
+  private static void recreate(Path directory) throws IOException {
+    if (Files.exists(directory)) {
+      try (var files = Files.walk(directory)) {
+        for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+          Files.delete(file);
+        }
+      }
+    }
+    Files.createDirectories(directory);
+  }
+}

@@ -1,0 +1,137 @@
+package io.weir.cli.lab;
+
+import io.weir.kafka.broker.KafkaBroker;
+import io.weir.kafka.broker.KafkaBrokerConfig;
+import io.weir.runtime.failpoint.FailpointConfiguration;
+import io.weir.runtime.failpoint.FailpointNames;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * The soak: the job runs under continuous input while the lab kills it again and again — SIGKILL
+ * from outside at a random moment, or a halt at a random failpoint — and every few rounds kills and
+ * restarts the broker too. Each restart is a plain {@code weir run} on the same checkpoint
+ * directory, which resumes from the latest completed checkpoint. At the end the input stops, the
+ * job runs until its output settles, and the committed output is compared with the input.
+ */
+final class Soak {
+  private static final int BROKER_KILL_EVERY = 3;
+  private static final List<String> HALT_POINTS =
+      List.of(
+          FailpointNames.CHECKPOINT_TRIGGER,
+          FailpointNames.TASK_SNAPSHOT_AFTER,
+          FailpointNames.TASK_ACK_BEFORE,
+          FailpointNames.COORDINATOR_METADATA_BEFORE,
+          FailpointNames.COORDINATOR_METADATA_AFTER,
+          FailpointNames.COORDINATOR_NOTIFY_BEFORE,
+          FailpointNames.SINK_COMMIT_BEFORE,
+          FailpointNames.SINK_COMMIT_AFTER,
+          FailpointNames.SOURCE_OFFSETS_COMMIT_BEFORE,
+          FailpointNames.SOURCE_OFFSETS_COMMIT_AFTER);
+
+  /** What the soak did and found. */
+  record Result(int jobKills, int brokerKills, long records, OutputVerifier.Verdict verdict) {
+    String line() {
+      return "soak: kills="
+          + (jobKills + brokerKills)
+          + " records="
+          + records
+          + " lost="
+          + verdict.lost()
+          + " duplicated="
+          + verdict.duplicated();
+    }
+  }
+
+  private final LabJob job;
+  private final LabSettings settings;
+  private final LabProgress progress;
+  private final Random random;
+
+  Soak(LabJob job, LabSettings settings, LabProgress progress, long randomSeed) {
+    this.job = job;
+    this.settings = settings;
+    this.progress = progress;
+    this.random = new Random(randomSeed);
+  }
+
+  Result run(Path directory, CellTopics topics, Duration duration) throws Exception {
+    progress.line("starting a Kafka broker in " + directory.resolve("kafka"));
+    try (KafkaBroker broker =
+        KafkaBroker.start(KafkaBrokerConfig.inDirectory(directory.resolve("kafka")))) {
+      String bootstrap = broker.bootstrapServers();
+      Topics.create(bootstrap, 4, topics.input(), topics.output());
+      List<String> run =
+          job.runArguments(
+              CommitOrder.SOURCE_FIRST,
+              bootstrap,
+              topics,
+              directory.resolve("checkpoints"),
+              List.of());
+      int jobKills = 0;
+      int brokerKills = 0;
+      long records;
+      long deadline = System.currentTimeMillis() + duration.toMillis();
+      try (ContinuousFeed feed =
+          ContinuousFeed.start(bootstrap, topics.input(), settings.ratePerSecond(), 0)) {
+        while (System.currentTimeMillis() < deadline) {
+          jobKills++;
+          killOnce(run, directory.resolve("job-" + jobKills + ".log"), jobKills);
+          if (jobKills % BROKER_KILL_EVERY == 0) {
+            brokerKills++;
+            restartBroker(broker, feed, brokerKills);
+          }
+        }
+        records = feed.stop();
+      }
+      progress.line("input stopped at " + records + " records; final run until the output settles");
+      try (JobProcess last = JobProcess.start(run, null, directory.resolve("job-final.log"))) {
+        OutputSettling.await(last, bootstrap, topics, settings.timeout());
+      }
+      OutputVerifier.Reading input = new OutputVerifier(bootstrap, topics.input()).read(false);
+      OutputVerifier.Verdict verdict =
+          new OutputVerifier(bootstrap, topics.output()).read(true).verifyAgainst(input);
+      progress.line(verdict.line());
+      return new Result(jobKills, brokerKills, input.records(), verdict);
+    }
+  }
+
+  private void killOnce(List<String> run, Path log, int round) throws Exception {
+    boolean halt = random.nextBoolean();
+    String failpoint =
+        halt
+            ? HALT_POINTS.get(random.nextInt(HALT_POINTS.size()))
+                + "=halt@"
+                + (1 + random.nextInt(3))
+            : null;
+    long lifetimeMillis = 2000 + random.nextInt(4000);
+    try (JobProcess process = JobProcess.start(run, failpoint, log)) {
+      int exit = process.waitFor(halt ? lifetimeMillis * 2 : lifetimeMillis);
+      if (exit == -1) {
+        process.kill();
+        progress.line(
+            "round "
+                + round
+                + ": SIGKILL after "
+                + (halt ? lifetimeMillis * 2 : lifetimeMillis)
+                + " ms"
+                + (halt ? " (" + failpoint + " not reached)" : ""));
+      } else if (exit == FailpointConfiguration.DEFAULT_HALT_EXIT_CODE) {
+        progress.line("round " + round + ": halted at " + failpoint);
+      } else {
+        throw new LabFailure(
+            "the job process exited with " + exit + " in round " + round + "; see " + log);
+      }
+    }
+  }
+
+  private void restartBroker(KafkaBroker broker, ContinuousFeed feed, int brokerKill) {
+    feed.pause();
+    broker.kill();
+    progress.line("broker kill " + brokerKill + ": SIGKILL, restarting it");
+    broker.restart();
+    feed.resume();
+  }
+}
