@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
 @Command(
     name = "weir",
     mixinStandardHelpOptions = true,
+    scope = CommandLine.ScopeType.INHERIT,
     version = "weir 0.1.0",
     description = "Weir: stream processing with end-to-end exactly-once.",
     subcommands = {
