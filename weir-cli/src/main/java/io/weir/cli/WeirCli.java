@@ -1,5 +1,6 @@
 package io.weir.cli;
 
+import io.weir.cli.bench.BenchCommand;
 import io.weir.cli.kafka.KafkaCommand;
 import io.weir.cli.lab.DemoCommand;
 import picocli.CommandLine;
@@ -11,7 +12,13 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "weir 0.1.0",
     description = "Weir: stream processing with end-to-end exactly-once.",
-    subcommands = {DemoCommand.class, PlanCommand.class, RunCommand.class, KafkaCommand.class})
+    subcommands = {
+      DemoCommand.class,
+      PlanCommand.class,
+      RunCommand.class,
+      KafkaCommand.class,
+      BenchCommand.class
+    })
 public final class WeirCli implements Runnable {
 
   public static void main(String[] args) {

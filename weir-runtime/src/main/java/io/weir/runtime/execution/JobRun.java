@@ -49,6 +49,7 @@ final class JobRun {
     ExecutorService snapshotIo = Executors.newFixedThreadPool(2, daemon("weir snapshot io"));
     long nextCheckpointId = firstCheckpointId(storage, restore);
     long completedCheckpoints = 0;
+    long checkpointMillis = 0;
     try {
       for (int attempt = 0; ; attempt++) {
         ExecutionAttempt execution =
@@ -57,6 +58,7 @@ final class JobRun {
         Throwable failure = execution.run();
         nextCheckpointId = execution.nextCheckpointId();
         completedCheckpoints += execution.completedCheckpoints();
+        checkpointMillis += execution.checkpointMillis();
         if (execution.latestCompleted() != null) {
           restore = execution.latestCompleted();
         }
@@ -66,7 +68,9 @@ final class JobRun {
               Duration.ofMillis(clock.millis() - started),
               counts(execution),
               completedCheckpoints,
-              restartPolicy.restarts());
+              restartPolicy.restarts(),
+              Duration.ofMillis(
+                  completedCheckpoints == 0 ? 0 : checkpointMillis / completedCheckpoints));
         }
         OptionalLong delay = restartPolicy.onFailure(clock.millis());
         if (delay.isEmpty()) {
