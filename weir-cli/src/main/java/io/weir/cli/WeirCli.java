@@ -1,5 +1,6 @@
 package io.weir.cli;
 
+import io.weir.cli.bench.BenchCommand;
 import io.weir.cli.inspect.InspectCommand;
 import io.weir.cli.kafka.KafkaCommand;
 import io.weir.cli.lab.DemoCommand;
@@ -20,7 +21,8 @@ import picocli.CommandLine.Command;
       PlanCommand.class,
       RunCommand.class,
       InspectCommand.class,
-      KafkaCommand.class
+      KafkaCommand.class,
+      BenchCommand.class
     })
 public final class WeirCli implements Runnable {
 

@@ -71,6 +71,7 @@ final class ExecutionAttempt
   private final CheckpointCoordinator coordinator;
   private final AtomicReference<CompletedCheckpoint> latestCompleted = new AtomicReference<>();
   private final AtomicLong completedCheckpoints = new AtomicLong();
+  private final AtomicLong checkpointMillis = new AtomicLong();
 
   ExecutionAttempt(
       JobGraph graph,
@@ -102,6 +103,7 @@ final class ExecutionAttempt
             checkpoint -> {
               latestCompleted.set(checkpoint);
               completedCheckpoints.incrementAndGet();
+              checkpointMillis.addAndGet(clock.millis() - checkpoint.timestamp());
             });
   }
 
@@ -267,6 +269,11 @@ final class ExecutionAttempt
 
   long completedCheckpoints() {
     return completedCheckpoints.get();
+  }
+
+  /** Trigger to completion, summed over this attempt's completed checkpoints. */
+  long checkpointMillis() {
+    return checkpointMillis.get();
   }
 
   long nextCheckpointId() {

@@ -94,6 +94,7 @@ final class JobRun {
           interval,
           java.util.concurrent.TimeUnit.MILLISECONDS);
     }
+    long checkpointMillis = 0;
     try {
       for (int attempt = 0; ; attempt++) {
         ExecutionAttempt execution =
@@ -111,6 +112,7 @@ final class JobRun {
         nextCheckpointId = execution.nextCheckpointId();
         completedCheckpoints += execution.completedCheckpoints();
         checkpointsBefore.set(completedCheckpoints);
+        checkpointMillis += execution.checkpointMillis();
         if (execution.latestCompleted() != null) {
           restore = execution.latestCompleted();
         }
@@ -120,7 +122,9 @@ final class JobRun {
               Duration.ofMillis(clock.millis() - started),
               counts(execution),
               completedCheckpoints,
-              restartPolicy.restarts());
+              restartPolicy.restarts(),
+              Duration.ofMillis(
+                  completedCheckpoints == 0 ? 0 : checkpointMillis / completedCheckpoints));
         }
         OptionalLong delay = restartPolicy.onFailure(clock.millis());
         if (delay.isEmpty()) {

@@ -120,7 +120,9 @@ public final class SourceStreamTask extends StreamTask {
         if (Thread.interrupted() && cancelled) {
           return;
         }
-        flushRequested = flushDue(System.nanoTime());
+        if (mailbox.isEmpty() && !sourceMissedFlushRequest()) {
+          continue;
+        }
         synchronized (checkpointLock) {
           mailbox.runAll();
           timers.fireDue();
@@ -138,9 +140,27 @@ public final class SourceStreamTask extends StreamTask {
     }
   }
 
+  /**
+   * Asks the emitting source to flush and fire due timers itself, so that this thread does not
+   * contend for the checkpoint lock with every emission; true when the previous request went
+   * unanswered for a whole wait (the source is idle or blocked) and this thread must do it.
+   */
+  private boolean sourceMissedFlushRequest() {
+    if (flushRequested) {
+      return true;
+    }
+    if (flushDue(System.nanoTime()) || timers.nextTime() <= deployment.clock().millis()) {
+      flushRequested = true;
+    }
+    return false;
+  }
+
   private long waitNanos() {
     if (!mailbox.isEmpty()) {
       return 1;
+    }
+    if (flushRequested) {
+      return bufferTimeoutNanos();
     }
     long wait = Math.min(MAX_WAIT_NANOS, nanosUntilNextFlush(System.nanoTime()));
     long nextTimer = timers.nextTime();

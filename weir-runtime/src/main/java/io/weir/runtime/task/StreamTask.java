@@ -32,7 +32,8 @@ public abstract class StreamTask {
   protected final Mailbox mailbox;
   protected final OperatorChain chain;
   private final long bufferTimeoutNanos;
-  private long nextFlushNanos;
+  // Volatile: a source task's mailbox thread reads it to decide whether to ask for a flush.
+  private volatile long nextFlushNanos;
   private final AtomicReference<TaskState> state = new AtomicReference<>(TaskState.CREATED);
   private final AtomicBoolean failureReported = new AtomicBoolean();
   protected volatile boolean terminateRequested;

@@ -1,0 +1,159 @@
+package io.weir.cli.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.weir.cli.UserError;
+import io.weir.kafka.broker.KafkaBroker;
+import io.weir.kafka.broker.KafkaBrokerConfig;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code weir bench}: throughput of the seed job in memory ({@code --in-memory}), or on an embedded
+ * broker compared with a plain transactional consume-transform-produce loop, with latency, memory
+ * and the exactly-once verdict of each run.
+ */
+@Command(
+    name = "bench",
+    description =
+        "Measure the seed job: in memory, or on Kafka against a plain transactional loop.")
+public final class BenchCommand implements Callable<Integer> {
+  @Option(names = "--in-memory", description = "Run on the generator, no broker.")
+  boolean inMemory;
+
+  @Option(
+      names = "--records",
+      description = "Records (default: 5,000,000 in memory, else 1,000,000).")
+  Long records;
+
+  @Option(
+      names = "--partitions",
+      description = "Partitions of the topics (default: ${DEFAULT-VALUE}).")
+  int partitions = 4;
+
+  @Option(
+      names = "--parallelism",
+      description = "Parallelism of the Weir jobs (default: ${DEFAULT-VALUE}).")
+  int parallelism = 2;
+
+  @Option(
+      names = "--latency-records",
+      description = "Paced records per latency run (default: ${DEFAULT-VALUE}).")
+  int latencyRecords = 20_000;
+
+  @Option(
+      names = "--latency-rate",
+      description = "Records/s of the latency runs (default: ${DEFAULT-VALUE}).")
+  long latencyRate = 5_000;
+
+  @Option(
+      names = "--recovery",
+      description = "Also kill the exactly-once job mid-run and time its recovery.")
+  boolean recovery;
+
+  @Option(names = "--dir", description = "Working directory (default: ${DEFAULT-VALUE}).")
+  Path directory = Path.of(".weir", "bench");
+
+  @Option(names = "--json", description = "Also write the results to this file as JSON.")
+  Path json;
+
+  @Override
+  public Integer call() throws Exception {
+    long count = records != null ? records : inMemory ? 5_000_000 : 1_000_000;
+    if (count < 1 || count > Integer.MAX_VALUE) {
+      throw new UserError("--records must be 1.." + Integer.MAX_VALUE + ", got " + count);
+    }
+    if (partitions < 1 || parallelism < 1) {
+      throw new UserError("--partitions and --parallelism must be at least 1");
+    }
+    Map<String, Object> report = inMemory ? inMemory(count) : onKafka(count);
+    if (json != null) {
+      writeJson(report);
+    }
+    return 0;
+  }
+
+  private Map<String, Object> inMemory(long count) throws Exception {
+    InMemoryBench.Result result = InMemoryBench.run(count);
+    System.out.printf(
+        "in memory, seed job (generator -> keyBy -> map -> discarding sink), parallelism %d, %,d"
+            + " records%n",
+        InMemoryBench.PARALLELISM, count);
+    System.out.printf("  checkpoints off:      %,12.0f records/s%n", result.recordsPerSecond());
+    System.out.printf(
+        "  checkpoints every 1s: %,12.0f records/s, %d checkpoints, mean %.1f ms%n",
+        result.checkpointedRecordsPerSecond(), result.checkpoints(), result.meanCheckpointMillis());
+    Map<String, Object> plain = new LinkedHashMap<>();
+    plain.put("records", count);
+    plain.put("records_per_s", Math.round(result.recordsPerSecond()));
+    Map<String, Object> checkpointed = new LinkedHashMap<>();
+    checkpointed.put("records_per_s", Math.round(result.checkpointedRecordsPerSecond()));
+    checkpointed.put("mean_checkpoint_ms", round(result.meanCheckpointMillis()));
+    checkpointed.put("checkpoints", result.checkpoints());
+    Map<String, Object> report = new LinkedHashMap<>();
+    report.put("in_memory", plain);
+    report.put("in_memory_checkpointed", checkpointed);
+    return report;
+  }
+
+  private Map<String, Object> onKafka(long count) throws Exception {
+    deleteRecursively(directory);
+    Files.createDirectories(directory);
+    say("starting the embedded Kafka broker in " + directory.resolve("kafka"));
+    try (KafkaBroker broker =
+        KafkaBroker.start(KafkaBrokerConfig.inDirectory(directory.resolve("kafka")))) {
+      KafkaBench bench =
+          new KafkaBench(
+              new KafkaBench.Settings(
+                  count, partitions, parallelism, latencyRecords, latencyRate, directory),
+              broker.bootstrapServers(),
+              BenchCommand::say);
+      bench.load();
+      BenchTable table = new BenchTable(count, partitions, parallelism);
+      for (Pipeline pipeline : KafkaBench.pipelines()) {
+        table.add(bench.run(pipeline));
+      }
+      if (recovery) {
+        table.recovery(bench.recover());
+      }
+      table.print(System.out);
+      return table.json();
+    }
+  }
+
+  private static void say(String line) {
+    System.out.println("bench: " + line);
+  }
+
+  static double round(double value) {
+    return Math.round(value * 10) / 10.0;
+  }
+
+  private void writeJson(Map<String, Object> report) {
+    try {
+      new ObjectMapper()
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .writeValue(json.toFile(), report);
+    } catch (IOException e) {
+      throw new UserError("Cannot write the JSON report " + json + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static void deleteRecursively(Path path) throws IOException {
+    if (!Files.exists(path)) {
+      return;
+    }
+    try (var files = Files.walk(path)) {
+      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(file);
+      }
+    }
+  }
+}

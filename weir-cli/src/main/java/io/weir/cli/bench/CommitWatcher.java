@@ -1,0 +1,151 @@
+package io.weir.cli.bench;
+
+import io.weir.examples.SeedRecords;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+
+/**
+ * Reads an output topic from the beginning on its own thread and notes, per record id (the seed
+ * record's unique timestamp), when it first became visible to a reader of the given isolation
+ * level. Times are {@link System#nanoTime()} of this JVM, so they compare with the loader's.
+ */
+final class CommitWatcher implements AutoCloseable {
+  private final KafkaConsumer<byte[], byte[]> consumer;
+  private final long firstId;
+  private final long[] visibleNanos;
+  private final Thread thread;
+  private final AtomicBoolean running = new AtomicBoolean(true);
+  private volatile long distinct;
+  private volatile long firstArrivalNanos;
+  private volatile long lastArrivalNanos;
+  private volatile long arrivalAfterMark;
+  private volatile long markNanos = Long.MAX_VALUE;
+  private volatile RuntimeException failure;
+
+  /** Watches ids {@code firstId .. firstId + ids - 1} in {@code topic}. */
+  CommitWatcher(String bootstrap, String topic, boolean committedOnly, long firstId, int ids) {
+    Properties properties = new Properties();
+    properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+    properties.put(
+        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+        committedOnly ? "read_committed" : "read_uncommitted");
+    properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+    properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+    properties.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 10_000);
+    properties.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 20);
+    this.consumer = new KafkaConsumer<>(properties);
+    List<TopicPartition> partitions =
+        consumer.partitionsFor(topic).stream()
+            .map(info -> new TopicPartition(topic, info.partition()))
+            .toList();
+    consumer.assign(partitions);
+    consumer.seekToBeginning(partitions);
+    this.firstId = firstId;
+    this.visibleNanos = new long[ids];
+    this.thread = new Thread(this::pollLoop, "bench watcher " + topic);
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  private void pollLoop() {
+    try {
+      while (running.get()) {
+        ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(50));
+        if (records.isEmpty()) {
+          continue;
+        }
+        long now = System.nanoTime();
+        note(records, now);
+      }
+    } catch (RuntimeException e) {
+      if (running.get()) {
+        failure = e;
+      }
+    } finally {
+      consumer.close(Duration.ofSeconds(1));
+    }
+  }
+
+  private void note(ConsumerRecords<byte[], byte[]> records, long now) {
+    if (firstArrivalNanos == 0) {
+      firstArrivalNanos = now;
+    }
+    lastArrivalNanos = now;
+    if (arrivalAfterMark == 0 && now > markNanos) {
+      arrivalAfterMark = now;
+    }
+    long seen = distinct;
+    for (ConsumerRecord<byte[], byte[]> record : records) {
+      String value = new String(record.value(), StandardCharsets.UTF_8);
+      long index = SeedRecords.timestamp(value) - SeedRecords.BASE_TIMESTAMP - firstId;
+      if (index >= 0 && index < visibleNanos.length && visibleNanos[(int) index] == 0) {
+        visibleNanos[(int) index] = now;
+        seen++;
+      }
+    }
+    distinct = seen;
+  }
+
+  /** Distinct watched ids seen so far. */
+  long distinct() {
+    throwIfFailed();
+    return distinct;
+  }
+
+  /** Waits until every watched id was seen; false after the timeout. */
+  boolean awaitAll(Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (distinct() < visibleNanos.length) {
+      if (System.nanoTime() > deadline) {
+        return false;
+      }
+      Thread.sleep(20);
+    }
+    return true;
+  }
+
+  /** From now on, notes the first poll that returns records ({@link #firstArrivalAfterMark}). */
+  void mark(long nanos) {
+    arrivalAfterMark = 0;
+    markNanos = nanos;
+  }
+
+  long firstArrivalAfterMark() {
+    return arrivalAfterMark;
+  }
+
+  long firstArrivalNanos() {
+    return firstArrivalNanos;
+  }
+
+  long lastArrivalNanos() {
+    return lastArrivalNanos;
+  }
+
+  /** When each watched id became visible (0: not yet), by id - firstId. */
+  long[] visibleNanos() {
+    return visibleNanos;
+  }
+
+  private void throwIfFailed() {
+    if (failure != null) {
+      throw failure;
+    }
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    running.set(false);
+    consumer.wakeup();
+    thread.join(5000);
+  }
+}

@@ -1,0 +1,205 @@
+package io.weir.cli.bench;
+
+import io.weir.cli.UserError;
+import io.weir.cli.lab.OutputVerifier;
+import io.weir.cli.lab.SeedInput;
+import io.weir.cli.lab.Topics;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The benchmark on a real broker: loads the seed's records into {@code foo} once, then runs each
+ * {@link Pipeline} on them one after another, each with its own group and output topic. A run
+ * measures throughput on the loaded records (first output written to last output committed), then
+ * latency on a paced input of its own, then the peak memory of its process and the verifier's lost
+ * and duplicated counts.
+ */
+final class KafkaBench {
+  private static final String INPUT = "foo";
+  private static final int WARM_UP_RECORDS = 1000;
+
+  record Settings(
+      long records,
+      int partitions,
+      int parallelism,
+      int latencyRecords,
+      long latencyRate,
+      Path directory) {}
+
+  record RunResult(
+      Pipeline pipeline,
+      double recordsPerSecond,
+      Latency latency,
+      double peakResidentMebibytes,
+      long lost,
+      long duplicated) {}
+
+  private final Settings settings;
+  private final String bootstrap;
+  private final Consumer<String> progress;
+
+  KafkaBench(Settings settings, String bootstrap, Consumer<String> progress) {
+    this.settings = settings;
+    this.bootstrap = bootstrap;
+    this.progress = progress;
+  }
+
+  void load() throws Exception {
+    Topics.create(bootstrap, settings.partitions(), INPUT);
+    progress.accept(String.format("loading %,d records into %s", settings.records(), INPUT));
+    new SeedInput(bootstrap, INPUT).load(0, settings.records(), 0);
+  }
+
+  RunResult run(Pipeline pipeline) throws Exception {
+    String output = "bar-" + pipeline.key();
+    Topics.create(bootstrap, settings.partitions(), output);
+    Pipeline.Wiring wiring = wiring(INPUT, output, "bench-" + pipeline.key(), true);
+    progress.accept("run " + pipeline.key() + ": throughput");
+    double recordsPerSecond;
+    double peak;
+    try (CommitWatcher written = new CommitWatcher(bootstrap, output, false, 0, 1);
+        CommitWatcher committed = watchAll(output);
+        BenchProcess process = pipeline.start(wiring, "throughput")) {
+      awaitAll(committed, process, pipeline);
+      recordsPerSecond =
+          settings.records() * 1e9 / (committed.lastArrivalNanos() - written.firstArrivalNanos());
+      process.waitFor(30_000);
+      peak = process.peakResidentMebibytes();
+    }
+    OutputVerifier.Verdict verdict =
+        new OutputVerifier(bootstrap, output).read(true).verify(0, settings.records());
+    progress.accept("run " + pipeline.key() + ": latency");
+    Latency latency = measureLatency(pipeline);
+    return new RunResult(
+        pipeline, recordsPerSecond, latency, peak, verdict.lost(), verdict.duplicated());
+  }
+
+  /** Kills the exactly-once job mid-run and restarts it from its latest checkpoint. */
+  RecoveryResult recover() throws Exception {
+    String output = "bar-recovery";
+    Topics.create(bootstrap, settings.partitions(), output);
+    Pipeline.Wiring wiring = wiring(INPUT, output, "bench-recovery", true);
+    progress.accept("recovery: exactly-once job, kill -9 after its first committed output");
+    try (CommitWatcher committed = watchAll(output)) {
+      long killed;
+      try (BenchProcess first = Pipeline.WEIR_EXACTLY_ONCE.start(wiring, "before-kill")) {
+        awaitFirstCommitted(committed, first);
+        Thread.sleep(500);
+        first.kill();
+        killed = System.nanoTime();
+      }
+      long seenAtKill = committed.distinct();
+      long restarted = System.nanoTime();
+      committed.mark(restarted);
+      try (BenchProcess second = Pipeline.WEIR_EXACTLY_ONCE.start(wiring, "after-kill")) {
+        awaitAll(committed, second, Pipeline.WEIR_EXACTLY_ONCE);
+        second.waitFor(30_000);
+      }
+      long firstNew = committed.firstArrivalAfterMark();
+      OutputVerifier.Verdict verdict =
+          new OutputVerifier(bootstrap, output).read(true).verify(0, settings.records());
+      return new RecoveryResult(
+          seenAtKill,
+          (firstNew - killed) / 1e6,
+          (firstNew - restarted) / 1e6,
+          verdict.lost(),
+          verdict.duplicated());
+    }
+  }
+
+  /** What a kill and restart cost, and whether the output stayed exactly-once. */
+  record RecoveryResult(
+      long committedAtKill,
+      double killToFirstNewCommitMillis,
+      double restartToFirstNewCommitMillis,
+      long lost,
+      long duplicated) {}
+
+  private Latency measureLatency(Pipeline pipeline) throws Exception {
+    String input = "foo-latency-" + pipeline.key();
+    String output = "bar-latency-" + pipeline.key();
+    Topics.create(bootstrap, settings.partitions(), input, output);
+    Pipeline.Wiring wiring = wiring(input, output, "bench-latency-" + pipeline.key(), false);
+    long firstId = settings.records();
+    int ids = WARM_UP_RECORDS + settings.latencyRecords();
+    try (CommitWatcher committed = new CommitWatcher(bootstrap, output, true, firstId, ids);
+        BenchProcess process = pipeline.start(wiring, "latency")) {
+      // Records produced before the pipeline runs would measure its start-up, not its latency.
+      PacedLoader.load(bootstrap, input, firstId, WARM_UP_RECORDS, 10_000);
+      awaitCount(committed, process, pipeline, WARM_UP_RECORDS);
+      long[] produced =
+          PacedLoader.load(
+              bootstrap,
+              input,
+              firstId + WARM_UP_RECORDS,
+              settings.latencyRecords(),
+              settings.latencyRate());
+      awaitCount(committed, process, pipeline, ids);
+      long[] visible = committed.visibleNanos();
+      return Latency.of(produced, java.util.Arrays.copyOfRange(visible, WARM_UP_RECORDS, ids));
+    }
+  }
+
+  private Pipeline.Wiring wiring(String input, String output, String group, boolean bounded) {
+    return new Pipeline.Wiring(
+        bootstrap, input, output, group, settings.parallelism(), bounded, settings.directory());
+  }
+
+  private CommitWatcher watchAll(String output) {
+    return new CommitWatcher(bootstrap, output, true, 0, Math.toIntExact(settings.records()));
+  }
+
+  private void awaitAll(CommitWatcher committed, BenchProcess process, Pipeline pipeline)
+      throws InterruptedException {
+    awaitCount(committed, process, pipeline, settings.records());
+  }
+
+  private void awaitFirstCommitted(CommitWatcher committed, BenchProcess process)
+      throws InterruptedException {
+    awaitCount(committed, process, Pipeline.WEIR_EXACTLY_ONCE, 1);
+  }
+
+  /** Waits until {@code count} distinct ids are committed; the process must not die before. */
+  private void awaitCount(
+      CommitWatcher committed, BenchProcess process, Pipeline pipeline, long count)
+      throws InterruptedException {
+    Duration timeout = Duration.ofSeconds(120 + settings.records() / 20_000);
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (committed.distinct() < count) {
+      if (!process.isAlive() && committed.distinct() < count) {
+        // Give the watcher one more moment to read what the process committed last.
+        Thread.sleep(2000);
+        if (committed.distinct() < count) {
+          throw new UserError(
+              "The "
+                  + pipeline.key()
+                  + " process ended with "
+                  + committed.distinct()
+                  + " of "
+                  + count
+                  + " records committed; see its log in "
+                  + settings.directory());
+        }
+      }
+      if (System.nanoTime() > deadline) {
+        throw new UserError(
+            "The "
+                + pipeline.key()
+                + " run did not commit "
+                + count
+                + " records within "
+                + timeout.toSeconds()
+                + " s; see its log in "
+                + settings.directory());
+      }
+      Thread.sleep(20);
+    }
+  }
+
+  static List<Pipeline> pipelines() {
+    return new ArrayList<>(List.of(Pipeline.values()));
+  }
+}

@@ -1,0 +1,52 @@
+package io.weir.cli.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.weir.cli.WeirCli;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code weir bench --in-memory} on a few records: figures on the terminal and in the JSON. */
+class BenchCommandTest {
+  @TempDir Path directory;
+
+  @Test
+  void when_benchInMemory_then_printsAndWritesThroughputOfBothRuns() throws Exception {
+    // given
+    Path json = directory.resolve("bench.json");
+    ByteArrayOutputStream captured = new ByteArrayOutputStream();
+    PrintStream previous = System.out;
+
+    // when
+    int exitCode;
+    System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+    try {
+      exitCode =
+          WeirCli.run("bench", "--in-memory", "--records", "20000", "--json", json.toString());
+    } finally {
+      System.setOut(previous);
+    }
+
+    // then
+    assertThat(exitCode).isZero();
+    assertThat(captured.toString(StandardCharsets.UTF_8))
+        .contains("checkpoints off:")
+        .contains("checkpoints every 1s:");
+    JsonNode report = new ObjectMapper().readTree(json.toFile());
+    assertThat(report.at("/in_memory/records").asLong()).isEqualTo(20_000);
+    assertThat(report.at("/in_memory/records_per_s").asLong()).isPositive();
+    assertThat(report.at("/in_memory_checkpointed/records_per_s").asLong()).isPositive();
+    assertThat(report.at("/in_memory_checkpointed/mean_checkpoint_ms").isNumber()).isTrue();
+  }
+
+  @Test
+  void when_recordsNotPositive_then_failsNamingTheOption() {
+    assertThat(WeirCli.run("bench", "--in-memory", "--records", "0")).isNotZero();
+  }
+}
