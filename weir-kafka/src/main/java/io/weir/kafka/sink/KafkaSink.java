@@ -39,6 +39,7 @@ public final class KafkaSink {
     private String transactionalIdPrefix;
     private Duration transactionTimeout = Duration.ofMinutes(15);
     private int poolSize = 5;
+    private Duration checkpointInterval;
     private final Map<String, String> properties = new HashMap<>();
 
     public Builder<T> bootstrapServers(String servers) {
@@ -81,6 +82,16 @@ public final class KafkaSink {
       return this;
     }
 
+    /**
+     * The job's checkpoint interval, if known: an exactly-once sink warns at start when its
+     * transaction timeout is less than twice this, since the broker may then abort transactions
+     * that only wait for their checkpoint.
+     */
+    public Builder<T> checkpointInterval(Duration interval) {
+      this.checkpointInterval = interval;
+      return this;
+    }
+
     public Builder<T> property(String key, String value) {
       properties.put(key, value);
       return this;
@@ -102,6 +113,7 @@ public final class KafkaSink {
               transactionalIdPrefix,
               transactionTimeout,
               poolSize,
+              checkpointInterval,
               Map.copyOf(properties));
       return guarantee == DeliveryGuarantee.EXACTLY_ONCE
           ? new TransactionalKafkaSink<>(config)

@@ -16,6 +16,7 @@ record KafkaSinkConfig<T>(
     String transactionalIdPrefix,
     Duration transactionTimeout,
     int transactionalIdPoolSize,
+    Duration checkpointInterval,
     Map<String, String> producerProperties)
     implements Serializable {
 

@@ -15,6 +15,7 @@ final class KafkaTransaction implements Serializable {
   private final int poolIndex;
   private long producerId = -1;
   private short epoch = -1;
+  private transient boolean written;
   private final transient KafkaProducer<byte[], byte[]> producer;
 
   KafkaTransaction(String transactionalId, int poolIndex, KafkaProducer<byte[], byte[]> producer) {
@@ -34,6 +35,19 @@ final class KafkaTransaction implements Serializable {
   /** The producer that began it, or null when it was restored from a checkpoint. */
   KafkaProducer<byte[], byte[]> producer() {
     return producer;
+  }
+
+  /** Notes that a record was sent in this transaction. */
+  void recordSent() {
+    written = true;
+  }
+
+  /**
+   * Whether a record was sent: a transaction without records never starts on the broker, and
+   * resuming one would be answered as if the broker had aborted it.
+   */
+  boolean hasRecords() {
+    return written;
   }
 
   void preCommitted(PendingTransaction pending) {

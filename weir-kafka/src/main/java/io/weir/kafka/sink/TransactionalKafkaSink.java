@@ -1,5 +1,6 @@
 package io.weir.kafka.sink;
 
+import io.weir.api.checkpoint.FunctionInitializationContext;
 import io.weir.api.sink.CommitFailure;
 import io.weir.api.sink.TwoPhaseCommitOptions;
 import io.weir.api.sink.TwoPhaseCommitSinkFunction;
@@ -51,6 +52,13 @@ final class TransactionalKafkaSink<T>
     return producers;
   }
 
+  /** Checks the transaction timeout against the broker before any transaction is touched. */
+  @Override
+  public void initializeState(FunctionInitializationContext context) throws Exception {
+    TransactionTimeoutCheck.check(config).ifPresent(LOG::warn);
+    super.initializeState(context);
+  }
+
   @Override
   protected KafkaTransaction beginTransaction() {
     int index = nextIndex;
@@ -76,6 +84,7 @@ final class TransactionalKafkaSink<T>
   @Override
   protected void invoke(KafkaTransaction transaction, T value, Context context) throws Exception {
     throwSendError();
+    transaction.recordSent();
     transaction
         .producer()
         .send(
@@ -92,7 +101,11 @@ final class TransactionalKafkaSink<T>
   protected void preCommit(KafkaTransaction transaction) throws Exception {
     transaction.producer().flush();
     throwSendError();
-    transaction.preCommitted(TransactionResumer.pendingTransactionOf(transaction.producer()));
+    // An empty transaction is not resumable (the broker never saw it begin) and needs no commit
+    // after a restore, so the checkpoint keeps only its transactional id.
+    if (transaction.hasRecords()) {
+      transaction.preCommitted(TransactionResumer.pendingTransactionOf(transaction.producer()));
+    }
   }
 
   @Override

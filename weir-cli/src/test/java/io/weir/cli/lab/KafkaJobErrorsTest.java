@@ -1,0 +1,93 @@
+package io.weir.cli.lab;
+
+import static org.awaitility.Awaitility.await;
+
+import io.weir.kafka.testing.KafkaBrokerExtension;
+import io.weir.kafka.testing.KafkaTestClients;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the seed job on Kafka tells its user when the broker, a topic or a record is wrong. */
+class KafkaJobErrorsTest {
+  @RegisterExtension static final KafkaBrokerExtension kafka = new KafkaBrokerExtension();
+
+  @TempDir Path directory;
+
+  @Test
+  void when_bootstrapIsUnreachable_then_theLogNamesTheAddressWithinSeconds() throws Exception {
+    String address = "127.0.0.1:" + freePort();
+    List<String> args =
+        List.of(
+            "--checkpoint-dir",
+            directory.resolve("checkpoints").toString(),
+            "io.weir.examples.SeedJob",
+            "--bootstrap",
+            address);
+    try (JobProcess job = JobProcess.start(args, null, directory.resolve("job.log"))) {
+      await()
+          .atMost(Duration.ofSeconds(40))
+          .pollInterval(Duration.ofMillis(200))
+          .until(() -> SeedJobScenario.log(job).contains("Cannot reach Kafka at " + address));
+    }
+  }
+
+  @Test
+  void when_inputTopicIsMissing_then_theLogNamesTheTopic() throws Exception {
+    SeedJobScenario scenario = new SeedJobScenario(kafka.bootstrapServers(), directory);
+    List<String> args =
+        List.of(
+            "--checkpoint-dir",
+            directory.resolve("checkpoints").toString(),
+            "io.weir.examples.SeedJob",
+            "--bootstrap",
+            kafka.bootstrapServers(),
+            "--input-topic",
+            "no-such-topic",
+            "--output-topic",
+            scenario.outputTopic());
+    try (JobProcess job = JobProcess.start(args, null, directory.resolve("job.log"))) {
+      await()
+          .atMost(Duration.ofSeconds(40))
+          .pollInterval(Duration.ofMillis(200))
+          .until(() -> SeedJobScenario.log(job).contains("Topic 'no-such-topic' does not exist"));
+    }
+  }
+
+  @Test
+  void when_aRecordCannotBeDeserialized_then_theJobFailsNamingItsPosition() throws Exception {
+    // given: a record without value at offset 0 of partition 0
+    SeedJobScenario scenario = new SeedJobScenario(kafka.bootstrapServers(), directory);
+    try (KafkaProducer<String, String> producer =
+        new KafkaProducer<>(KafkaTestClients.producerConfig(kafka.bootstrapServers()))) {
+      producer.send(new ProducerRecord<>(scenario.inputTopic(), 0, "key", null)).get();
+    }
+
+    // when / then
+    try (JobProcess job = scenario.start(null)) {
+      await()
+          .atMost(Duration.ofSeconds(40))
+          .pollInterval(Duration.ofMillis(200))
+          .until(
+              () ->
+                  SeedJobScenario.log(job)
+                      .contains(
+                          "Cannot deserialize the record of "
+                              + scenario.inputTopic()
+                              + "-0 at offset 0: the record has no value"));
+    }
+  }
+
+  private static int freePort() throws Exception {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
+  }
+}

@@ -1,0 +1,126 @@
+package io.weir.cli.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.weir.kafka.testing.KafkaBrokerExtension;
+import io.weir.kafka.testing.KafkaTestClients;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A job killed with {@code kill -9} while its transaction is open must not hold {@code
+ * read_committed} readers back for the broker's transaction timeout (15 minutes here): the next
+ * start, fresh or restored, aborts what the killed process left open.
+ */
+class KafkaTransactionRecoveryTest {
+  static final long RECORDS = 3000;
+
+  @RegisterExtension static final KafkaBrokerExtension kafka = new KafkaBrokerExtension();
+
+  @TempDir Path directory;
+
+  @Test
+  void when_killedAndStartedFresh_then_readCommittedReadersAreReleasedWithinSeconds()
+      throws Exception {
+    // given: a job killed while records are in its open transaction
+    SeedJobScenario scenario = new SeedJobScenario(kafka.bootstrapServers(), directory);
+    Map<TopicPartition, Long> endAtKill = killWithOpenTransaction(scenario);
+
+    // when
+    try (JobProcess fresh = scenario.start(null, "--fresh")) {
+      long started = System.nanoTime();
+
+      // then: the last stable offsets pass what the killed process wrote
+      awaitStableBeyond(scenario, endAtKill);
+      System.out.printf(
+          "fresh start: read_committed released %d ms after the start%n",
+          (System.nanoTime() - started) / 1_000_000);
+    }
+  }
+
+  @Test
+  void when_killedAndRestored_then_transactionsOpenedAfterTheCheckpointAreAbortedAndOutputIsExact()
+      throws Exception {
+    // given
+    SeedJobScenario scenario = new SeedJobScenario(kafka.bootstrapServers(), directory);
+    Map<TopicPartition, Long> endAtKill = killWithOpenTransaction(scenario);
+
+    // when: restored from the latest checkpoint
+    try (JobProcess restored = scenario.start(null)) {
+      // then
+      awaitStableBeyond(scenario, endAtKill);
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .pollInterval(Duration.ofMillis(300))
+          .until(() -> scenario.readCommitted().verify(0, RECORDS).lost() == 0);
+      OutputVerifier.Verdict verdict = scenario.readCommitted().verify(0, RECORDS);
+      assertThat(verdict.exactlyOnce()).as(verdict.line()).isTrue();
+      assertThat(restored.isAlive()).isTrue();
+    }
+  }
+
+  /** Runs the job until some output is committed, kills it, returns the topic's end offsets. */
+  private Map<TopicPartition, Long> killWithOpenTransaction(SeedJobScenario scenario)
+      throws Exception {
+    CompletableFuture<Void> feeding = scenario.feed(0, RECORDS, 1000);
+    Map<TopicPartition, Long> endAtKill;
+    try (JobProcess job = scenario.start(null)) {
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .pollInterval(Duration.ofMillis(100))
+          .until(() -> scenario.readCommitted().records() > 0);
+      job.kill();
+      endAtKill = endOffsets(scenario.outputTopic());
+    }
+    feeding.join();
+    Map<TopicPartition, Long> stable =
+        KafkaTestClients.lastStableOffsets(kafka.bootstrapServers(), scenario.outputTopic());
+    assertThat(stable)
+        .as("an open transaction holds the last stable offset")
+        .isNotEqualTo(endAtKill);
+    return endAtKill;
+  }
+
+  private static void awaitStableBeyond(SeedJobScenario scenario, Map<TopicPartition, Long> end) {
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .pollInterval(Duration.ofMillis(200))
+        .until(
+            () -> {
+              Map<TopicPartition, Long> stable =
+                  KafkaTestClients.lastStableOffsets(
+                      kafka.bootstrapServers(), scenario.outputTopic());
+              return end.entrySet().stream()
+                  .allMatch(e -> stable.getOrDefault(e.getKey(), 0L) >= e.getValue());
+            });
+  }
+
+  private static Map<TopicPartition, Long> endOffsets(String topic) {
+    Properties config = new Properties();
+    config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
+    config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted");
+    config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+    config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config)) {
+      Set<TopicPartition> partitions = new HashSet<>();
+      for (PartitionInfo info : consumer.partitionsFor(topic)) {
+        partitions.add(new TopicPartition(topic, info.partition()));
+      }
+      return consumer.endOffsets(partitions);
+    }
+  }
+}

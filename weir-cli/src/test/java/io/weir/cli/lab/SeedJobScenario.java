@@ -1,0 +1,126 @@
+package io.weir.cli.lab;
+
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One run of the seed job on Kafka with topics, group, transactional ids and checkpoints of its
+ * own, so that the scenarios of a test class can share one broker: starts job processes (halted by
+ * failpoints or killed), feeds input while they run, and reads the output topic.
+ */
+final class SeedJobScenario {
+  static final Duration CHECKPOINT_INTERVAL = Duration.ofMillis(400);
+  private static final AtomicInteger RUNS = new AtomicInteger();
+
+  private final String bootstrap;
+  private final Path directory;
+  private final String name;
+  private final List<String> jobOptions = new ArrayList<>();
+  private final SeedInput input;
+  private final OutputVerifier output;
+  private int processes;
+
+  SeedJobScenario(String bootstrap, Path directory, String... jobOptions) throws Exception {
+    this.bootstrap = bootstrap;
+    this.directory = directory;
+    this.name = "run" + RUNS.incrementAndGet();
+    this.jobOptions.addAll(List.of(jobOptions));
+    Topics.create(bootstrap, 4, inputTopic(), outputTopic());
+    this.input = new SeedInput(bootstrap, inputTopic());
+    this.output = new OutputVerifier(bootstrap, outputTopic());
+  }
+
+  String inputTopic() {
+    return "foo-" + name;
+  }
+
+  String outputTopic() {
+    return "bar-" + name;
+  }
+
+  String group() {
+    return "group-" + name;
+  }
+
+  String transactionalIdPrefix() {
+    return "seed-" + name;
+  }
+
+  /**
+   * Starts a job process; {@code start} is how the job starts ({@code --fresh}, {@code -s DIR}, or
+   * nothing to resume from the latest checkpoint), {@code failpoints} may be null.
+   */
+  JobProcess start(String failpoints, String... start) throws IOException {
+    List<String> args = new ArrayList<>(List.of(start));
+    args.addAll(
+        List.of(
+            "--checkpoint-dir",
+            directory.resolve("checkpoints").toString(),
+            "io.weir.examples.SeedJob",
+            "--bootstrap",
+            bootstrap,
+            "--input-topic",
+            inputTopic(),
+            "--output-topic",
+            outputTopic(),
+            "--group",
+            group(),
+            "--transactional-id-prefix",
+            transactionalIdPrefix(),
+            "--checkpoint-interval",
+            Long.toString(CHECKPOINT_INTERVAL.toMillis())));
+    args.addAll(jobOptions);
+    processes++;
+    return JobProcess.start(args, failpoints, directory.resolve("job-" + processes + ".log"));
+  }
+
+  /** Feeds records {@code from} to {@code to} in the background, at {@code rate} records/s. */
+  CompletableFuture<Void> feed(long from, long to, long rate) {
+    return CompletableFuture.runAsync(
+        () -> {
+          try {
+            input.load(from, to, rate);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        });
+  }
+
+  OutputVerifier.Reading readCommitted() {
+    return output.read(true);
+  }
+
+  OutputVerifier.Reading readUncommitted() {
+    return output.read(false);
+  }
+
+  /** Waits for the process to halt at its failpoint and returns its exit code. */
+  static int awaitExit(JobProcess job, Duration timeout) {
+    int[] exit = {-1};
+    await()
+        .atMost(timeout)
+        .pollInterval(Duration.ofMillis(100))
+        .until(
+            () -> {
+              exit[0] = job.waitFor(0);
+              return exit[0] != -1;
+            });
+    return exit[0];
+  }
+
+  static String log(JobProcess job) {
+    try {
+      return Files.readString(job.log());
+    } catch (IOException e) {
+      return "(no log: " + e + ")";
+    }
+  }
+}

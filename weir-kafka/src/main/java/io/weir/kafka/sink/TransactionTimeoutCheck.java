@@ -1,0 +1,119 @@
+package io.weir.kafka.sink;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.config.ConfigResource;
+
+/**
+ * Checks the exactly-once sink's transaction timeout against the broker before the first
+ * transaction: a timeout above the broker's {@code transaction.max.timeout.ms} would make every
+ * producer fail with a cryptic {@code InvalidTxnTimeoutException}, and a timeout close to the
+ * checkpoint interval lets the broker abort transactions that are merely waiting for their
+ * checkpoint. Runs on the sink's task thread at start-up; blocks for one admin round trip.
+ */
+final class TransactionTimeoutCheck {
+  static final String BROKER_MAXIMUM = "transaction.max.timeout.ms";
+  private static final long ADMIN_TIMEOUT_MILLIS = 10_000;
+
+  private TransactionTimeoutCheck() {}
+
+  /**
+   * Fails with one line naming both settings when the transaction timeout exceeds the broker's
+   * maximum; returns a warning when it is shorter than twice the checkpoint interval.
+   *
+   * @throws IllegalStateException when the timeout is too large or the broker cannot be reached
+   */
+  static Optional<String> check(KafkaSinkConfig<?> config) {
+    long timeoutMillis = config.transactionTimeout().toMillis();
+    long maximumMillis = brokerMaximumMillis(config);
+    if (timeoutMillis > maximumMillis) {
+      throw new IllegalStateException(
+          "The transaction timeout of the Kafka sink to topic '"
+              + config.topic()
+              + "' ("
+              + timeoutMillis
+              + " ms) is above the broker's "
+              + BROKER_MAXIMUM
+              + " ("
+              + maximumMillis
+              + " ms); lower transactionTimeout(...) or raise "
+              + BROKER_MAXIMUM);
+    }
+    return warning(config.topic(), config.transactionTimeout(), config.checkpointInterval());
+  }
+
+  static Optional<String> warning(
+      String topic, Duration transactionTimeout, Duration checkpointInterval) {
+    if (checkpointInterval == null
+        || transactionTimeout.compareTo(checkpointInterval.multipliedBy(2)) >= 0) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        "The transaction timeout of the Kafka sink to topic '"
+            + topic
+            + "' ("
+            + transactionTimeout.toMillis()
+            + " ms) is less than twice the checkpoint interval ("
+            + checkpointInterval.toMillis()
+            + " ms): the broker may abort transactions before their checkpoint completes, which"
+            + " loses their records");
+  }
+
+  private static long brokerMaximumMillis(KafkaSinkConfig<?> config) {
+    Map<String, Object> adminConfig =
+        Map.of(
+            AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+            config.bootstrapServers(),
+            AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+            (int) ADMIN_TIMEOUT_MILLIS,
+            AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
+            (int) ADMIN_TIMEOUT_MILLIS);
+    try (Admin admin = Admin.create(adminConfig)) {
+      Collection<Node> nodes =
+          admin.describeCluster().nodes().get(ADMIN_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+      ConfigResource broker =
+          new ConfigResource(
+              ConfigResource.Type.BROKER, Integer.toString(nodes.iterator().next().id()));
+      Config brokerConfig =
+          admin
+              .describeConfigs(List.of(broker))
+              .all()
+              .get(ADMIN_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)
+              .get(broker);
+      ConfigEntry maximum = brokerConfig.get(BROKER_MAXIMUM);
+      return maximum == null || maximum.value() == null
+          ? Long.MAX_VALUE
+          : Long.parseLong(maximum.value());
+    } catch (TimeoutException e) {
+      throw unreachable(config, "no answer in " + ADMIN_TIMEOUT_MILLIS / 1000 + " s", e);
+    } catch (ExecutionException e) {
+      throw unreachable(config, String.valueOf(e.getCause().getMessage()), e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while checking the transaction timeout", e);
+    }
+  }
+
+  private static IllegalStateException unreachable(
+      KafkaSinkConfig<?> config, String reason, Throwable cause) {
+    return new IllegalStateException(
+        "Cannot reach Kafka at "
+            + config.bootstrapServers()
+            + " to check the transaction timeout of the sink to topic '"
+            + config.topic()
+            + "': "
+            + reason,
+        cause);
+  }
+}
