@@ -19,12 +19,12 @@ import org.slf4j.LoggerFactory;
  * with {@code -s}; else, unless told to start fresh, the job's latest completed checkpoint in its
  * checkpoint directory (so restarting without {@code -s} cannot skip it by accident); else nothing.
  */
-final class CheckpointStorages {
+public final class CheckpointStorages {
   private static final Logger LOG = LoggerFactory.getLogger(CheckpointStorages.class);
 
   private CheckpointStorages() {}
 
-  static CheckpointStorage forJob(JobConfig config, String jobName) {
+  public static CheckpointStorage forJob(JobConfig config, String jobName) {
     if (config.checkpointDirectory() == null) {
       return new MemoryCheckpointStorage(config.retainedCheckpoints());
     }
@@ -32,7 +32,7 @@ final class CheckpointStorages {
         config.checkpointDirectory(), jobName, config.retainedCheckpoints());
   }
 
-  static CompletedCheckpoint initialRestore(
+  public static CompletedCheckpoint initialRestore(
       JobConfig config, CheckpointStorage storage, String jobName, List<OperatorInfo> operators)
       throws JobExecutionException {
     CheckpointStorage.RestoreListener skipped =
