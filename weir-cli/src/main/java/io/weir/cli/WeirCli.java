@@ -1,5 +1,9 @@
 package io.weir.cli;
 
+import io.weir.cli.cluster.ClusterCommand;
+import io.weir.cli.cluster.JobCommands;
+import io.weir.cli.cluster.JobManagerCommand;
+import io.weir.cli.cluster.TaskManagerCommand;
 import io.weir.cli.kafka.KafkaCommand;
 import io.weir.cli.lab.DemoCommand;
 import picocli.CommandLine;
@@ -11,7 +15,19 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "weir 0.1.0",
     description = "Weir: stream processing with end-to-end exactly-once.",
-    subcommands = {DemoCommand.class, PlanCommand.class, RunCommand.class, KafkaCommand.class})
+    subcommands = {
+      DemoCommand.class,
+      PlanCommand.class,
+      RunCommand.class,
+      KafkaCommand.class,
+      JobManagerCommand.class,
+      TaskManagerCommand.class,
+      ClusterCommand.class,
+      JobCommands.ListCommand.class,
+      JobCommands.CancelCommand.class,
+      JobCommands.SavepointCommand.class,
+      JobCommands.CheckpointsCommand.class
+    })
 public final class WeirCli implements Runnable {
 
   public static void main(String[] args) {
