@@ -57,6 +57,34 @@ class ClusterProcessesTest {
   }
 
   @Test
+  void when_wholeClusterKilledAndJobResubmitted_then_itResumesFromLatestCheckpointExactlyOnce()
+      throws Exception {
+    startCluster("");
+    Path output = directory.resolve("out");
+    try (ClusterClient client = client("")) {
+      JobStatus job = client.submit(submission(output, 20_000, 1_500));
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> client.job(job.jobId()).lastCheckpointId() >= 2);
+    }
+    for (Process process : processes) {
+      process.destroyForcibly().waitFor();
+    }
+    processes.clear();
+
+    startCluster("");
+    try (ClusterClient client = client("")) {
+      JobStatus resumed = client.submit(submission(output, 20_000, 1_500));
+      assertThat(resumed.message()).startsWith("resuming from its latest completed checkpoint");
+      await().atMost(Duration.ofSeconds(90)).until(() -> client.job(resumed.jobId()).isTerminal());
+      assertThat(client.job(resumed.jobId()).state()).isEqualTo("FINISHED");
+    }
+    Map<String, Integer> counts = CommittedOutput.lineCounts(output);
+    assertThat(counts).hasSize(20_000);
+    assertThat(counts.values()).containsOnly(1);
+  }
+
+  @Test
   void when_wrongSecretOrUnknownJobOrWrongHost_then_oneClearErrorEach() throws Exception {
     startCluster("s3cret");
     try (ClusterClient wrongSecret = client("nope")) {
@@ -93,7 +121,9 @@ class ClusterProcessesTest {
   }
 
   private void startCluster(String secret) throws Exception {
-    port = freePort();
+    if (port == 0) {
+      port = freePort();
+    }
     List<String> secretArgs = secret.isEmpty() ? List.of() : List.of("--secret", secret);
     List<String> jobManager =
         new ArrayList<>(
@@ -104,7 +134,7 @@ class ClusterProcessesTest {
                 "--checkpoint-dir",
                 directory.resolve("checkpoints").toString()));
     jobManager.addAll(secretArgs);
-    start("jobmanager", jobManager);
+    start("jobmanager-" + processes.size(), jobManager);
     try (ClusterClient client = client(secret)) {
       await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> client.list() != null);
     }
@@ -113,18 +143,19 @@ class ClusterProcessesTest {
           new ArrayList<>(
               List.of("taskmanager", "--jobmanager", "127.0.0.1:" + port, "--slots", "2"));
       taskManager.addAll(secretArgs);
-      start("taskmanager-" + i, taskManager);
+      Path log = directory.resolve("taskmanager-" + i + "-" + processes.size() + ".log");
+      start(log, taskManager);
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> Files.exists(log) && Files.readString(log).contains("offers"));
     }
-    Path log = directory.resolve("taskmanager-2.log");
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .until(() -> Files.exists(log) && Files.readString(log).contains("offers"));
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .until(() -> Files.readString(directory.resolve("taskmanager-1.log")).contains("offers"));
   }
 
   private void start(String name, List<String> args) throws IOException {
+    start(directory.resolve(name + ".log"), args);
+  }
+
+  private void start(Path log, List<String> args) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx384m");
@@ -134,10 +165,7 @@ class ClusterProcessesTest {
     command.add("io.weir.cli.WeirCli");
     command.addAll(args);
     processes.add(
-        new ProcessBuilder(command)
-            .redirectErrorStream(true)
-            .redirectOutput(directory.resolve(name + ".log").toFile())
-            .start());
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start());
   }
 
   private static int freePort() throws IOException {
