@@ -57,6 +57,41 @@ class ClusterProcessesTest {
   }
 
   @Test
+  void when_taskManagerStopsHeartbeating_then_itIsLostAfterTheTimeoutAndTheJobRecovers()
+      throws Exception {
+    startCluster("");
+    Path output = directory.resolve("out");
+    try (ClusterClient client = client("")) {
+      JobStatus job = client.submit(submission(output, 12_000, 1_500));
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> client.job(job.jobId()).lastCheckpointId() >= 1);
+
+      // A frozen process keeps its connections open: only the missing heartbeats can tell.
+      signal(processes.get(2), "-STOP");
+      await()
+          .atMost(Duration.ofSeconds(20))
+          .until(() -> Files.readString(jobManagerLog()).contains("no heartbeat for 2000 ms"));
+
+      await().atMost(Duration.ofSeconds(90)).until(() -> client.job(job.jobId()).isTerminal());
+      assertThat(client.job(job.jobId()).state()).isEqualTo("FINISHED");
+    } finally {
+      signal(processes.get(2), "-CONT");
+    }
+    Map<String, Integer> counts = CommittedOutput.lineCounts(output);
+    assertThat(counts).hasSize(12_000);
+    assertThat(counts.values()).containsOnly(1);
+  }
+
+  private Path jobManagerLog() {
+    return directory.resolve("jobmanager-0.log");
+  }
+
+  private static void signal(Process process, String signal) throws Exception {
+    new ProcessBuilder("kill", signal, String.valueOf(process.pid())).inheritIO().start().waitFor();
+  }
+
+  @Test
   void when_wholeClusterKilledAndJobResubmitted_then_itResumesFromLatestCheckpointExactlyOnce()
       throws Exception {
     startCluster("");
@@ -131,6 +166,8 @@ class ClusterProcessesTest {
                 "jobmanager",
                 "--port",
                 "" + port,
+                "--heartbeat-timeout-ms",
+                "2000",
                 "--checkpoint-dir",
                 directory.resolve("checkpoints").toString()));
     jobManager.addAll(secretArgs);
