@@ -39,6 +39,10 @@ public final class WeirCli implements Runnable {
     CommandLine commandLine = new CommandLine(new WeirCli());
     // Everything after the job class belongs to the job, options included.
     commandLine.setStopAtPositional(true);
+    // Commands about a cluster's jobs take their options after the job id, too.
+    for (String name : new String[] {"list", "cancel", "savepoint", "checkpoints"}) {
+      commandLine.getSubcommands().get(name).setStopAtPositional(false);
+    }
     commandLine.setExecutionExceptionHandler(new UserErrorHandler());
     return commandLine.execute(args);
   }

@@ -131,24 +131,23 @@ public final class ClusterCommand {
     @Override
     public void run() {
       Path state = stateDirectory(stateDirectory, cluster);
-      int stopped = 0;
+      List<ProcessHandle> running = new ArrayList<>();
       try (Stream<Path> files = Files.list(state)) {
         for (Path pidFile : files.filter(f -> f.toString().endsWith(".pid")).toList()) {
           long pid = Long.parseLong(Files.readString(pidFile).strip());
-          var handle = ProcessHandle.of(pid);
-          if (handle.isPresent()) {
-            handle.get().destroy();
-            handle.get().onExit().get(10, TimeUnit.SECONDS);
-            stopped++;
-          }
+          ProcessHandle.of(pid).ifPresent(running::add);
           Files.delete(pidFile);
+        }
+        running.forEach(ProcessHandle::destroy);
+        for (ProcessHandle process : running) {
+          process.onExit().get(10, TimeUnit.SECONDS);
         }
       } catch (IOException e) {
         throw new UserError("No cluster to stop in " + state + ": " + e.getMessage());
       } catch (Exception e) {
         throw new UserError("Cannot stop the cluster in " + state + ": " + e.getMessage(), e);
       }
-      System.out.println("stopped " + stopped + " processes of the cluster in " + state);
+      System.out.println("stopped " + running.size() + " processes of the cluster in " + state);
     }
   }
 }

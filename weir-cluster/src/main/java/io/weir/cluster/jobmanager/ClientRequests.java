@@ -52,9 +52,15 @@ final class ClientRequests {
   }
 
   private Serializable savepoint(ClusterJob job, String directory) throws Exception {
-    Path path =
-        job.triggerSavepoint(Path.of(directory).toAbsolutePath())
-            .get(SAVEPOINT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    Path path;
+    try {
+      path =
+          job.triggerSavepoint(Path.of(directory).toAbsolutePath())
+              .get(SAVEPOINT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw new IllegalStateException(
+          "Savepoint of job " + job.jobId() + " failed: " + e.getCause().getMessage(), e);
+    }
     return new ClientMessages.SavepointTaken(path.toString());
   }
 
