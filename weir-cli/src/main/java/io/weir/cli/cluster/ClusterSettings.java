@@ -63,12 +63,19 @@ public final class ClusterSettings {
           throw new UserError(
               path + " line " + number + ": expected one of " + KEYS + " as 'key: value'");
         }
-        values.put(key, unquote(content.substring(colon + 1).strip()));
+        values.put(key, valueOf(content.substring(colon + 1).strip()));
       }
     } catch (IOException e) {
       throw new UserError("Cannot read the cluster configuration " + path + ": " + e.getMessage());
     }
     return new ClusterSettings(values);
+  }
+
+  /** The value without a trailing {@code # comment}, unquoted. */
+  private static String valueOf(String text) {
+    boolean quoted = text.startsWith("\"") || text.startsWith("'");
+    int comment = text.indexOf(" #");
+    return unquote(!quoted && comment >= 0 ? text.substring(0, comment).strip() : text);
   }
 
   private static String unquote(String value) {

@@ -17,7 +17,7 @@ class ClusterSettingsTest {
     Path file = directory.resolve("weir.yaml");
     Files.writeString(
         file,
-        "# cluster\njobmanager.port: 7000\ncluster.secret: \"s3 cret\"\n\ntaskmanager.slots: 4\n");
+        "# cluster\njobmanager.port: 7000  # the control port\ncluster.secret: \"s3 cret\"\n\ntaskmanager.slots: 4\n");
 
     ClusterSettings settings = ClusterSettings.load(file);
 
