@@ -5,6 +5,9 @@ import io.weir.api.datastream.JobConfig;
 import io.weir.api.datastream.JobExecutionException;
 import io.weir.api.datastream.JobExecutor;
 import io.weir.api.datastream.JobResult;
+import io.weir.cli.cluster.ClusterOptions;
+import io.weir.cli.cluster.ClusterSubmit;
+import io.weir.cluster.rpc.JobSubmission;
 import io.weir.runtime.execution.LocalJobExecutor;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,10 +15,14 @@ import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code weir run}: runs a job in this process (the job manager and task manager roles). */
+/**
+ * {@code weir run}: runs a job in this process (the job manager and task manager roles), or with
+ * {@code --jobmanager} submits it to a cluster.
+ */
 @Command(
     name = "run",
     description =
@@ -53,6 +60,11 @@ public final class RunCommand implements Runnable {
     boolean fresh;
   }
 
+  @Mixin ClusterOptions cluster = new ClusterOptions();
+
+  @Option(names = "--detached", description = "With --jobmanager: return once submitted.")
+  boolean detached;
+
   @Parameters(index = "0", paramLabel = "JOB", description = "The job's main class or jar.")
   String job;
 
@@ -61,6 +73,10 @@ public final class RunCommand implements Runnable {
 
   @Override
   public void run() {
+    if (cluster.isGiven()) {
+      ClusterSubmit.submit(cluster, submission(), detached);
+      return;
+    }
     JobExecutor executor =
         plan -> {
           JobResult result = new LocalJobExecutor().execute(plan);
@@ -81,6 +97,18 @@ public final class RunCommand implements Runnable {
     } catch (Exception e) {
       throw new UserError(e.getMessage(), e);
     }
+  }
+
+  private JobSubmission submission() {
+    return new JobSubmission(
+        job,
+        args,
+        parallelism,
+        checkpointDirectory == null ? null : checkpointDirectory.toAbsolutePath().toString(),
+        start == null || start.checkpoint == null
+            ? null
+            : start.checkpoint.toAbsolutePath().toString(),
+        start != null && (start.fresh || start.groupOffsets));
   }
 
   private void override(JobConfig config) {

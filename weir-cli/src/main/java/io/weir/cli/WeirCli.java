@@ -1,6 +1,10 @@
 package io.weir.cli;
 
 import io.weir.cli.bench.BenchCommand;
+import io.weir.cli.cluster.ClusterCommand;
+import io.weir.cli.cluster.JobCommands;
+import io.weir.cli.cluster.JobManagerCommand;
+import io.weir.cli.cluster.TaskManagerCommand;
 import io.weir.cli.inspect.InspectCommand;
 import io.weir.cli.kafka.KafkaCommand;
 import io.weir.cli.lab.DemoCommand;
@@ -22,7 +26,14 @@ import picocli.CommandLine.Command;
       RunCommand.class,
       InspectCommand.class,
       KafkaCommand.class,
-      BenchCommand.class
+      BenchCommand.class,
+      JobManagerCommand.class,
+      TaskManagerCommand.class,
+      ClusterCommand.class,
+      JobCommands.ListCommand.class,
+      JobCommands.CancelCommand.class,
+      JobCommands.SavepointCommand.class,
+      JobCommands.CheckpointsCommand.class
     })
 public final class WeirCli implements Runnable {
 

@@ -55,6 +55,24 @@ class DependencyRulesTest {
   }
 
   @Test
+  void when_clusterIsChecked_then_onlyTheCommandLineKnowsIt() {
+    noClasses()
+        .that()
+        .resideInAnyPackage("io.weir.api..", "io.weir.runtime..", "io.weir.kafka..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.weir.cluster..")
+        .check(classes);
+    noClasses()
+        .that()
+        .resideInAPackage("io.weir.cluster..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("io.weir.kafka..", "io.weir.examples..")
+        .check(classes);
+  }
+
+  @Test
   void when_connectorsAreChecked_then_theyUseTheRuntimeOnlyThroughFailpoints() {
     classes()
         .that()

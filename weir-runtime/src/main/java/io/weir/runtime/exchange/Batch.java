@@ -19,6 +19,26 @@ public final class Batch {
     this.timestamps = new long[capacity];
   }
 
+  /**
+   * A batch rebuilt from its parts, as received from another process; the arrays become the batch's
+   * own.
+   */
+  public static Batch of(int channel, Object[] values, long[] timestamps) {
+    if (values.length != timestamps.length) {
+      throw new IllegalArgumentException(
+          values.length + " values but " + timestamps.length + " timestamps");
+    }
+    Batch batch = new Batch(channel, values, timestamps);
+    batch.size = values.length;
+    return batch;
+  }
+
+  private Batch(int channel, Object[] values, long[] timestamps) {
+    this.channel = channel;
+    this.values = values;
+    this.timestamps = timestamps;
+  }
+
   boolean isFull() {
     return size == values.length;
   }

@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
  * The inbox of one subtask: batches from all its input channels in arrival order, bounded so that a
  * slow task holds back its producers (backpressure). The task's own thread is the only reader.
  */
-public final class InputGate {
+public final class InputGate implements BatchReceiver {
   /** Offered to wake the reader when mail arrived; carries nothing. */
   static final Batch WAKE_UP = new Batch(-1, 1);
 
@@ -25,7 +25,8 @@ public final class InputGate {
   }
 
   /** Blocks while the gate is full. */
-  void put(Batch batch) throws InterruptedException {
+  @Override
+  public void put(Batch batch) throws InterruptedException {
     queue.put(batch);
   }
 

@@ -9,17 +9,21 @@ import java.util.List;
  */
 public final class RecordWriter {
   private final ChannelSelector selector;
-  private final List<InputGate> targets;
+  private final List<BatchReceiver> targets;
   private final int channelAtTarget;
   private final int batchSize;
   private final Batch[] pending;
 
   /**
-   * @param targets the input gates of the downstream subtasks, by subtask index
+   * @param targets the input gates (or remote channels) of the downstream subtasks, by subtask
+   *     index
    * @param channelAtTarget this sender's channel index in each target gate
    */
   public RecordWriter(
-      ChannelSelector selector, List<InputGate> targets, int channelAtTarget, int batchSize) {
+      ChannelSelector selector,
+      List<? extends BatchReceiver> targets,
+      int channelAtTarget,
+      int batchSize) {
     this.selector = selector;
     this.targets = List.copyOf(targets);
     this.channelAtTarget = channelAtTarget;

@@ -26,12 +26,12 @@ import org.slf4j.LoggerFactory;
  * with a damaged {@code _metadata}, not one that never completed) the job fails rather than
  * silently starting from scratch.
  */
-final class CheckpointStorages {
+public final class CheckpointStorages {
   private static final Logger LOG = LoggerFactory.getLogger(CheckpointStorages.class);
 
   private CheckpointStorages() {}
 
-  static CheckpointStorage forJob(JobConfig config, String jobName) {
+  public static CheckpointStorage forJob(JobConfig config, String jobName) {
     if (config.checkpointDirectory() == null) {
       return new MemoryCheckpointStorage(config.retainedCheckpoints());
     }
@@ -39,7 +39,7 @@ final class CheckpointStorages {
         config.checkpointDirectory(), jobName, config.retainedCheckpoints());
   }
 
-  static CompletedCheckpoint initialRestore(
+  public static CompletedCheckpoint initialRestore(
       JobConfig config, CheckpointStorage storage, String jobName, List<OperatorInfo> operators)
       throws JobExecutionException {
     CheckpointStorage.RestoreListener skipped =

@@ -11,10 +11,10 @@ import java.util.List;
 import java.util.Map;
 
 /** Gives each subtask of a task its share of a restored checkpoint, by operator uid. */
-final class StateAssigner {
+public final class StateAssigner {
   private StateAssigner() {}
 
-  static Map<String, OperatorSubtaskState> statesFor(
+  public static Map<String, OperatorSubtaskState> statesFor(
       CompletedCheckpoint checkpoint, JobVertex vertex, int subtaskIndex, int maxParallelism) {
     Map<String, OperatorSubtaskState> states = new HashMap<>();
     if (checkpoint == null) {

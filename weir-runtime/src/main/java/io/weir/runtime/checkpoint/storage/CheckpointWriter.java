@@ -15,11 +15,11 @@ import java.util.zip.CRC32;
 import java.util.zip.CheckedOutputStream;
 
 /** Writes the files of one checkpoint or savepoint directory, durably, metadata last. */
-final class CheckpointWriter {
+public final class CheckpointWriter {
   private CheckpointWriter() {}
 
   /** Writes and fsyncs one subtask's state file; creates the directory on first use. */
-  static StateHandle writeState(
+  public static StateHandle writeState(
       Path directory, String taskId, int subtaskIndex, TaskSnapshot snapshot) throws IOException {
     createDirectoryDurably(directory);
     String fileName = CheckpointLayout.stateFileName(taskId, subtaskIndex);

@@ -1,0 +1,153 @@
+package io.weir.cli.cluster;
+
+import io.weir.cli.UserError;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code weir cluster start|stop}: a local cluster in the background, one process per job manager
+ * and task manager, with pid and log files in a state directory (as Flink's start-cluster.sh).
+ */
+@Command(
+    name = "cluster",
+    description = "Start or stop a local cluster in the background.",
+    subcommands = {ClusterCommand.Start.class, ClusterCommand.Stop.class})
+public final class ClusterCommand {
+  static Path stateDirectory(Path given, ClusterOptions cluster) {
+    if (given != null) {
+      return given.toAbsolutePath();
+    }
+    return Path.of(
+            ClusterSettings.load(cluster.configuration).get("cluster.state.dir", ".weir/cluster"))
+        .toAbsolutePath();
+  }
+
+  /** {@code weir cluster start}. */
+  @Command(name = "start", description = "Start a job manager and task managers in the background.")
+  public static final class Start implements Runnable {
+    @Mixin ClusterOptions cluster;
+
+    @Option(names = "--taskmanagers", description = "How many task managers (default 1).")
+    int taskManagers = 1;
+
+    @Option(names = "--slots", description = "Slots per task manager (default 2).")
+    int slots = 2;
+
+    @Option(names = "--state-dir", description = "Pid and log files (default .weir/cluster).")
+    Path stateDirectory;
+
+    @Override
+    public void run() {
+      Path state = stateDirectory(stateDirectory, cluster);
+      try {
+        Files.createDirectories(state);
+        if (Files.exists(state.resolve("jobmanager.pid"))) {
+          throw new UserError("A cluster runs already from " + state + "; stop it first");
+        }
+        List<String> common = new ArrayList<>();
+        if (cluster.configuration != null) {
+          common.addAll(List.of("--conf", cluster.configuration.toString()));
+        }
+        if (cluster.secret != null) {
+          common.addAll(List.of("--secret", cluster.secret));
+        }
+        List<String> jobManager = new ArrayList<>(List.of("jobmanager"));
+        jobManager.addAll(List.of("--port", String.valueOf(cluster.address().port())));
+        jobManager.addAll(common);
+        spawn(state, "jobmanager", jobManager);
+        awaitJobManager();
+        for (int i = 1; i <= taskManagers; i++) {
+          List<String> taskManager = new ArrayList<>(List.of("taskmanager"));
+          taskManager.addAll(
+              List.of("--jobmanager", cluster.address().toString(), "--slots", "" + slots));
+          taskManager.addAll(common);
+          spawn(state, "taskmanager-" + i, taskManager);
+        }
+      } catch (IOException e) {
+        throw new UserError("Cannot start the cluster in " + state + ": " + e.getMessage(), e);
+      }
+      System.out.println(
+          "cluster started: job manager at "
+              + cluster.address()
+              + ", "
+              + taskManagers
+              + " task managers; logs in "
+              + state);
+    }
+
+    private void awaitJobManager() {
+      long deadline = System.currentTimeMillis() + 30_000;
+      while (true) {
+        try {
+          ClusterRequest.run(cluster, client -> client.list());
+          return;
+        } catch (UserError e) {
+          if (System.currentTimeMillis() > deadline) {
+            throw e;
+          }
+        }
+        try {
+          Thread.sleep(200);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+    }
+
+    private static void spawn(Path state, String name, List<String> args) throws IOException {
+      List<String> command = new ArrayList<>();
+      command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+      command.add("-Xmx512m");
+      command.add("-cp");
+      command.add(System.getProperty("java.class.path"));
+      command.add("io.weir.cli.WeirCli");
+      command.addAll(args);
+      Process process =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(state.resolve(name + ".log").toFile())
+              .start();
+      Files.writeString(state.resolve(name + ".pid"), process.pid() + "\n");
+    }
+  }
+
+  /** {@code weir cluster stop}. */
+  @Command(name = "stop", description = "Stop the cluster started with 'cluster start'.")
+  public static final class Stop implements Runnable {
+    @Mixin ClusterOptions cluster;
+
+    @Option(names = "--state-dir", description = "Pid and log files (default .weir/cluster).")
+    Path stateDirectory;
+
+    @Override
+    public void run() {
+      Path state = stateDirectory(stateDirectory, cluster);
+      List<ProcessHandle> running = new ArrayList<>();
+      try (Stream<Path> files = Files.list(state)) {
+        for (Path pidFile : files.filter(f -> f.toString().endsWith(".pid")).toList()) {
+          long pid = Long.parseLong(Files.readString(pidFile).strip());
+          ProcessHandle.of(pid).ifPresent(running::add);
+          Files.delete(pidFile);
+        }
+        running.forEach(ProcessHandle::destroy);
+        for (ProcessHandle process : running) {
+          process.onExit().get(10, TimeUnit.SECONDS);
+        }
+      } catch (IOException e) {
+        throw new UserError("No cluster to stop in " + state + ": " + e.getMessage());
+      } catch (Exception e) {
+        throw new UserError("Cannot stop the cluster in " + state + ": " + e.getMessage(), e);
+      }
+      System.out.println("stopped " + running.size() + " processes of the cluster in " + state);
+    }
+  }
+}

@@ -1,0 +1,42 @@
+package io.weir.cli.cluster;
+
+import io.weir.cli.UserError;
+import io.weir.cluster.rpc.ClientMessages.JobStatus;
+import io.weir.cluster.rpc.JobSubmission;
+import java.time.Duration;
+
+/** Submits a job to the cluster for {@code weir run --jobmanager}; waits unless detached. */
+public final class ClusterSubmit {
+  private static final Duration POLL = Duration.ofMillis(500);
+
+  private ClusterSubmit() {}
+
+  public static void submit(ClusterOptions cluster, JobSubmission submission, boolean detached) {
+    JobStatus job = ClusterRequest.run(cluster, client -> client.submit(submission));
+    System.out.println("submitted job " + job.jobId() + " '" + job.jobName() + "'");
+    if (job.message() != null) {
+      System.out.println("job " + job.jobId() + ": " + job.message());
+    }
+    if (detached) {
+      return;
+    }
+    while (!job.isTerminal()) {
+      try {
+        Thread.sleep(POLL.toMillis());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+      String jobId = job.jobId();
+      job = ClusterRequest.run(cluster, client -> client.job(jobId));
+    }
+    if (!job.state().equals("FINISHED")) {
+      throw new UserError("Job " + job.jobId() + " " + job.state() + ": " + job.message());
+    }
+    System.out.printf(
+        "job '%s' finished: %d restarts, last checkpoint %s%n",
+        job.jobName(),
+        job.restarts(),
+        job.lastCheckpointId() < 0 ? "none" : "chk-" + job.lastCheckpointId());
+  }
+}

@@ -1,0 +1,95 @@
+package io.weir.cli.cluster;
+
+import io.weir.cluster.rpc.ClientMessages.JobStatus;
+import java.time.Instant;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** The commands that ask a job manager about its jobs. */
+public final class JobCommands {
+  private JobCommands() {}
+
+  static String line(JobStatus job) {
+    return String.format(
+        "%-12s  %-20s  %-10s  %-24s  %s",
+        job.jobId(),
+        job.jobName(),
+        job.state(),
+        Instant.ofEpochMilli(job.startMillis()),
+        job.lastCheckpointId() < 0 ? "-" : "chk-" + job.lastCheckpointId());
+  }
+
+  /** {@code weir list}. */
+  @Command(name = "list", description = "List the cluster's jobs.")
+  public static final class ListCommand implements Runnable {
+    @Mixin ClusterOptions cluster;
+
+    @Override
+    public void run() {
+      List<JobStatus> jobs = ClusterRequest.run(cluster, client -> client.list());
+      System.out.printf(
+          "%-12s  %-20s  %-10s  %-24s  %s%n", "ID", "NAME", "STATE", "STARTED", "CHECKPOINT");
+      jobs.forEach(job -> System.out.println(line(job)));
+    }
+  }
+
+  /** {@code weir cancel}. */
+  @Command(name = "cancel", description = "Cancel a job, optionally after a savepoint.")
+  public static final class CancelCommand implements Runnable {
+    @Mixin ClusterOptions cluster;
+
+    @Option(names = "--savepoint", paramLabel = "DIR", description = "Take a savepoint first.")
+    String savepoint;
+
+    @Parameters(index = "0", paramLabel = "ID")
+    String jobId;
+
+    @Override
+    public void run() {
+      String path =
+          ClusterRequest.run(cluster, client -> client.cancel(jobId, absolute(savepoint)));
+      System.out.println(
+          "cancelled job " + jobId + (path == null ? "" : " after savepoint " + path));
+    }
+  }
+
+  /** {@code weir savepoint}. */
+  @Command(name = "savepoint", description = "Take a savepoint of a running job.")
+  public static final class SavepointCommand implements Runnable {
+    @Mixin ClusterOptions cluster;
+
+    @Parameters(index = "0", paramLabel = "ID")
+    String jobId;
+
+    @Parameters(index = "1", paramLabel = "DIR")
+    String directory;
+
+    @Override
+    public void run() {
+      String path =
+          ClusterRequest.run(cluster, client -> client.savepoint(jobId, absolute(directory)));
+      System.out.println("savepoint of job " + jobId + " at " + path);
+    }
+  }
+
+  /** {@code weir checkpoints}. */
+  @Command(name = "checkpoints", description = "List a job's retained checkpoints, newest first.")
+  public static final class CheckpointsCommand implements Runnable {
+    @Mixin ClusterOptions cluster;
+
+    @Parameters(index = "0", paramLabel = "ID")
+    String jobId;
+
+    @Override
+    public void run() {
+      ClusterRequest.run(cluster, client -> client.checkpoints(jobId)).forEach(System.out::println);
+    }
+  }
+
+  static String absolute(String path) {
+    return path == null ? null : java.nio.file.Path.of(path).toAbsolutePath().toString();
+  }
+}

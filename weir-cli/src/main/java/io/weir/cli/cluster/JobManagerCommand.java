@@ -1,0 +1,65 @@
+package io.weir.cli.cluster;
+
+import io.weir.cli.UserError;
+import io.weir.cluster.jobmanager.JobManager;
+import io.weir.cluster.jobmanager.JobManagerOptions;
+import io.weir.cluster.rpc.ClusterConnectException;
+import java.nio.file.Path;
+import java.time.Duration;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code weir jobmanager}: runs a job manager in this process until it is killed. */
+@Command(name = "jobmanager", description = "Run a job manager (the cluster's coordinator).")
+public final class JobManagerCommand implements Runnable {
+  static final int DEFAULT_PORT = 6123;
+
+  @Option(names = "--host", description = "Address to bind (default 127.0.0.1).")
+  String host;
+
+  @Option(names = "--port", description = "Control port (default 6123).")
+  Integer port;
+
+  @Option(names = "--secret", description = "Shared secret; required to bind a non-loopback host.")
+  String secret;
+
+  @Option(names = "--heartbeat-timeout-ms", description = "Declare a silent task manager lost.")
+  Integer heartbeatTimeoutMillis;
+
+  @Option(names = "--checkpoint-dir", description = "Checkpoints of jobs that name none.")
+  Path checkpointDirectory;
+
+  @Option(names = "--conf", description = "The cluster configuration (default: conf/weir.yaml).")
+  Path configuration;
+
+  @Override
+  public void run() {
+    ClusterSettings settings = ClusterSettings.load(configuration);
+    JobManagerOptions options;
+    try {
+      options =
+          new JobManagerOptions(
+              host != null ? host : settings.get("jobmanager.host", "127.0.0.1"),
+              port != null ? port : settings.getInt("jobmanager.port", DEFAULT_PORT),
+              secret != null ? secret : settings.get("cluster.secret", ""),
+              Duration.ofMillis(
+                  heartbeatTimeoutMillis != null
+                      ? heartbeatTimeoutMillis
+                      : settings.getInt("heartbeat.timeout.ms", 5_000)),
+              checkpointDirectory != null
+                  ? checkpointDirectory.toAbsolutePath()
+                  : Path.of(settings.get("checkpoints.dir", "checkpoints")).toAbsolutePath());
+    } catch (IllegalArgumentException e) {
+      throw new UserError(e.getMessage());
+    }
+    try {
+      JobManager jobManager = JobManager.start(options);
+      System.out.println("job manager listening on " + options.host() + ":" + jobManager.port());
+      Thread.currentThread().join();
+    } catch (ClusterConnectException e) {
+      throw new UserError(e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,47 @@
+package io.weir.cli.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.weir.cli.UserError;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ClusterSettingsTest {
+  @TempDir Path directory;
+
+  @Test
+  void when_fileHasKeysCommentsAndQuotes_then_valuesAreRead() throws Exception {
+    Path file = directory.resolve("weir.yaml");
+    Files.writeString(
+        file,
+        "# cluster\njobmanager.port: 7000  # the control port\ncluster.secret: \"s3 cret\"\n\ntaskmanager.slots: 4\n");
+
+    ClusterSettings settings = ClusterSettings.load(file);
+
+    assertThat(settings.getInt("jobmanager.port", 6123)).isEqualTo(7000);
+    assertThat(settings.get("cluster.secret", "")).isEqualTo("s3 cret");
+    assertThat(settings.get("jobmanager.host", "127.0.0.1")).isEqualTo("127.0.0.1");
+  }
+
+  @Test
+  void when_keyIsUnknown_then_errorNamesFileAndLine() throws Exception {
+    Path file = directory.resolve("weir.yaml");
+    Files.writeString(file, "jobmanager.port: 7000\njob.manager: x\n");
+
+    assertThatThrownBy(() -> ClusterSettings.load(file))
+        .isInstanceOf(UserError.class)
+        .hasMessageStartingWith(file + " line 2: expected one of");
+  }
+
+  @Test
+  void when_givenFileIsMissing_then_errorNamesIt() {
+    Path missing = directory.resolve("nope.yaml");
+
+    assertThatThrownBy(() -> ClusterSettings.load(missing))
+        .isInstanceOf(UserError.class)
+        .hasMessage("Cannot read the cluster configuration " + missing);
+  }
+}

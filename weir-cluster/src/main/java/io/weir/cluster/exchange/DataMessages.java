@@ -1,0 +1,20 @@
+package io.weir.cluster.exchange;
+
+import io.weir.cluster.rpc.AttemptId;
+import java.io.Serializable;
+
+/** What task managers send each other on data connections. */
+public final class DataMessages {
+  private DataMessages() {}
+
+  /** One encoded batch for subtask {@code subtask} of task {@code vertexId}. */
+  public record DataFrame(AttemptId attempt, String vertexId, int subtask, byte[] payload)
+      implements Serializable {}
+
+  /**
+   * The receiver put one batch of {@code channel} into its gate: the sender may send one more. Sent
+   * back on the connection the batch came on.
+   */
+  public record Credit(AttemptId attempt, String vertexId, int subtask, int channel)
+      implements Serializable {}
+}

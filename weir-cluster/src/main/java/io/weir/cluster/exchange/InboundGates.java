@@ -1,0 +1,85 @@
+package io.weir.cluster.exchange;
+
+import io.weir.cluster.rpc.AttemptId;
+import io.weir.cluster.rpc.MessageHandler;
+import io.weir.cluster.rpc.RpcConnection;
+import io.weir.runtime.exchange.Batch;
+import io.weir.runtime.exchange.InputGate;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The receiving side of the exchange on one task manager: hands each arriving frame to the input
+ * gate of its subtask, on one delivery thread per gate (so a full gate blocks only its own senders,
+ * never the network thread), then returns a credit to the sender. Frames of attempts that are gone
+ * are dropped.
+ */
+public final class InboundGates implements MessageHandler {
+  private static final Logger LOG = LoggerFactory.getLogger(InboundGates.class);
+
+  private final Map<GateKey, Delivery> deliveries = new ConcurrentHashMap<>();
+
+  private record GateKey(AttemptId attempt, String vertexId, int subtask) {}
+
+  private record Delivery(InputGate gate, ExecutorService thread, ClassLoader loader) {}
+
+  /** Makes the gate reachable from other task managers until {@link #unregister}. */
+  public void register(AttemptId attempt, String vertexId, int subtask, InputGate gate) {
+    ExecutorService thread =
+        Executors.newSingleThreadExecutor(
+            runnable -> {
+              Thread t = new Thread(runnable, "weir delivery " + vertexId + "/" + subtask);
+              t.setDaemon(true);
+              return t;
+            });
+    deliveries.put(
+        new GateKey(attempt, vertexId, subtask),
+        new Delivery(gate, thread, Thread.currentThread().getContextClassLoader()));
+  }
+
+  /** Drops every gate of the attempt and stops their delivery threads. */
+  public void unregister(AttemptId attempt) {
+    deliveries
+        .entrySet()
+        .removeIf(
+            entry -> {
+              if (entry.getKey().attempt().equals(attempt)) {
+                entry.getValue().thread().shutdownNow();
+                return true;
+              }
+              return false;
+            });
+  }
+
+  @Override
+  public void onMessage(RpcConnection connection, Object message) {
+    if (!(message instanceof DataMessages.DataFrame frame)) {
+      return;
+    }
+    Delivery delivery =
+        deliveries.get(new GateKey(frame.attempt(), frame.vertexId(), frame.subtask()));
+    if (delivery == null) {
+      return;
+    }
+    delivery.thread().execute(() -> deliver(delivery, frame, connection));
+  }
+
+  private static void deliver(
+      Delivery delivery, DataMessages.DataFrame frame, RpcConnection connection) {
+    try {
+      Batch batch = BatchCodec.decode(frame.payload(), delivery.loader());
+      delivery.gate().put(batch);
+      connection.send(
+          new DataMessages.Credit(
+              frame.attempt(), frame.vertexId(), frame.subtask(), batch.channel()));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (Exception e) {
+      LOG.error("Cannot deliver a batch to {} subtask {}", frame.vertexId(), frame.subtask(), e);
+    }
+  }
+}

@@ -1,0 +1,92 @@
+package io.weir.cluster.jobmanager;
+
+import io.weir.cluster.rpc.ClientMessages;
+import io.weir.cluster.rpc.ClientMessages.RequestFailed;
+import io.weir.runtime.checkpoint.storage.CheckpointLayout;
+import java.io.IOException;
+import java.io.Serializable;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Answers the command line's requests; runs on a request thread, so it may block. */
+final class ClientRequests {
+  private static final long SAVEPOINT_TIMEOUT_SECONDS = 120;
+
+  private final JobManager jobManager;
+
+  ClientRequests(JobManager jobManager) {
+    this.jobManager = jobManager;
+  }
+
+  Serializable answer(ClientMessages.Request request) {
+    try {
+      if (request instanceof ClientMessages.Submit submit) {
+        return jobManager.submit(submit.submission()).status();
+      } else if (request instanceof ClientMessages.ListJobs) {
+        return new ClientMessages.JobList(
+            jobManager.jobs().stream().map(ClusterJob::status).toList());
+      } else if (request instanceof ClientMessages.GetJob get) {
+        return job(get.jobId()).status();
+      } else if (request instanceof ClientMessages.TakeSavepoint savepoint) {
+        return savepoint(job(savepoint.jobId()), savepoint.directory());
+      } else if (request instanceof ClientMessages.Cancel cancel) {
+        return cancel(job(cancel.jobId()), cancel.savepointDirectory());
+      } else if (request instanceof ClientMessages.ListCheckpoints list) {
+        return checkpoints(job(list.jobId()));
+      }
+      return new RequestFailed("Unknown request " + request);
+    } catch (Exception e) {
+      return new RequestFailed(e.getMessage() == null ? e.toString() : e.getMessage());
+    }
+  }
+
+  private ClusterJob job(String jobId) {
+    ClusterJob job = jobManager.job(jobId);
+    if (job == null) {
+      throw new IllegalArgumentException("No job with id " + jobId + " on this job manager");
+    }
+    return job;
+  }
+
+  private Serializable savepoint(ClusterJob job, String directory) throws Exception {
+    Path path;
+    try {
+      path =
+          job.triggerSavepoint(Path.of(directory).toAbsolutePath())
+              .get(SAVEPOINT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw new IllegalStateException(
+          "Savepoint of job " + job.jobId() + " failed: " + e.getCause().getMessage(), e);
+    }
+    return new ClientMessages.SavepointTaken(path.toString());
+  }
+
+  private Serializable cancel(ClusterJob job, String savepointDirectory) throws Exception {
+    Serializable answer = null;
+    if (savepointDirectory != null) {
+      answer = savepoint(job, savepointDirectory);
+    }
+    job.cancel();
+    return answer != null ? answer : job.status();
+  }
+
+  private Serializable checkpoints(ClusterJob job) throws IOException {
+    Path directory = job.checkpointDirectory();
+    List<String> lines = new ArrayList<>();
+    if (directory != null && Files.isDirectory(directory)) {
+      for (Path checkpoint : CheckpointLayout.checkpointDirectoriesNewestFirst(directory)) {
+        boolean complete = Files.exists(checkpoint.resolve("_metadata"));
+        lines.add(
+            CheckpointLayout.checkpointIdOf(checkpoint).getAsLong()
+                + "\t"
+                + (complete ? "COMPLETED" : "IN_PROGRESS")
+                + "\t"
+                + checkpoint);
+      }
+    }
+    return new ClientMessages.CheckpointList(lines);
+  }
+}

@@ -1,0 +1,269 @@
+package io.weir.cluster.jobmanager;
+
+import io.weir.cluster.rpc.AttemptId;
+import io.weir.cluster.rpc.ControlMessages;
+import io.weir.cluster.rpc.ControlMessages.TaskReport;
+import io.weir.cluster.rpc.JobSubmission;
+import io.weir.runtime.checkpoint.CheckpointCoordinator;
+import io.weir.runtime.checkpoint.CheckpointStorage;
+import io.weir.runtime.checkpoint.CompletedCheckpoint;
+import io.weir.runtime.checkpoint.StateHandle;
+import io.weir.runtime.checkpoint.SubtaskKey;
+import io.weir.runtime.graph.JobGraph;
+import io.weir.runtime.graph.JobVertex;
+import java.io.Serializable;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One attempt to run a job on the cluster: deploys the subtasks to their slots' task managers,
+ * starts them once all are deployed, runs the checkpoint coordinator over the network, and ends
+ * when every subtask terminated after the final checkpoint (success), or at the first failure or
+ * lost task manager (every subtask cancelled). Events are handled on the job's own thread.
+ */
+final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
+  private static final long DEPLOY_TIMEOUT_MILLIS = 60_000;
+  private static final int MAX_FINAL_CHECKPOINT_TRIES = 5;
+
+  private sealed interface Event {}
+
+  private record Deployed(String taskManagerId, String error) implements Event {}
+
+  private record Reported(TaskReport report) implements Event {}
+
+  private record Lost(String taskManagerId) implements Event {}
+
+  private record Cancelled() implements Event {}
+
+  private record FinalCheckpointDone(Throwable failure) implements Event {}
+
+  private final AttemptId id;
+  private final JobSubmission submission;
+  private final JobGraph graph;
+  private final CompletedCheckpoint restored;
+  private final List<RegisteredTaskManager> slots;
+  private final Set<RegisteredTaskManager> taskManagers;
+  private final CheckpointCoordinator coordinator;
+  private final Map<Long, String> savepointDirectories = new ConcurrentHashMap<>();
+  private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
+  private final int subtaskCount;
+
+  ClusterAttempt(
+      AttemptId id,
+      JobSubmission submission,
+      JobGraph graph,
+      CompletedCheckpoint restored,
+      List<RegisteredTaskManager> slots,
+      CheckpointStorage storage,
+      ScheduledExecutorService timer,
+      Clock clock,
+      long firstCheckpointId,
+      CheckpointCoordinator.CompletionListener listener) {
+    this.id = id;
+    this.submission = submission;
+    this.graph = graph;
+    this.restored = restored;
+    this.slots = slots;
+    this.taskManagers = new LinkedHashSet<>(slots);
+    Set<SubtaskKey> subtasks = new HashSet<>();
+    for (JobVertex vertex : graph.vertices()) {
+      for (int i = 0; i < vertex.parallelism(); i++) {
+        subtasks.add(new SubtaskKey(vertex.id(), i));
+      }
+    }
+    this.subtaskCount = subtasks.size();
+    this.coordinator =
+        new CheckpointCoordinator(
+            graph.jobName(),
+            OperatorInfos.of(graph),
+            subtasks,
+            storage,
+            graph.config(),
+            this,
+            timer,
+            clock,
+            firstCheckpointId,
+            listener);
+  }
+
+  AttemptId id() {
+    return id;
+  }
+
+  /** Runs the attempt to its end; returns null on success, else the failure. */
+  Throwable run() throws InterruptedException {
+    Throwable deployFailure = deployAll();
+    if (deployFailure != null) {
+      cancelAll();
+      return deployFailure;
+    }
+    sendAll(new ControlMessages.StartTasks(id));
+    coordinator.startPeriodic();
+    int dataFinished = 0;
+    int terminated = 0;
+    int finalTries = 0;
+    while (true) {
+      Event event = events.poll(1, TimeUnit.SECONDS);
+      Throwable failure = failureOf(event);
+      if (failure != null) {
+        cancelAll();
+        return failure;
+      }
+      if (event instanceof Reported reported) {
+        TaskReport.Kind kind = reported.report().kind();
+        if (kind == TaskReport.Kind.DATA_FINISHED && ++dataFinished == subtaskCount) {
+          coordinator.stopPeriodic();
+          finalTries++;
+          triggerFinalCheckpoint();
+        } else if (kind == TaskReport.Kind.TERMINATED && ++terminated == subtaskCount) {
+          coordinator.shutDown();
+          return null;
+        }
+      } else if (event instanceof FinalCheckpointDone done) {
+        if (done.failure() == null) {
+          sendAll(new ControlMessages.TerminateTasks(id));
+        } else if (finalTries++ < MAX_FINAL_CHECKPOINT_TRIES) {
+          triggerFinalCheckpoint();
+        } else {
+          cancelAll();
+          return new IllegalStateException("The final checkpoint failed", done.failure());
+        }
+      }
+    }
+  }
+
+  private Throwable failureOf(Event event) {
+    if (event instanceof Reported reported && reported.report().kind() == TaskReport.Kind.FAILED) {
+      return new IllegalStateException(reported.report().cause());
+    } else if (event instanceof Lost lost) {
+      return new IllegalStateException("Task manager " + lost.taskManagerId() + " was lost");
+    } else if (event instanceof Cancelled) {
+      return new java.util.concurrent.CancellationException("cancelled");
+    }
+    return null;
+  }
+
+  private Throwable deployAll() throws InterruptedException {
+    var deploy =
+        new ControlMessages.DeployTasks(
+            id,
+            submission,
+            restored == null ? null : restored.location().toString(),
+            SlotAssignment.placements(graph, slots));
+    sendAll(deploy);
+    Set<String> waiting = new HashSet<>();
+    taskManagers.forEach(taskManager -> waiting.add(taskManager.id));
+    long deadline = System.currentTimeMillis() + DEPLOY_TIMEOUT_MILLIS;
+    while (!waiting.isEmpty()) {
+      Event event =
+          events.poll(Math.max(1, deadline - System.currentTimeMillis()), TimeUnit.MILLISECONDS);
+      if (event == null) {
+        return new IllegalStateException("Task managers " + waiting + " did not deploy in time");
+      }
+      Throwable failure = failureOf(event);
+      if (failure != null) {
+        return failure;
+      }
+      if (event instanceof Deployed deployed) {
+        if (deployed.error() != null) {
+          return new IllegalStateException(
+              "Task manager " + deployed.taskManagerId() + " cannot deploy: " + deployed.error());
+        }
+        waiting.remove(deployed.taskManagerId());
+      }
+    }
+    return null;
+  }
+
+  private void sendAll(Serializable message) {
+    taskManagers.forEach(taskManager -> taskManager.connection.send(message));
+  }
+
+  private void triggerFinalCheckpoint() {
+    coordinator
+        .trigger()
+        .whenComplete((checkpoint, failure) -> events.add(new FinalCheckpointDone(failure)));
+  }
+
+  private void cancelAll() {
+    coordinator.shutDown();
+    sendAll(new ControlMessages.CancelTasks(id));
+  }
+
+  CompletableFuture<CompletedCheckpoint> triggerSavepoint(Path directory) {
+    synchronized (coordinator) {
+      savepointDirectories.put(coordinator.nextCheckpointId(), directory.toString());
+      return coordinator.triggerSavepoint(directory);
+    }
+  }
+
+  void cancel() {
+    events.add(new Cancelled());
+  }
+
+  long nextCheckpointId() {
+    return coordinator.nextCheckpointId();
+  }
+
+  // ---- from the network threads
+
+  void onDeployed(ControlMessages.TasksDeployed deployed) {
+    events.add(new Deployed(deployed.taskManagerId(), deployed.error()));
+  }
+
+  void onReport(TaskReport report) {
+    events.add(new Reported(report));
+  }
+
+  void onTaskManagerLost(String taskManagerId) {
+    if (taskManagers.stream().anyMatch(taskManager -> taskManager.id.equals(taskManagerId))) {
+      events.add(new Lost(taskManagerId));
+    }
+  }
+
+  void onAcknowledged(ControlMessages.CheckpointAcknowledged ack) {
+    coordinator.acknowledge(
+        ack.checkpointId(),
+        ack.vertexId(),
+        ack.subtask(),
+        new StateHandle(ack.file(), ack.length(), ack.checksum()));
+  }
+
+  void onDeclined(ControlMessages.CheckpointDeclined decline) {
+    coordinator.decline(
+        decline.checkpointId(),
+        decline.vertexId(),
+        decline.subtask(),
+        new IllegalStateException(decline.reason()));
+  }
+
+  // ---- the coordinator's gateway
+
+  @Override
+  public void triggerCheckpoint(long checkpointId, long timestamp) {
+    sendAll(
+        new ControlMessages.TriggerCheckpoint(
+            id, checkpointId, timestamp, savepointDirectories.remove(checkpointId)));
+  }
+
+  @Override
+  public void notifyCheckpointComplete(long checkpointId) {
+    sendAll(new ControlMessages.NotifyCheckpointComplete(id, checkpointId));
+  }
+
+  @Override
+  public void notifyCheckpointAborted(long checkpointId) {
+    sendAll(new ControlMessages.NotifyCheckpointAborted(id, checkpointId));
+  }
+}

@@ -1,0 +1,226 @@
+package io.weir.cluster.jobmanager;
+
+import io.weir.api.datastream.JobConfig;
+import io.weir.api.datastream.JobExecutionException;
+import io.weir.cluster.JobPlans;
+import io.weir.cluster.rpc.AttemptId;
+import io.weir.cluster.rpc.ClientMessages.JobStatus;
+import io.weir.cluster.rpc.JobSubmission;
+import io.weir.runtime.checkpoint.CheckpointStorage;
+import io.weir.runtime.checkpoint.CompletedCheckpoint;
+import io.weir.runtime.checkpoint.RoutingCheckpointStorage;
+import io.weir.runtime.execution.CheckpointStorages;
+import io.weir.runtime.graph.JobGraph;
+import io.weir.runtime.graph.JobGraphBuilder;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledExecutorService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A job on the cluster, from submission to its end: CREATED -> RUNNING <-> RESTARTING -> FINISHED,
+ * FAILED or CANCELED. Each attempt waits for enough slots and restores from the latest completed
+ * checkpoint; a failed attempt (a task failed, a task manager was lost) is followed by another.
+ */
+final class ClusterJob {
+  private static final Logger LOG = LoggerFactory.getLogger(ClusterJob.class);
+  private static final int MAX_RESTARTS = 20;
+  private static final long RESTART_DELAY_MILLIS = 500;
+
+  private final String jobId;
+  private final JobSubmission submission;
+  private final JobGraph graph;
+  private final CheckpointStorage storage;
+  private final Clock clock;
+  private final long startMillis;
+  private volatile CompletedCheckpoint latest;
+  private volatile String state = "CREATED";
+  private volatile String message;
+  private volatile int restarts;
+  private volatile boolean cancelled;
+  private volatile ClusterAttempt current;
+
+  private ClusterJob(
+      String jobId,
+      JobSubmission submission,
+      JobGraph graph,
+      CheckpointStorage storage,
+      CompletedCheckpoint restore,
+      String message,
+      Clock clock) {
+    this.jobId = jobId;
+    this.submission = submission;
+    this.graph = graph;
+    this.storage = storage;
+    this.latest = restore;
+    this.message = message;
+    this.clock = clock;
+    this.startMillis = clock.millis();
+  }
+
+  /**
+   * Builds the job from its code and finds what it starts from.
+   *
+   * @throws IllegalArgumentException or JobExecutionException with a message for the user
+   */
+  static ClusterJob prepare(String jobId, JobSubmission submission, Clock clock)
+      throws JobExecutionException {
+    JobGraph graph = JobGraphBuilder.build(JobPlans.capture(submission));
+    JobConfig config = graph.config();
+    CheckpointStorage storage =
+        new RoutingCheckpointStorage(CheckpointStorages.forJob(config, graph.jobName()));
+    CompletedCheckpoint restore =
+        CheckpointStorages.initialRestore(
+            config, storage, graph.jobName(), OperatorInfos.of(graph));
+    String message = null;
+    if (restore != null) {
+      message =
+          (config.restorePath() != null ? "restoring from" : "resuming from its latest completed")
+              + " checkpoint "
+              + restore.checkpointId()
+              + " at "
+              + restore.location()
+              + (config.restorePath() != null ? "" : " (use --fresh to start from scratch)");
+    }
+    return new ClusterJob(jobId, submission, graph, storage, restore, message, clock);
+  }
+
+  String jobId() {
+    return jobId;
+  }
+
+  String jobName() {
+    return graph.jobName();
+  }
+
+  ClusterAttempt current() {
+    return current;
+  }
+
+  /** Runs attempts until the job ends; on the job's own thread. */
+  void run(TaskManagerRegistry registry, ScheduledExecutorService timer) {
+    long nextCheckpointId = firstCheckpointId();
+    try {
+      for (int attempt = 0; ; attempt++) {
+        List<RegisteredTaskManager> slots = awaitSlots(registry);
+        if (slots == null) {
+          state = "CANCELED";
+          return;
+        }
+        ClusterAttempt execution =
+            new ClusterAttempt(
+                new AttemptId(jobId, attempt),
+                submission,
+                graph,
+                latest,
+                slots,
+                storage,
+                timer,
+                clock,
+                nextCheckpointId,
+                checkpoint -> latest = checkpoint);
+        current = execution;
+        state = "RUNNING";
+        Throwable failure = cancelled ? new IllegalStateException("cancelled") : execution.run();
+        nextCheckpointId = execution.nextCheckpointId();
+        if (cancelled) {
+          state = "CANCELED";
+          return;
+        }
+        if (failure == null) {
+          state = "FINISHED";
+          return;
+        }
+        message = failure.getMessage();
+        if (++restarts > MAX_RESTARTS) {
+          state = "FAILED";
+          return;
+        }
+        LOG.warn(
+            "Job {} attempt {} failed: {}; restarting from {}",
+            jobId,
+            attempt,
+            failure.getMessage(),
+            latest == null ? "the beginning" : "checkpoint " + latest.checkpointId());
+        state = "RESTARTING";
+        Thread.sleep(RESTART_DELAY_MILLIS);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      state = "CANCELED";
+    } catch (RuntimeException e) {
+      LOG.error("Job {} failed", jobId, e);
+      message = e.toString();
+      state = "FAILED";
+    }
+  }
+
+  private List<RegisteredTaskManager> awaitSlots(TaskManagerRegistry registry)
+      throws InterruptedException {
+    int needed = SlotAssignment.slotsNeeded(graph);
+    while (!cancelled) {
+      List<RegisteredTaskManager> slots = SlotAssignment.slots(registry.live(), needed);
+      if (slots != null) {
+        return slots;
+      }
+      registry.awaitSlots(needed, 1_000);
+    }
+    return null;
+  }
+
+  /** Checkpoint ids only grow: after the restored one and after any in the job's directory. */
+  private long firstCheckpointId() {
+    long last = latest == null ? 0 : latest.checkpointId();
+    try {
+      var newest = storage.latest((location, reason) -> {});
+      if (newest.isPresent()) {
+        last = Math.max(last, newest.get().checkpointId());
+      }
+    } catch (IOException e) {
+      LOG.warn("Cannot read {}: {}", storage.describe(), e.toString());
+    }
+    return last + 1;
+  }
+
+  CompletableFuture<Path> triggerSavepoint(Path directory) {
+    ClusterAttempt attempt = current;
+    if (attempt == null || !state.equals("RUNNING")) {
+      return CompletableFuture.failedFuture(
+          new IllegalStateException("Job " + jobId + " is not running (" + state + ")"));
+    }
+    return attempt.triggerSavepoint(directory).thenApply(CompletedCheckpoint::location);
+  }
+
+  void cancel() {
+    cancelled = true;
+    ClusterAttempt attempt = current;
+    if (attempt != null) {
+      attempt.cancel();
+    }
+  }
+
+  /** The job's checkpoint directory, or null when it keeps checkpoints in memory. */
+  Path checkpointDirectory() {
+    Path root = graph.config().checkpointDirectory();
+    return root == null ? null : root.resolve(graph.jobName());
+  }
+
+  JobStatus status() {
+    CompletedCheckpoint checkpoint = latest;
+    return new JobStatus(
+        jobId,
+        graph.jobName(),
+        state,
+        startMillis,
+        checkpoint == null ? -1 : checkpoint.checkpointId(),
+        checkpoint == null || checkpoint.location() == null
+            ? null
+            : checkpoint.location().toString(),
+        restarts,
+        message);
+  }
+}

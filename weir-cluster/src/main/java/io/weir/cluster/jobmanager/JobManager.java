@@ -1,0 +1,206 @@
+package io.weir.cluster.jobmanager;
+
+import io.netty.channel.EventLoopGroup;
+import io.weir.api.datastream.JobExecutionException;
+import io.weir.cluster.rpc.AttemptId;
+import io.weir.cluster.rpc.ClientMessages;
+import io.weir.cluster.rpc.ClusterConnectException;
+import io.weir.cluster.rpc.ControlMessages;
+import io.weir.cluster.rpc.EventLoops;
+import io.weir.cluster.rpc.JobSubmission;
+import io.weir.cluster.rpc.MessageHandler;
+import io.weir.cluster.rpc.RpcConnection;
+import io.weir.cluster.rpc.RpcServer;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The job manager process: accepts task managers (registration, heartbeats, task reports and
+ * checkpoint acknowledgements) and the command line's requests, and runs each submitted job on its
+ * own thread. A task manager silent for longer than the heartbeat timeout, or whose connection
+ * closes, is lost: the jobs running on it fail over.
+ */
+public final class JobManager implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(JobManager.class);
+
+  private final JobManagerOptions options;
+  private final Clock clock = Clock.systemUTC();
+  private final EventLoopGroup network = EventLoops.create("weir-jobmanager-network", 4);
+  private final TaskManagerRegistry registry;
+  private final Map<String, ClusterJob> jobs = new LinkedHashMap<>();
+  private final Map<RpcConnection, String> taskManagerConnections = new ConcurrentHashMap<>();
+  private final ExecutorService requests = Executors.newCachedThreadPool(daemon("weir request"));
+  private final ExecutorService jobThreads = Executors.newCachedThreadPool(daemon("weir job"));
+  private final ScheduledExecutorService timer =
+      Executors.newScheduledThreadPool(2, daemon("weir jobmanager timer"));
+  // Completing a checkpoint reads and fsyncs files: never on a network thread, where it would hold
+  // up heartbeats.
+  private final ExecutorService checkpointAcks =
+      Executors.newSingleThreadExecutor(daemon("weir checkpoint acks"));
+  private final ClientRequests clientRequests = new ClientRequests(this);
+  private RpcServer server;
+
+  private JobManager(JobManagerOptions options) {
+    this.options = options;
+    this.registry = new TaskManagerRegistry(options.heartbeatTimeout(), clock);
+    registry.onLost(this::onTaskManagerLost);
+  }
+
+  public static JobManager start(JobManagerOptions options) throws ClusterConnectException {
+    JobManager jobManager = new JobManager(options);
+    jobManager.server =
+        RpcServer.bind(
+            jobManager.network,
+            options.host(),
+            options.port(),
+            options.secret(),
+            Map.of(
+                "taskmanager", jobManager.new TaskManagerMessages(),
+                "client", jobManager.new ClientMessageHandler()));
+    long check = Math.max(50, options.heartbeatTimeout().toMillis() / 4);
+    jobManager.timer.scheduleWithFixedDelay(
+        jobManager.registry::checkHeartbeats, check, check, TimeUnit.MILLISECONDS);
+    LOG.info("Job manager listening on {}:{}", options.host(), jobManager.port());
+    return jobManager;
+  }
+
+  public int port() {
+    return server.port();
+  }
+
+  ClusterJob submit(JobSubmission submission) throws JobExecutionException {
+    JobSubmission resolved =
+        submission.checkpointDirectory() != null || options.checkpointDirectory() == null
+            ? submission
+            : submission.withCheckpointDirectory(options.checkpointDirectory().toString());
+    String jobId = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    ClusterJob job = ClusterJob.prepare(jobId, resolved, clock);
+    synchronized (jobs) {
+      for (ClusterJob other : jobs.values()) {
+        if (other.jobName().equals(job.jobName()) && !other.status().isTerminal()) {
+          throw new IllegalArgumentException(
+              "Job '" + job.jobName() + "' already runs as " + other.jobId());
+        }
+      }
+      jobs.put(jobId, job);
+    }
+    LOG.info("Job {} '{}' submitted", jobId, job.jobName());
+    jobThreads.execute(() -> job.run(registry, timer));
+    return job;
+  }
+
+  List<ClusterJob> jobs() {
+    synchronized (jobs) {
+      return new ArrayList<>(jobs.values());
+    }
+  }
+
+  ClusterJob job(String jobId) {
+    synchronized (jobs) {
+      return jobs.get(jobId);
+    }
+  }
+
+  private void onTaskManagerLost(String taskManagerId) {
+    for (ClusterJob job : jobs()) {
+      ClusterAttempt attempt = job.current();
+      if (attempt != null) {
+        attempt.onTaskManagerLost(taskManagerId);
+      }
+    }
+  }
+
+  private ClusterAttempt attemptOf(AttemptId id) {
+    ClusterJob job = job(id.jobId());
+    ClusterAttempt attempt = job == null ? null : job.current();
+    return attempt != null && attempt.id().equals(id) ? attempt : null;
+  }
+
+  /** What task managers send; on network threads, handed on without blocking. */
+  private final class TaskManagerMessages implements MessageHandler {
+    @Override
+    public void onMessage(RpcConnection connection, Object message) {
+      if (message instanceof ControlMessages.RegisterTaskManager register) {
+        taskManagerConnections.put(connection, register.taskManagerId());
+        registry.register(
+            new RegisteredTaskManager(
+                register.taskManagerId(),
+                register.slots(),
+                register.dataAddress(),
+                connection,
+                clock.millis()));
+      } else if (message instanceof ControlMessages.Heartbeat heartbeat) {
+        registry.heartbeat(heartbeat.taskManagerId());
+      } else if (message instanceof ControlMessages.TasksDeployed deployed) {
+        withAttempt(deployed.attempt(), attempt -> attempt.onDeployed(deployed));
+      } else if (message instanceof ControlMessages.TaskReport report) {
+        withAttempt(report.attempt(), attempt -> attempt.onReport(report));
+      } else if (message instanceof ControlMessages.CheckpointAcknowledged ack) {
+        checkpointAcks.execute(
+            () -> withAttempt(ack.attempt(), attempt -> attempt.onAcknowledged(ack)));
+      } else if (message instanceof ControlMessages.CheckpointDeclined decline) {
+        checkpointAcks.execute(
+            () -> withAttempt(decline.attempt(), attempt -> attempt.onDeclined(decline)));
+      }
+    }
+
+    private void withAttempt(AttemptId id, java.util.function.Consumer<ClusterAttempt> action) {
+      ClusterAttempt attempt = attemptOf(id);
+      if (attempt != null) {
+        action.accept(attempt);
+      }
+    }
+
+    @Override
+    public void onClosed(RpcConnection connection) {
+      String id = taskManagerConnections.remove(connection);
+      if (id != null) {
+        registry.declareLost(id, "its connection closed");
+      }
+    }
+  }
+
+  /** One request per client connection, answered from a request thread. */
+  private final class ClientMessageHandler implements MessageHandler {
+    @Override
+    public void onMessage(RpcConnection connection, Object message) {
+      if (message instanceof ClientMessages.Request request) {
+        requests.execute(() -> connection.send(clientRequests.answer(request)));
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    for (ClusterJob job : jobs()) {
+      job.cancel();
+    }
+    if (server != null) {
+      server.close();
+    }
+    timer.shutdownNow();
+    requests.shutdownNow();
+    checkpointAcks.shutdownNow();
+    jobThreads.shutdownNow();
+    network.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+  }
+
+  private static java.util.concurrent.ThreadFactory daemon(String name) {
+    return runnable -> {
+      Thread thread = new Thread(runnable, name);
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+}

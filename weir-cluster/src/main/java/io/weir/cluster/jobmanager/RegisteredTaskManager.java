@@ -1,0 +1,22 @@
+package io.weir.cluster.jobmanager;
+
+import io.weir.cluster.rpc.HostAndPort;
+import io.weir.cluster.rpc.RpcConnection;
+
+/** A task manager as the job manager knows it; the heartbeat time is updated by network threads. */
+final class RegisteredTaskManager {
+  final String id;
+  final int slots;
+  final HostAndPort dataAddress;
+  final RpcConnection connection;
+  volatile long lastHeartbeatMillis;
+
+  RegisteredTaskManager(
+      String id, int slots, HostAndPort dataAddress, RpcConnection connection, long nowMillis) {
+    this.id = id;
+    this.slots = slots;
+    this.dataAddress = dataAddress;
+    this.connection = connection;
+    this.lastHeartbeatMillis = nowMillis;
+  }
+}

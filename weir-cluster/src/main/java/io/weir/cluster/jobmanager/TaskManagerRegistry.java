@@ -1,0 +1,98 @@
+package io.weir.cluster.jobmanager;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The live task managers. One that has not heartbeaten within the timeout, or whose connection
+ * closed, is declared lost and every listener hears of it once. Thread safe.
+ */
+final class TaskManagerRegistry {
+  private static final Logger LOG = LoggerFactory.getLogger(TaskManagerRegistry.class);
+
+  private final Map<String, RegisteredTaskManager> live = new ConcurrentHashMap<>();
+  private final List<Consumer<String>> lostListeners = new CopyOnWriteArrayList<>();
+  private final Duration heartbeatTimeout;
+  private final Clock clock;
+
+  TaskManagerRegistry(Duration heartbeatTimeout, Clock clock) {
+    this.heartbeatTimeout = heartbeatTimeout;
+    this.clock = clock;
+  }
+
+  void onLost(Consumer<String> listener) {
+    lostListeners.add(listener);
+  }
+
+  void register(RegisteredTaskManager taskManager) {
+    live.put(taskManager.id, taskManager);
+    LOG.info("Task manager {} registered with {} slots", taskManager.id, taskManager.slots);
+    synchronized (this) {
+      notifyAll();
+    }
+  }
+
+  void heartbeat(String id) {
+    RegisteredTaskManager taskManager = live.get(id);
+    if (taskManager != null) {
+      taskManager.lastHeartbeatMillis = clock.millis();
+    }
+  }
+
+  /** Declares lost every task manager silent for longer than the heartbeat timeout. */
+  void checkHeartbeats() {
+    long now = clock.millis();
+    for (RegisteredTaskManager taskManager : List.copyOf(live.values())) {
+      if (now - taskManager.lastHeartbeatMillis > heartbeatTimeout.toMillis()) {
+        declareLost(taskManager.id, "no heartbeat for " + heartbeatTimeout.toMillis() + " ms");
+      }
+    }
+  }
+
+  void declareLost(String id, String reason) {
+    RegisteredTaskManager lost = live.remove(id);
+    if (lost == null) {
+      return;
+    }
+    LOG.warn("Task manager {} is lost: {}", id, reason);
+    lost.connection.close();
+    lostListeners.forEach(listener -> listener.accept(id));
+  }
+
+  /** The live task managers, by id. */
+  List<RegisteredTaskManager> live() {
+    List<RegisteredTaskManager> all = new ArrayList<>(live.values());
+    all.sort(Comparator.comparing(taskManager -> taskManager.id));
+    return all;
+  }
+
+  RegisteredTaskManager get(String id) {
+    return live.get(id);
+  }
+
+  int freeSlotsTotal() {
+    return live.values().stream().mapToInt(taskManager -> taskManager.slots).sum();
+  }
+
+  /** Waits until the live task managers have at least {@code slots} slots; false on timeout. */
+  synchronized boolean awaitSlots(int slots, long timeoutMillis) throws InterruptedException {
+    long deadline = clock.millis() + timeoutMillis;
+    while (freeSlotsTotal() < slots) {
+      long left = deadline - clock.millis();
+      if (left <= 0) {
+        return false;
+      }
+      wait(Math.min(left, 200));
+    }
+    return true;
+  }
+}

@@ -1,0 +1,64 @@
+package io.weir.cluster.rpc;
+
+import java.io.Serializable;
+import java.util.List;
+
+/** Requests of the command line to the job manager, one per connection, and their answers. */
+public final class ClientMessages {
+  private ClientMessages() {}
+
+  /** A marker for the requests. */
+  public sealed interface Request extends Serializable
+      permits Submit, ListJobs, GetJob, Cancel, TakeSavepoint, ListCheckpoints {}
+
+  public record Submit(JobSubmission submission) implements Request {}
+
+  public record ListJobs() implements Request {}
+
+  public record GetJob(String jobId) implements Request {}
+
+  /**
+   * @param savepointDirectory take a savepoint there first, or null
+   */
+  public record Cancel(String jobId, String savepointDirectory) implements Request {}
+
+  public record TakeSavepoint(String jobId, String directory) implements Request {}
+
+  public record ListCheckpoints(String jobId) implements Request {}
+
+  // ---- answers
+
+  /**
+   * @param state CREATED, RUNNING, RESTARTING, FINISHED, FAILED or CANCELED
+   * @param lastCheckpointId the last completed checkpoint of the job, or -1
+   * @param lastCheckpointPath its directory, or null
+   * @param message why it failed, or what it resumed from; may be null
+   */
+  public record JobStatus(
+      String jobId,
+      String jobName,
+      String state,
+      long startMillis,
+      long lastCheckpointId,
+      String lastCheckpointPath,
+      int restarts,
+      String message)
+      implements Serializable {
+    public boolean isTerminal() {
+      return state.equals("FINISHED") || state.equals("FAILED") || state.equals("CANCELED");
+    }
+  }
+
+  public record JobList(List<JobStatus> jobs) implements Serializable {}
+
+  /**
+   * @param path a savepoint's directory
+   */
+  public record SavepointTaken(String path) implements Serializable {}
+
+  /** One line per retained checkpoint of the job, newest first. */
+  public record CheckpointList(List<String> lines) implements Serializable {}
+
+  /** The request could not be done; the reason is a line for the user. */
+  public record RequestFailed(String reason) implements Serializable {}
+}

@@ -1,0 +1,94 @@
+package io.weir.cluster.rpc;
+
+import java.io.Serializable;
+import java.util.List;
+
+/**
+ * What the job manager and the task managers tell each other on a task manager's control
+ * connection. Task managers register, heartbeat and report their tasks; the job manager deploys,
+ * starts, checkpoints, terminates and cancels them.
+ */
+public final class ControlMessages {
+  private ControlMessages() {}
+
+  // ---- task manager -> job manager
+
+  /**
+   * A task manager offers its slots; the data address is where other task managers send records.
+   */
+  public record RegisterTaskManager(String taskManagerId, int slots, HostAndPort dataAddress)
+      implements Serializable {}
+
+  public record Heartbeat(String taskManagerId) implements Serializable {}
+
+  /** The subtasks of a deployment were created (or could not be: {@code error} is not null). */
+  public record TasksDeployed(AttemptId attempt, String taskManagerId, String error)
+      implements Serializable {}
+
+  /** One subtask's news: data finished, terminated or failed (then with a cause). */
+  public record TaskReport(
+      AttemptId attempt, String vertexId, int subtask, TaskReport.Kind kind, String cause)
+      implements Serializable {
+    public enum Kind {
+      DATA_FINISHED,
+      TERMINATED,
+      FAILED
+    }
+  }
+
+  public record CheckpointAcknowledged(
+      AttemptId attempt,
+      long checkpointId,
+      String vertexId,
+      int subtask,
+      String file,
+      long length,
+      long checksum)
+      implements Serializable {}
+
+  public record CheckpointDeclined(
+      AttemptId attempt, long checkpointId, String vertexId, int subtask, String reason)
+      implements Serializable {}
+
+  // ---- job manager -> task manager
+
+  /** Where one subtask runs: which task manager, reachable at which data address. */
+  public record SubtaskPlacement(
+      String vertexId, int subtask, String taskManagerId, HostAndPort dataAddress)
+      implements Serializable {}
+
+  /**
+   * Creates (without starting) the subtasks placed on the receiving task manager.
+   *
+   * @param restorePath the checkpoint all subtasks restore from, or null for none
+   * @param placements every subtask of the job, not only the receiver's
+   */
+  public record DeployTasks(
+      AttemptId attempt,
+      JobSubmission submission,
+      String restorePath,
+      List<SubtaskPlacement> placements)
+      implements Serializable {}
+
+  /** Every task manager deployed its subtasks: start them. */
+  public record StartTasks(AttemptId attempt) implements Serializable {}
+
+  /**
+   * @param savepointDirectory where this checkpoint goes instead, or null for a checkpoint
+   */
+  public record TriggerCheckpoint(
+      AttemptId attempt, long checkpointId, long timestamp, String savepointDirectory)
+      implements Serializable {}
+
+  public record NotifyCheckpointComplete(AttemptId attempt, long checkpointId)
+      implements Serializable {}
+
+  public record NotifyCheckpointAborted(AttemptId attempt, long checkpointId)
+      implements Serializable {}
+
+  /** The job finished and its final checkpoint was notified: end the subtasks normally. */
+  public record TerminateTasks(AttemptId attempt) implements Serializable {}
+
+  /** Stop every subtask of the attempt at once (failover or cancel). */
+  public record CancelTasks(AttemptId attempt) implements Serializable {}
+}

@@ -1,0 +1,47 @@
+package io.weir.cluster.rpc;
+
+import io.weir.api.datastream.JobConfig;
+import java.io.Serializable;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A job as submitted to the cluster: the class whose {@code main} builds it, its arguments, and the
+ * command line's settings. The job manager and every task manager run the same {@code main} with
+ * the same settings, so they all build the same graph with the same operator ids.
+ *
+ * @param parallelism the default parallelism, or null for the job's own
+ * @param checkpointDirectory the checkpoint root, or null for the job's own (or the cluster's)
+ * @param restorePath the checkpoint or savepoint to start from ({@code -s}), or null
+ * @param fresh start without state, ignoring earlier checkpoints
+ */
+public record JobSubmission(
+    String jobClass,
+    List<String> args,
+    Integer parallelism,
+    String checkpointDirectory,
+    String restorePath,
+    boolean fresh)
+    implements Serializable {
+
+  public JobSubmission {
+    args = List.copyOf(args);
+  }
+
+  /** The same submission with the checkpoint root the job manager decided on. */
+  public JobSubmission withCheckpointDirectory(String directory) {
+    return new JobSubmission(jobClass, args, parallelism, directory, restorePath, fresh);
+  }
+
+  /** Applies the settings to the job's config, as the command line does for a local run. */
+  public void applyTo(JobConfig config) {
+    if (parallelism != null) {
+      config.parallelism(parallelism);
+    }
+    if (checkpointDirectory != null) {
+      config.checkpointDirectory(Path.of(checkpointDirectory));
+    }
+    config.restorePath(restorePath == null ? null : Path.of(restorePath));
+    config.fresh(fresh);
+  }
+}

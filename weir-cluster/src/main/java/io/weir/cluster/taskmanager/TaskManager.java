@@ -1,0 +1,209 @@
+package io.weir.cluster.taskmanager;
+
+import io.netty.channel.EventLoopGroup;
+import io.weir.cluster.exchange.InboundGates;
+import io.weir.cluster.exchange.OutboundChannels;
+import io.weir.cluster.rpc.AttemptId;
+import io.weir.cluster.rpc.ClusterConnectException;
+import io.weir.cluster.rpc.ControlMessages;
+import io.weir.cluster.rpc.EventLoops;
+import io.weir.cluster.rpc.HostAndPort;
+import io.weir.cluster.rpc.MessageHandler;
+import io.weir.cluster.rpc.RpcClient;
+import io.weir.cluster.rpc.RpcConnection;
+import io.weir.cluster.rpc.RpcServer;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A task manager process: registers its slots with the job manager, heartbeats, and runs the
+ * subtasks the job manager deploys to it. Control messages are handled one at a time on a control
+ * thread (deploying runs the job's main, which must not hold up the network threads). It ends when
+ * it loses the job manager: its subtasks cannot go on without it.
+ */
+public final class TaskManager implements MessageHandler, AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(TaskManager.class);
+
+  private final TaskManagerOptions options;
+  private final String id = "tm-" + UUID.randomUUID().toString().substring(0, 8);
+  private final EventLoopGroup network = EventLoops.create("weir-taskmanager-network", 4);
+  private final InboundGates inbound = new InboundGates();
+  private final ExecutorService control = singleThread("weir taskmanager control");
+  private final ExecutorService snapshotIo = Executors.newFixedThreadPool(2, daemon("weir io"));
+  private final ScheduledExecutorService heartbeats =
+      Executors.newSingleThreadScheduledExecutor(daemon("weir heartbeat"));
+  private final Map<AttemptId, TaskManagerAttempt> attempts = new ConcurrentHashMap<>();
+  private final CountDownLatch ended = new CountDownLatch(1);
+  private RpcServer dataServer;
+  private RpcConnection jobManager;
+
+  private TaskManager(TaskManagerOptions options) {
+    this.options = options;
+  }
+
+  /** Starts listening for data, connects to the job manager and offers the slots. */
+  public static TaskManager start(TaskManagerOptions options)
+      throws ClusterConnectException, InterruptedException {
+    TaskManager taskManager = new TaskManager(options);
+    try {
+      taskManager.connect();
+    } catch (ClusterConnectException | InterruptedException | RuntimeException e) {
+      taskManager.close();
+      throw e;
+    }
+    return taskManager;
+  }
+
+  private void connect() throws ClusterConnectException, InterruptedException {
+    dataServer =
+        RpcServer.bind(network, options.dataHost(), 0, options.secret(), Map.of("data", inbound));
+    jobManager =
+        RpcClient.connect(
+            network,
+            "the job manager",
+            options.jobManager(),
+            "taskmanager",
+            options.secret(),
+            this);
+    HostAndPort dataAddress = new HostAndPort(options.dataHost(), dataServer.port());
+    jobManager.send(new ControlMessages.RegisterTaskManager(id, options.slots(), dataAddress));
+    long interval = options.heartbeatInterval().toMillis();
+    heartbeats.scheduleAtFixedRate(
+        () -> jobManager.send(new ControlMessages.Heartbeat(id)),
+        0,
+        interval,
+        TimeUnit.MILLISECONDS);
+    LOG.info(
+        "Task manager {} registered {} slots with the job manager at {}; data on {}",
+        id,
+        options.slots(),
+        options.jobManager(),
+        dataAddress);
+  }
+
+  public String id() {
+    return id;
+  }
+
+  /** Blocks until the task manager lost its job manager or was closed. */
+  public void awaitEnd() throws InterruptedException {
+    ended.await();
+  }
+
+  @Override
+  public void onMessage(RpcConnection connection, Object message) {
+    control.execute(() -> handle(message));
+  }
+
+  @Override
+  public void onClosed(RpcConnection connection) {
+    LOG.error("Lost the job manager at {}; cancelling all tasks", options.jobManager());
+    control.execute(this::cancelAll);
+    control.execute(ended::countDown);
+  }
+
+  private void handle(Object message) {
+    try {
+      if (message instanceof ControlMessages.DeployTasks deploy) {
+        deploy(deploy);
+      } else if (message instanceof ControlMessages.StartTasks start) {
+        withAttempt(start.attempt(), TaskManagerAttempt::start);
+      } else if (message instanceof ControlMessages.TriggerCheckpoint trigger) {
+        withAttempt(
+            trigger.attempt(),
+            a ->
+                a.triggerCheckpoint(
+                    trigger.checkpointId(), trigger.timestamp(), trigger.savepointDirectory()));
+      } else if (message instanceof ControlMessages.NotifyCheckpointComplete notify) {
+        withAttempt(notify.attempt(), a -> a.notifyCheckpointComplete(notify.checkpointId()));
+      } else if (message instanceof ControlMessages.NotifyCheckpointAborted notify) {
+        withAttempt(notify.attempt(), a -> a.notifyCheckpointAborted(notify.checkpointId()));
+      } else if (message instanceof ControlMessages.TerminateTasks terminate) {
+        withAttempt(terminate.attempt(), TaskManagerAttempt::terminate);
+      } else if (message instanceof ControlMessages.CancelTasks cancel) {
+        TaskManagerAttempt attempt = attempts.remove(cancel.attempt());
+        if (attempt != null) {
+          attempt.cancel();
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (RuntimeException e) {
+      LOG.error("Task manager {} failed to handle {}", id, message, e);
+    }
+  }
+
+  private void deploy(ControlMessages.DeployTasks deploy) {
+    OutboundChannels outbound = new OutboundChannels(deploy.attempt(), network, options.secret());
+    TaskManagerAttempt attempt =
+        new TaskManagerAttempt(deploy, id, jobManager, inbound, outbound, snapshotIo);
+    try {
+      attempt.deploy();
+      attempts.put(deploy.attempt(), attempt);
+      LOG.info("Deployed {} subtasks of {}", attempt.taskCount(), deploy.attempt());
+      jobManager.send(new ControlMessages.TasksDeployed(deploy.attempt(), id, null));
+    } catch (Exception e) {
+      LOG.error("Cannot deploy {}", deploy.attempt(), e);
+      attempt.release();
+      jobManager.send(new ControlMessages.TasksDeployed(deploy.attempt(), id, e.toString()));
+    }
+  }
+
+  private interface AttemptAction {
+    void apply(TaskManagerAttempt attempt) throws InterruptedException;
+  }
+
+  private void withAttempt(AttemptId id, AttemptAction action) throws InterruptedException {
+    TaskManagerAttempt attempt = attempts.get(id);
+    if (attempt != null) {
+      action.apply(attempt);
+    }
+  }
+
+  private void cancelAll() {
+    for (AttemptId attemptId : attempts.keySet()) {
+      try {
+        attempts.remove(attemptId).cancel();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    heartbeats.shutdownNow();
+    control.shutdownNow();
+    cancelAll();
+    if (jobManager != null) {
+      jobManager.close();
+    }
+    if (dataServer != null) {
+      dataServer.close();
+    }
+    network.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+    snapshotIo.shutdownNow();
+    ended.countDown();
+  }
+
+  private static ExecutorService singleThread(String name) {
+    return Executors.newSingleThreadExecutor(daemon(name));
+  }
+
+  private static java.util.concurrent.ThreadFactory daemon(String name) {
+    return runnable -> {
+      Thread thread = new Thread(runnable, name);
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+}

@@ -1,0 +1,22 @@
+package io.weir.cluster.taskmanager;
+
+import io.weir.cluster.rpc.HostAndPort;
+import java.time.Duration;
+
+/**
+ * How a task manager runs.
+ *
+ * @param jobManager where the job manager listens
+ * @param slots how many parallel subtasks of each task it runs at most
+ * @param dataHost the address it listens on for records from other task managers
+ * @param secret the cluster's shared secret, or an empty string
+ * @param heartbeatInterval how often it tells the job manager it is alive
+ */
+public record TaskManagerOptions(
+    HostAndPort jobManager, int slots, String dataHost, String secret, Duration heartbeatInterval) {
+  public TaskManagerOptions {
+    if (slots < 1) {
+      throw new IllegalArgumentException("--slots must be at least 1, not " + slots);
+    }
+  }
+}
