@@ -37,10 +37,12 @@ class KafkaAtLeastOnceTest {
     SeedJobScenario scenario =
         new SeedJobScenario(
             kafka.bootstrapServers(), directory, "--semantic", "at-least-once", "--chained");
-    CompletableFuture<Void> feeding = scenario.feed(0, RECORDS, 400);
+    CompletableFuture<Void> feeding;
 
     // when
-    try (JobProcess first = scenario.start(failpoint + "=halt@3")) {
+    try (JobProcess first = scenario.start(failpoint + "=halt@6")) {
+      scenario.awaitFirstCheckpoint(first);
+      feeding = scenario.feed(0, RECORDS, 400);
       SeedJobScenario.awaitExit(first, Duration.ofSeconds(60));
       assertThat(SeedJobScenario.log(first)).contains("failpoint " + failpoint + " hit");
     }

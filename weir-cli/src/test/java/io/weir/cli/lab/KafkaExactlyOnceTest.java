@@ -20,13 +20,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The seed's experiment for every failpoint and both plans: the seed job on a real broker, halted
- * at the failpoint's third hit (like {@code kill -9}) while input keeps arriving, then restarted
+ * at the failpoint's fourth hit (like {@code kill -9}) while input keeps arriving, then restarted
  * from its latest checkpoint; a {@code read_committed} reader of the output sees every input record
  * exactly once.
  */
 class KafkaExactlyOnceTest {
   static final long RECORDS = 2000;
-  static final long RATE = 400;
+  static final long RATE = 150;
 
   static final Set<String> LEAVES_A_PENDING_TRANSACTION =
       Set.of(FailpointNames.COORDINATOR_NOTIFY_BEFORE, FailpointNames.SINK_COMMIT_BEFORE);
@@ -53,10 +53,12 @@ class KafkaExactlyOnceTest {
         plan.equals("chained")
             ? new SeedJobScenario(kafka.bootstrapServers(), directory, "--chained")
             : new SeedJobScenario(kafka.bootstrapServers(), directory);
-    CompletableFuture<Void> feeding = scenario.feed(0, RECORDS, RATE);
 
     // when: it halts at the failpoint, and a new process resumes from the latest checkpoint
-    try (JobProcess first = scenario.start(failpoint + "=halt@3")) {
+    CompletableFuture<Void> firstHalf;
+    try (JobProcess first = scenario.start(failpoint + "=halt@4")) {
+      scenario.awaitFirstCheckpoint(first);
+      firstHalf = scenario.feed(0, RECORDS / 2, RATE);
       SeedJobScenario.awaitExit(first, Duration.ofSeconds(60));
       assertThat(SeedJobScenario.log(first)).contains("failpoint " + failpoint + " hit");
     }
@@ -67,12 +69,14 @@ class KafkaExactlyOnceTest {
     }
     try (JobProcess second = scenario.start(null)) {
       long restarted = System.nanoTime();
+      firstHalf.join();
+      CompletableFuture<Void> secondHalf = scenario.feed(RECORDS / 2, RECORDS, 4 * RATE);
       await()
           .atMost(Duration.ofSeconds(60))
-          .pollInterval(Duration.ofMillis(200))
+          .pollInterval(Duration.ofMillis(100))
           .until(() -> scenario.readCommitted().records() > committedAtCrash);
       long firstOutputMillis = (System.nanoTime() - restarted) / 1_000_000;
-      feeding.join();
+      secondHalf.join();
 
       // then
       await()

@@ -27,16 +27,18 @@ import org.junit.jupiter.api.io.TempDir;
  * start, fresh or restored, aborts what the killed process left open.
  */
 class KafkaTransactionRecoveryTest {
-  static final long RECORDS = 3000;
+  static final long RECORDS = 1500;
 
   @RegisterExtension static final KafkaBrokerExtension kafka = new KafkaBrokerExtension();
 
   @TempDir Path directory;
 
+  private CompletableFuture<Void> feeding;
+
   @Test
   void when_killedAndStartedFresh_then_readCommittedReadersAreReleasedWithinSeconds()
       throws Exception {
-    // given: a job killed while records are in its open transaction
+    // given: a job halted while records are in a transaction no checkpoint will commit
     SeedJobScenario scenario = new SeedJobScenario(kafka.bootstrapServers(), directory);
     Map<TopicPartition, Long> endAtKill = killWithOpenTransaction(scenario);
 
@@ -63,6 +65,7 @@ class KafkaTransactionRecoveryTest {
     try (JobProcess restored = scenario.start(null)) {
       // then
       awaitStableBeyond(scenario, endAtKill);
+      feeding.join();
       await()
           .atMost(Duration.ofSeconds(60))
           .pollInterval(Duration.ofMillis(300))
@@ -73,20 +76,18 @@ class KafkaTransactionRecoveryTest {
     }
   }
 
-  /** Runs the job until some output is committed, kills it, returns the topic's end offsets. */
+  /**
+   * Runs the job while input arrives and halts it right after a snapshot (its pre-committed
+   * transaction is in no completed checkpoint); returns the output topic's end offsets then.
+   */
   private Map<TopicPartition, Long> killWithOpenTransaction(SeedJobScenario scenario)
       throws Exception {
-    CompletableFuture<Void> feeding = scenario.feed(0, RECORDS, 1000);
-    Map<TopicPartition, Long> endAtKill;
-    try (JobProcess job = scenario.start(null)) {
-      await()
-          .atMost(Duration.ofSeconds(60))
-          .pollInterval(Duration.ofMillis(100))
-          .until(() -> scenario.readCommitted().records() > 0);
-      job.kill();
-      endAtKill = endOffsets(scenario.outputTopic());
+    try (JobProcess job = scenario.start("task.snapshot.after=halt@5")) {
+      scenario.awaitFirstCheckpoint(job);
+      feeding = scenario.feed(0, RECORDS, 300);
+      SeedJobScenario.awaitExit(job, Duration.ofSeconds(60));
     }
-    feeding.join();
+    Map<TopicPartition, Long> endAtKill = endOffsets(scenario.outputTopic());
     Map<TopicPartition, Long> stable =
         KafkaTestClients.lastStableOffsets(kafka.bootstrapServers(), scenario.outputTopic());
     assertThat(stable)

@@ -102,6 +102,27 @@ final class SeedJobScenario {
     return output.read(false);
   }
 
+  /**
+   * Waits until a job process has completed a checkpoint (or died), so that input fed afterwards
+   * arrives while it runs, however long its start took.
+   */
+  void awaitFirstCheckpoint(JobProcess job) {
+    Path checkpoints = directory.resolve("checkpoints");
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(50))
+        .until(() -> !job.isAlive() || hasCheckpoint(checkpoints));
+  }
+
+  private static boolean hasCheckpoint(Path checkpoints) throws IOException {
+    if (!Files.isDirectory(checkpoints)) {
+      return false;
+    }
+    try (var files = Files.walk(checkpoints, 2)) {
+      return files.anyMatch(path -> path.getFileName().toString().startsWith("chk-"));
+    }
+  }
+
   /** Waits for the process to halt at its failpoint and returns its exit code. */
   static int awaitExit(JobProcess job, Duration timeout) {
     int[] exit = {-1};
