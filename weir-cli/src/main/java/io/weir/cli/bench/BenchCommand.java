@@ -118,10 +118,20 @@ public final class BenchCommand implements Callable<Integer> {
       bench.load();
       BenchTable table = new BenchTable(count, partitions, parallelism);
       for (Pipeline pipeline : KafkaBench.pipelines()) {
-        table.add(bench.run(pipeline));
+        try {
+          table.add(bench.run(pipeline));
+        } catch (UserError e) {
+          // One failed run must not hide the figures of the others.
+          say("run " + pipeline.key() + " failed: " + e.getMessage());
+          table.failed(pipeline, e.getMessage());
+        }
       }
       if (recovery) {
-        table.recovery(bench.recover());
+        try {
+          table.recovery(bench.recover());
+        } catch (UserError e) {
+          say("recovery run failed: " + e.getMessage());
+        }
       }
       table.print(System.out);
       return table.json();

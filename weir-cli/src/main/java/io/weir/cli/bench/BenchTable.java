@@ -12,6 +12,7 @@ final class BenchTable {
   private final int partitions;
   private final int parallelism;
   private final List<KafkaBench.RunResult> runs = new ArrayList<>();
+  private final Map<Pipeline, String> failures = new LinkedHashMap<>();
   private KafkaBench.RecoveryResult recovery;
 
   BenchTable(long records, int partitions, int parallelism) {
@@ -22,6 +23,10 @@ final class BenchTable {
 
   void add(KafkaBench.RunResult run) {
     runs.add(run);
+  }
+
+  void failed(Pipeline pipeline, String reason) {
+    failures.put(pipeline, reason);
   }
 
   void recovery(KafkaBench.RecoveryResult result) {
@@ -61,6 +66,8 @@ final class BenchTable {
           run.lost(),
           run.duplicated());
     }
+    failures.forEach(
+        (pipeline, reason) -> out.printf("%-20s failed: %s%n", pipeline.key(), reason));
     out.printf("weir exactly-once / raw: %.2f%n", ratio());
     if (recovery != null) {
       out.printf(
@@ -87,6 +94,7 @@ final class BenchTable {
       fields.put("duplicated", run.duplicated());
       byName.put(run.pipeline().key(), fields);
     }
+    failures.forEach((pipeline, reason) -> byName.put(pipeline.key(), Map.of("error", reason)));
     Map<String, Object> report = new LinkedHashMap<>();
     report.put("records", records);
     report.put("partitions", partitions);

@@ -1,5 +1,6 @@
 package io.weir.cli.bench;
 
+import io.weir.cli.UserError;
 import io.weir.examples.SeedRecords;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -10,6 +11,7 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
@@ -32,7 +34,13 @@ final class CommitWatcher implements AutoCloseable {
   private volatile RuntimeException failure;
 
   /** Watches ids {@code firstId .. firstId + ids - 1} in {@code topic}. */
-  CommitWatcher(String bootstrap, String topic, boolean committedOnly, long firstId, int ids) {
+  CommitWatcher(
+      String bootstrap,
+      String topic,
+      int expectedPartitions,
+      boolean committedOnly,
+      long firstId,
+      int ids) {
     Properties properties = new Properties();
     properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
     properties.put(
@@ -43,10 +51,7 @@ final class CommitWatcher implements AutoCloseable {
     properties.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 10_000);
     properties.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 20);
     this.consumer = new KafkaConsumer<>(properties);
-    List<TopicPartition> partitions =
-        consumer.partitionsFor(topic).stream()
-            .map(info -> new TopicPartition(topic, info.partition()))
-            .toList();
+    List<TopicPartition> partitions = partitionsOf(topic, expectedPartitions);
     consumer.assign(partitions);
     consumer.seekToBeginning(partitions);
     this.firstId = firstId;
@@ -54,6 +59,31 @@ final class CommitWatcher implements AutoCloseable {
     this.thread = new Thread(this::pollLoop, "bench watcher " + topic);
     thread.setDaemon(true);
     thread.start();
+  }
+
+  /**
+   * The topic's partitions once the broker's metadata lists all of them: right after the topic was
+   * created it may list fewer, and a reader assigned to fewer would miss records.
+   */
+  private List<TopicPartition> partitionsOf(String topic, int expected) {
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (true) {
+      List<PartitionInfo> infos = consumer.partitionsFor(topic);
+      if (infos != null && infos.size() >= expected) {
+        return infos.stream().map(info -> new TopicPartition(topic, info.partition())).toList();
+      }
+      if (System.nanoTime() > deadline) {
+        consumer.close();
+        throw new UserError(
+            "The topic " + topic + " did not show " + expected + " partitions within 30 s");
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new UserError("Interrupted while waiting for the topic " + topic);
+      }
+    }
   }
 
   private void pollLoop() {

@@ -13,6 +13,7 @@ import java.time.Duration;
  */
 final class InMemoryBench {
   static final int PARALLELISM = 2;
+  private static final int ROUNDS = 2;
 
   /** Throughput without and with checkpoints, and what a checkpoint took on average. */
   record Result(
@@ -24,10 +25,19 @@ final class InMemoryBench {
 
   private InMemoryBench() {}
 
+  /**
+   * Runs each configuration {@link #ROUNDS} times, alternating, and keeps the best of each: the
+   * first runs of a JVM are slower while code is compiled, and alternating spreads that (and other
+   * load on the machine) over both configurations instead of charging it to one.
+   */
   static Result run(long records) throws Exception {
     runSeedJob(Math.max(1, records / 10), null);
-    Measured plain = runSeedJob(records, null);
-    Measured checkpointed = runSeedJob(records, Duration.ofSeconds(1));
+    Measured plain = null;
+    Measured checkpointed = null;
+    for (int round = 0; round < ROUNDS; round++) {
+      plain = faster(plain, runSeedJob(records, null));
+      checkpointed = faster(checkpointed, runSeedJob(records, Duration.ofSeconds(1)));
+    }
     return new Result(
         records,
         plain.recordsPerSecond(records),
@@ -40,6 +50,10 @@ final class InMemoryBench {
     double recordsPerSecond(long records) {
       return records * 1e9 / nanos;
     }
+  }
+
+  private static Measured faster(Measured best, Measured candidate) {
+    return best == null || candidate.nanos < best.nanos ? candidate : best;
   }
 
   /** Runs the seed job; a null interval turns periodic checkpoints off. */

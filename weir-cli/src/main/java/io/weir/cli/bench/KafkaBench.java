@@ -60,7 +60,8 @@ final class KafkaBench {
     progress.accept("run " + pipeline.key() + ": throughput");
     double recordsPerSecond;
     double peak;
-    try (CommitWatcher written = new CommitWatcher(bootstrap, output, false, 0, 1);
+    try (CommitWatcher written =
+            new CommitWatcher(bootstrap, output, settings.partitions(), false, 0, 1);
         CommitWatcher committed = watchAll(output);
         BenchProcess process = pipeline.start(wiring, "throughput")) {
       awaitAll(committed, process, pipeline);
@@ -125,7 +126,8 @@ final class KafkaBench {
     Pipeline.Wiring wiring = wiring(input, output, "bench-latency-" + pipeline.key(), false);
     long firstId = settings.records();
     int ids = WARM_UP_RECORDS + settings.latencyRecords();
-    try (CommitWatcher committed = new CommitWatcher(bootstrap, output, true, firstId, ids);
+    try (CommitWatcher committed =
+            new CommitWatcher(bootstrap, output, settings.partitions(), true, firstId, ids);
         BenchProcess process = pipeline.start(wiring, "latency")) {
       // Records produced before the pipeline runs would measure its start-up, not its latency.
       PacedLoader.load(bootstrap, input, firstId, WARM_UP_RECORDS, 10_000);
@@ -149,7 +151,8 @@ final class KafkaBench {
   }
 
   private CommitWatcher watchAll(String output) {
-    return new CommitWatcher(bootstrap, output, true, 0, Math.toIntExact(settings.records()));
+    return new CommitWatcher(
+        bootstrap, output, settings.partitions(), true, 0, Math.toIntExact(settings.records()));
   }
 
   private void awaitAll(CommitWatcher committed, BenchProcess process, Pipeline pipeline)
