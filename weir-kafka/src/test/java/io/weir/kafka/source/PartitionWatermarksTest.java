@@ -15,6 +15,8 @@ class PartitionWatermarksTest {
   @Test
   void when_onePartitionIsBehind_then_itHoldsTheWatermarkBack() {
     PartitionWatermarks<String> watermarks = watermarks(Duration.ofSeconds(10));
+    watermarks.add(BUSY, 0);
+    watermarks.add(QUIET, 0);
 
     watermarks.onRecord(BUSY, "b", 5_000, 0);
     watermarks.onRecord(QUIET, "q", 1_000, 0);
@@ -25,6 +27,8 @@ class PartitionWatermarksTest {
   @Test
   void when_aPartitionIsIdleLongerThanTheTimeout_then_eventTimeFollowsTheBusyOne() {
     PartitionWatermarks<String> watermarks = watermarks(Duration.ofSeconds(1));
+    watermarks.add(BUSY, 0);
+    watermarks.add(QUIET, 0);
     watermarks.onRecord(QUIET, "q", 1_000, 0);
 
     watermarks.onRecord(BUSY, "b", 5_000, 1_500);
