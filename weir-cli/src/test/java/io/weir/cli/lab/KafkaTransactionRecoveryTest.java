@@ -27,13 +27,12 @@ import org.junit.jupiter.api.io.TempDir;
  * start, fresh or restored, aborts what the killed process left open.
  */
 class KafkaTransactionRecoveryTest {
-  static final long RECORDS = 1500;
 
   @RegisterExtension static final KafkaBrokerExtension kafka = new KafkaBrokerExtension();
 
   @TempDir Path directory;
 
-  private CompletableFuture<Void> feeding;
+  private CompletableFuture<Long> feeding;
 
   @Test
   void when_killedAndStartedFresh_then_readCommittedReadersAreReleasedWithinSeconds()
@@ -65,12 +64,12 @@ class KafkaTransactionRecoveryTest {
     try (JobProcess restored = scenario.start(null)) {
       // then
       awaitStableBeyond(scenario, endAtKill);
-      feeding.join();
+      long fed = feeding.join();
       await()
           .atMost(Duration.ofSeconds(60))
           .pollInterval(Duration.ofMillis(300))
-          .until(() -> scenario.readCommitted().verify(0, RECORDS).lost() == 0);
-      OutputVerifier.Verdict verdict = scenario.readCommitted().verify(0, RECORDS);
+          .until(() -> scenario.readCommitted().verify(0, fed).lost() == 0);
+      OutputVerifier.Verdict verdict = scenario.readCommitted().verify(0, fed);
       assertThat(verdict.exactlyOnce()).as(verdict.line()).isTrue();
       assertThat(restored.isAlive()).isTrue();
     }
@@ -84,7 +83,7 @@ class KafkaTransactionRecoveryTest {
       throws Exception {
     try (JobProcess job = scenario.start("task.snapshot.after=halt@5")) {
       scenario.awaitFirstCheckpoint(job);
-      feeding = scenario.feed(0, RECORDS, 300);
+      feeding = scenario.feedWhileAlive(job, 300);
       SeedJobScenario.awaitExit(job, Duration.ofSeconds(60));
     }
     Map<TopicPartition, Long> endAtKill = endOffsets(scenario.outputTopic());

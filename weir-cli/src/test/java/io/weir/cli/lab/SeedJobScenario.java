@@ -94,6 +94,26 @@ final class SeedJobScenario {
         });
   }
 
+  /**
+   * Feeds records from 0 in chunks while {@code job} is alive, at about {@code rate} records/s, so
+   * that input is arriving whenever it dies; completes with the number of records fed.
+   */
+  CompletableFuture<Long> feedWhileAlive(JobProcess job, long rate) {
+    return CompletableFuture.supplyAsync(
+        () -> {
+          long fed = 0;
+          try {
+            while (job.isAlive()) {
+              input.load(fed, fed + 50, rate);
+              fed += 50;
+            }
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          return fed;
+        });
+  }
+
   OutputVerifier.Reading readCommitted() {
     return output.read(true);
   }
