@@ -85,6 +85,7 @@ public final class SeedJob {
           .topic(options.outputTopic())
           .deliveryGuarantee(options.deliveryGuarantee())
           .transactionalIdPrefix(options.transactionalIdPrefix())
+          .checkpointInterval(options.checkpointInterval())
           .build();
     }
     if (options.outputDirectory() != null) {
