@@ -69,7 +69,8 @@ public final class SeedJob {
               .bootstrapServers(options.bootstrap())
               .topics(options.inputTopic())
               .groupId(options.group())
-              .deserializer(KafkaRecordDeserializer.utf8Values());
+              .deserializer(KafkaRecordDeserializer.utf8Values())
+              .onDeserializationFailure(options.onBadRecord());
       if (options.bounded()) {
         kafka.bounded();
       }

@@ -2,6 +2,7 @@ package io.weir.examples;
 
 import io.weir.api.checkpoint.NotifyOrder;
 import io.weir.kafka.sink.DeliveryGuarantee;
+import io.weir.kafka.source.DeserializationFailurePolicy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -32,7 +33,8 @@ public record SeedJobOptions(
     Path fromCheckpoint,
     boolean fresh,
     int parallelism,
-    NotifyOrder notifyOrder) {
+    NotifyOrder notifyOrder,
+    String badRecordPolicy) {
 
   private static final Set<String> FLAGS = Set.of("chained", "bounded", "fresh");
   private static final Set<String> VALUES =
@@ -47,6 +49,7 @@ public record SeedJobOptions(
           "checkpoint-interval",
           "output-dir",
           "transactional-id-prefix",
+          "on-bad-record",
           "checkpoint-dir",
           "from-checkpoint",
           "parallelism",
@@ -88,7 +91,8 @@ public record SeedJobOptions(
         path(values, "from-checkpoint"),
         values.containsKey("fresh"),
         (int) number(values, "parallelism", 0),
-        notifyOrder(values.get("notify-order")));
+        notifyOrder(values.get("notify-order")),
+        values.getOrDefault("on-bad-record", "fail"));
   }
 
   private static Path path(Map<String, String> values, String name) {
@@ -130,6 +134,20 @@ public record SeedJobOptions(
               "Option --semantic takes exactly-once, at-least-once or none, got '"
                   + semantic
                   + "'");
+    };
+  }
+
+  /**
+   * What the Kafka source does with a record it cannot read: {@code fail} (default) or {@code
+   * skip}.
+   */
+  public DeserializationFailurePolicy onBadRecord() {
+    return switch (badRecordPolicy) {
+      case "fail" -> DeserializationFailurePolicy.FAIL;
+      case "skip" -> DeserializationFailurePolicy.SKIP;
+      default ->
+          throw new IllegalArgumentException(
+              "Option --on-bad-record takes fail or skip, got '" + badRecordPolicy + "'");
     };
   }
 

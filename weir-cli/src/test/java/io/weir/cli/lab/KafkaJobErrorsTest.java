@@ -1,5 +1,6 @@
 package io.weir.cli.lab;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.weir.kafka.testing.KafkaBrokerExtension;
@@ -82,6 +83,30 @@ class KafkaJobErrorsTest {
                           "Cannot deserialize the record of "
                               + scenario.inputTopic()
                               + "-0 at offset 0: the record has no value"));
+    }
+  }
+
+  @Test
+  void when_badRecordsAreSkipped_then_theJobGoesOnWithEveryGoodRecordOnce() throws Exception {
+    // given: a record without value at offset 0 of partition 0, then good records
+    SeedJobScenario scenario =
+        new SeedJobScenario(kafka.bootstrapServers(), directory, "--on-bad-record", "skip");
+    try (KafkaProducer<String, String> producer =
+        new KafkaProducer<>(KafkaTestClients.producerConfig(kafka.bootstrapServers()))) {
+      producer.send(new ProducerRecord<>(scenario.inputTopic(), 0, "key", null)).get();
+    }
+    scenario.feed(0, 200, 1000).get();
+
+    // when
+    try (JobProcess job = scenario.start(null)) {
+      // then: every good record is committed once, and the skipped one is logged by position
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .pollInterval(Duration.ofMillis(500))
+          .until(() -> scenario.readCommitted().verify(0, 200).lost() == 0);
+      assertThat(scenario.readCommitted().verify(0, 200).duplicated()).isZero();
+      assertThat(SeedJobScenario.log(job))
+          .contains("Skipping a record of " + scenario.inputTopic() + "-0 at offset 0");
     }
   }
 
