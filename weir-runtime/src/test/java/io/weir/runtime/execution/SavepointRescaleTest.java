@@ -2,6 +2,7 @@ package io.weir.runtime.execution;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.weir.api.datastream.JobClient;
 import io.weir.api.datastream.JobExecutionException;
@@ -62,7 +63,9 @@ class SavepointRescaleTest {
     first.enableCheckpointing(Duration.ofSeconds(30));
     build(first, "before", 5_000);
     JobClient client = first.executeAsync("count");
-    Thread.sleep(1_500);
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> CollectSink.<String>results("before").size() > 2_000);
     Path savepoint = client.triggerSavepoint(dir.resolve("savepoint")).get();
     client.cancel();
     assertThatThrownBy(client::awaitResult)
