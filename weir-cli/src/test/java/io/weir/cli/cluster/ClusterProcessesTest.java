@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.weir.cluster.ClusterClient;
+import io.weir.cluster.CommittedOutput;
+import io.weir.cluster.KeyedCountJob;
 import io.weir.cluster.rpc.ClientMessages.JobStatus;
 import io.weir.cluster.rpc.ClusterConnectException;
 import io.weir.cluster.rpc.HostAndPort;
