@@ -18,14 +18,27 @@ import org.apache.kafka.common.TopicPartition;
 public final class Topics {
   private Topics() {}
 
+  /**
+   * Creates the topics and returns once every partition is served by its leader. A broker lists a
+   * new partition in its metadata a moment before its replica manager hosts it; an idempotent
+   * producer writing in that moment can get its first request refused (NOT_LEADER_OR_FOLLOWER)
+   * while a later one to the same partition is appended, and then retries the first forever with
+   * OUT_OF_ORDER_SEQUENCE_NUMBER (KAFKA-15591). Listing the partitions' offsets goes to the leader
+   * and succeeds only once it hosts them.
+   */
   public static void create(String bootstrap, int partitions, String... names) throws Exception {
     try (Admin admin =
         Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
       List<NewTopic> topics = new ArrayList<>();
+      Map<TopicPartition, OffsetSpec> ends = new HashMap<>();
       for (String name : names) {
         topics.add(new NewTopic(name, partitions, (short) 1));
+        for (int partition = 0; partition < partitions; partition++) {
+          ends.put(new TopicPartition(name, partition), OffsetSpec.latest());
+        }
       }
       admin.createTopics(topics).all().get(30, TimeUnit.SECONDS);
+      admin.listOffsets(ends).all().get(30, TimeUnit.SECONDS);
     }
   }
 
