@@ -4,6 +4,7 @@ import io.weir.api.datastream.JobConfig;
 import io.weir.runtime.failpoint.FailpointNames;
 import io.weir.runtime.failpoint.Failpoints;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
@@ -58,6 +59,10 @@ public final class CheckpointCoordinator {
   private long nextCheckpointId;
   private long lastCompletionMillis;
   private long lastTriggerMillis;
+  private boolean triggeredOnce;
+  private boolean completedOnce;
+  private long firstPeriodicMillis;
+  private boolean periodicActive;
   private ScheduledFuture<?> periodic;
   private boolean shutDown;
 
@@ -84,36 +89,79 @@ public final class CheckpointCoordinator {
     this.listener = listener;
   }
 
-  /** Starts periodic checkpoints when the job has an interval. */
+  /**
+   * Starts periodic checkpoints when the job has an interval: the first one interval from now, each
+   * next one exactly an interval after the previous trigger — not at the next poll after it — and
+   * no earlier than the minimum pause after the last completion. While the maximum of concurrent
+   * checkpoints is pending, the next is triggered as soon as one of them completes or aborts.
+   */
   public synchronized void startPeriodic() {
-    if (config.checkpointInterval() == null || shutDown) {
+    startPeriodic(config.checkpointInterval());
+  }
+
+  /**
+   * Starts periodic checkpoints with the first one right away, for a caller that knows every task
+   * runs: the first checkpoint then holds what the sources read meanwhile, and after a restore it
+   * is what makes the first new output visible, an interval sooner.
+   */
+  public synchronized void startPeriodicNow() {
+    startPeriodic(Duration.ZERO);
+  }
+
+  private void startPeriodic(Duration firstDelay) {
+    if (config.checkpointInterval() == null || shutDown || periodicActive) {
       return;
     }
-    long interval = config.checkpointInterval().toMillis();
-    periodic =
-        timer.scheduleWithFixedDelay(
-            this::maybeTriggerPeriodic,
-            interval,
-            Math.max(1, interval / 10),
-            TimeUnit.MILLISECONDS);
+    periodicActive = true;
+    firstPeriodicMillis = clock.millis() + firstDelay.toMillis();
+    schedulePeriodic();
   }
 
   public synchronized void stopPeriodic() {
+    periodicActive = false;
     if (periodic != null) {
       periodic.cancel(false);
       periodic = null;
     }
   }
 
-  private synchronized void maybeTriggerPeriodic() {
-    long now = clock.millis();
-    boolean due =
-        now - lastTriggerMillis >= config.checkpointInterval().toMillis()
-            && now - lastCompletionMillis >= config.minPauseBetweenCheckpoints().toMillis()
-            && pending.size() < config.maxConcurrentCheckpoints();
-    if (due) {
-      trigger();
+  /** (Re)schedules the periodic trigger for the moment the next checkpoint is due. */
+  private void schedulePeriodic() {
+    if (!periodicActive || shutDown) {
+      return;
     }
+    if (periodic != null) {
+      periodic.cancel(false);
+    }
+    long delay = Math.max(0, dueMillis() - clock.millis());
+    periodic = timer.schedule(this::maybeTriggerPeriodic, delay, TimeUnit.MILLISECONDS);
+  }
+
+  private long dueMillis() {
+    long due = firstPeriodicMillis;
+    if (triggeredOnce) {
+      due = Math.max(due, lastTriggerMillis + config.checkpointInterval().toMillis());
+    }
+    if (completedOnce) {
+      due = Math.max(due, lastCompletionMillis + config.minPauseBetweenCheckpoints().toMillis());
+    }
+    return due;
+  }
+
+  private synchronized void maybeTriggerPeriodic() {
+    periodic = null;
+    if (!periodicActive || shutDown) {
+      return;
+    }
+    if (pending.size() >= config.maxConcurrentCheckpoints()) {
+      return; // the completion or abort of a pending one reschedules
+    }
+    if (clock.millis() < dueMillis()) {
+      schedulePeriodic();
+      return;
+    }
+    trigger();
+    schedulePeriodic();
   }
 
   /** Triggers a checkpoint now; the future completes when it is complete or aborted. */
@@ -143,6 +191,7 @@ public final class CheckpointCoordinator {
     long id = nextCheckpointId++;
     long timestamp = clock.millis();
     lastTriggerMillis = timestamp;
+    triggeredOnce = true;
     PendingCheckpoint checkpoint = new PendingCheckpoint(id, timestamp, subtasks, savepoint);
     pending.put(id, checkpoint);
     checkpoint.expiry =
@@ -177,11 +226,11 @@ public final class CheckpointCoordinator {
     long id = checkpoint.checkpointId;
     pending.remove(id);
     checkpoint.expiry.cancel(false);
-    CompletedCheckpoint completed;
+    CheckpointStorage.Completion completion;
     try {
       Failpoints.hit(FailpointNames.COORDINATOR_METADATA_BEFORE);
-      completed =
-          storage.complete(
+      completion =
+          storage.completeDeferringCleanUp(
               new CheckpointMetadata(
                   id,
                   checkpoint.timestamp,
@@ -195,9 +244,13 @@ public final class CheckpointCoordinator {
       storage.discard(id);
       gateway.notifyCheckpointAborted(id);
       checkpoint.result.completeExceptionally(e);
+      schedulePeriodic();
       return;
     }
+    CompletedCheckpoint completed = completion.checkpoint();
     lastCompletionMillis = clock.millis();
+    completedOnce = true;
+    schedulePeriodic();
     // Older checkpoints still pending can no longer matter: this one is newer.
     while (!pending.isEmpty() && pending.firstKey() < id) {
       abort(pending.firstKey(), "subsumed by checkpoint " + id);
@@ -224,8 +277,11 @@ public final class CheckpointCoordinator {
       checkpoint.result.completeExceptionally(
           new IllegalStateException(
               "Checkpoint " + id + " is complete but its notification was lost", e));
+      completion.cleanUp().run();
       return;
     }
+    // After the notification: the sinks' commits wait for it, not for deleting old checkpoints.
+    completion.cleanUp().run();
     checkpoint.result.complete(completed);
   }
 
@@ -236,6 +292,7 @@ public final class CheckpointCoordinator {
     }
     checkpoint.expiry.cancel(false);
     LOG.info("Checkpoint {} of job '{}' aborted: {}", checkpointId, jobName, reason);
+    schedulePeriodic();
     storage.discard(checkpointId);
     if (!shutDown) {
       gateway.notifyCheckpointAborted(checkpointId);

@@ -20,6 +20,18 @@ public interface CheckpointStorage {
   /** Writes the metadata; the checkpoint is complete when this returns. */
   CompletedCheckpoint complete(CheckpointMetadata metadata) throws IOException;
 
+  /**
+   * As {@link #complete}, but leaves the deletion of the checkpoints it made obsolete to the
+   * returned completion's {@link Completion#cleanUp}, so that the caller can tell the tasks first:
+   * their commits wait for the notification, nobody waits for the deletion.
+   */
+  default Completion completeDeferringCleanUp(CheckpointMetadata metadata) throws IOException {
+    return new Completion(complete(metadata), () -> {});
+  }
+
+  /** A completed checkpoint and the housekeeping left to do after it; the latter never fails. */
+  record Completion(CompletedCheckpoint checkpoint, Runnable cleanUp) {}
+
   /** Deletes whatever an aborted checkpoint left; never fails for a missing one. */
   void discard(long checkpointId);
 

@@ -41,6 +41,13 @@ public final class RoutingCheckpointStorage implements CheckpointStorage {
   }
 
   @Override
+  public Completion completeDeferringCleanUp(CheckpointMetadata metadata) throws IOException {
+    CheckpointStorage storage = storageOf(metadata.checkpointId());
+    routes.remove(metadata.checkpointId());
+    return storage.completeDeferringCleanUp(metadata);
+  }
+
+  @Override
   public void discard(long checkpointId) {
     CheckpointStorage storage = routes.remove(checkpointId);
     (storage != null ? storage : checkpoints).discard(checkpointId);

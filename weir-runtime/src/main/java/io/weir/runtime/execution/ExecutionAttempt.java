@@ -35,6 +35,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -72,6 +73,7 @@ final class ExecutionAttempt
   private final AtomicReference<CompletedCheckpoint> latestCompleted = new AtomicReference<>();
   private final AtomicLong completedCheckpoints = new AtomicLong();
   private final AtomicLong checkpointMillis = new AtomicLong();
+  private final AtomicInteger running = new AtomicInteger();
 
   ExecutionAttempt(
       JobGraph graph,
@@ -203,8 +205,8 @@ final class ExecutionAttempt
 
   /** Runs the attempt to its end; returns null on success, else the first failure. */
   Throwable run() throws InterruptedException {
+    // Periodic checkpoints start when the last task runs (onRunning).
     tasks.forEach(StreamTask::start);
-    coordinator.startPeriodic();
     int dataFinished = 0;
     int terminated = 0;
     int finalTries = 0;
@@ -278,6 +280,19 @@ final class ExecutionAttempt
 
   long nextCheckpointId() {
     return coordinator.nextCheckpointId();
+  }
+
+  /**
+   * Checkpoints start once every task runs, the first one right away: one triggered earlier would
+   * wait at a task still restoring (its sink committing the restored transactions), and would hold
+   * nothing; one an interval later would delay the first output (after a restore, the first new
+   * output) by that interval.
+   */
+  @Override
+  public void onRunning(StreamTask task) {
+    if (running.incrementAndGet() == tasks.size()) {
+      coordinator.startPeriodicNow();
+    }
   }
 
   @Override

@@ -66,6 +66,7 @@ public final class OneInputStreamTask extends StreamTask
     try {
       chain.initializeAndOpen();
       moveTo(TaskState.RUNNING);
+      deployment.listener().onRunning(this);
       loop();
       chain.close();
       if (maybeMoveTo(TaskState.TERMINATED)) {

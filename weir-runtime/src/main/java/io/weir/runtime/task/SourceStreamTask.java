@@ -83,6 +83,7 @@ public final class SourceStreamTask extends StreamTask {
         moveTo(TaskState.RUNNING);
       }
       mailThread.start();
+      deployment.listener().onRunning(this);
       try {
         source.run(new Context());
       } catch (Exception e) {

@@ -2,6 +2,9 @@ package io.weir.runtime.task;
 
 /** What the job hears from its tasks. Called from task threads; implementations are thread safe. */
 public interface TaskListener {
+  /** The task's operators are initialised and open; it processes records from now on. */
+  default void onRunning(StreamTask task) {}
+
   /**
    * The task processed all its input and ran {@code endInput}; it waits for the final checkpoint.
    */

@@ -18,7 +18,11 @@ import java.util.zip.CheckedOutputStream;
 public final class CheckpointWriter {
   private CheckpointWriter() {}
 
-  /** Writes and fsyncs one subtask's state file; creates the directory on first use. */
+  /**
+   * Writes and fsyncs one subtask's state file and its directory entry; creates the directory on
+   * first use. Each subtask makes its own entry durable, in parallel with the others, so that
+   * completing the checkpoint need not do it for all of them while the sinks wait to commit.
+   */
   public static StateHandle writeState(
       Path directory, String taskId, int subtaskIndex, TaskSnapshot snapshot) throws IOException {
     createDirectoryDurably(directory);
@@ -36,17 +40,19 @@ public final class CheckpointWriter {
       TaskSnapshotFormat.write(snapshot, out);
       out.flush();
       channel.force(true);
-      return new StateHandle(fileName, channel.size(), checked.getChecksum().getValue());
+      StateHandle handle =
+          new StateHandle(fileName, channel.size(), checked.getChecksum().getValue());
+      DurableFiles.forceDirectory(directory);
+      return handle;
     }
   }
 
   /**
-   * Makes the state files' directory entries durable, then writes {@code _metadata} atomically:
-   * from this moment on the checkpoint exists.
+   * Writes {@code _metadata} atomically: from this moment on the checkpoint exists. The state files
+   * and their directory entries are durable already ({@link #writeState}).
    */
   static void writeMetadata(Path directory, CheckpointMetadata metadata) throws IOException {
     createDirectoryDurably(directory);
-    DurableFiles.forceDirectory(directory);
     DurableFiles.writeAtomically(
         directory.resolve(MetadataFormat.FILE_NAME), MetadataFormat.toBytes(metadata));
   }

@@ -79,6 +79,13 @@ public final class FileCheckpointStorage implements CheckpointStorage {
 
   @Override
   public CompletedCheckpoint complete(CheckpointMetadata metadata) throws IOException {
+    Completion completion = completeDeferringCleanUp(metadata);
+    completion.cleanUp().run();
+    return completion.checkpoint();
+  }
+
+  @Override
+  public Completion completeDeferringCleanUp(CheckpointMetadata metadata) throws IOException {
     long checkpointId = metadata.checkpointId();
     Path directory = checkpointDirectory(checkpointId);
     synchronized (completionLock) {
@@ -92,8 +99,13 @@ public final class FileCheckpointStorage implements CheckpointStorage {
               handle -> snapshotOf(checkpointId, directory, handle));
       CheckpointWriter.writeMetadata(directory, metadata);
       forgetPending(checkpointId);
-      maybePruneOlderThan(checkpointId);
-      return completed;
+      return new Completion(
+          completed,
+          () -> {
+            synchronized (completionLock) {
+              maybePruneOlderThan(checkpointId);
+            }
+          });
     }
   }
 
