@@ -9,10 +9,14 @@ import io.weir.kafka.transaction.OpenTransaction;
 import io.weir.kafka.transaction.RecoveryCommitResult;
 import io.weir.kafka.transaction.RecoveryOutcome;
 import io.weir.kafka.transaction.TransactionResumer;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaException;
@@ -35,6 +39,7 @@ final class TransactionalKafkaSink<T>
   private transient TransactionalProducers producers;
   private transient AtomicReference<Exception> sendError;
   private transient int nextIndex;
+  private transient CompletableFuture<Optional<String>> timeoutCheck;
 
   TransactionalKafkaSink(KafkaSinkConfig<T> config) {
     super(
@@ -52,10 +57,14 @@ final class TransactionalKafkaSink<T>
     return producers;
   }
 
-  /** Checks the transaction timeout against the broker before any transaction is touched. */
+  /**
+   * Checks the transaction timeout against the broker before any transaction begins: while the
+   * restored transactions are committed (resuming sends no timeout), settled before the pool's
+   * producers are used.
+   */
   @Override
   public void initializeState(FunctionInitializationContext context) throws Exception {
-    TransactionTimeoutCheck.check(config).ifPresent(LOG::warn);
+    timeoutCheck = inBackground("timeout check", () -> TransactionTimeoutCheck.check(config));
     super.initializeState(context);
   }
 
@@ -162,21 +171,61 @@ final class TransactionalKafkaSink<T>
   /**
    * Runs after the restored transactions were committed (or on a fresh start) and before the first
    * new transaction: aborts what this subtask's ids still hold open, and starts the pool after the
-   * ids the restored state used.
+   * ids the restored state used. The pool's own ids are aborted by initialising their producers,
+   * all at once, which the sink then goes on using; the listing finds ids outside the pool (left by
+   * a run with a larger pool), aborted on their own meanwhile.
    */
   @Override
   protected Optional<Void> initializeUserContext() {
-    try (LingeringTransactions lingering = new LingeringTransactions(config.producerConfig())) {
-      List<OpenTransaction> aborted = lingering.abortAll(producers().subtaskPrefix(), Set.of());
-      if (!aborted.isEmpty()) {
-        LOG.info(
-            "Sink {} aborted {} lingering transaction(s): {}",
-            getRuntimeContext().operatorName(),
-            aborted.size(),
-            aborted.stream().map(OpenTransaction::transactionalId).toList());
-      }
+    String prefix = producers().subtaskPrefix();
+    Set<String> pool = new HashSet<>();
+    for (int index = 0; index < config.transactionalIdPoolSize(); index++) {
+      pool.add(producers().transactionalId(index));
+    }
+    CompletableFuture<List<OpenTransaction>> outsidePool =
+        inBackground("lingering transactions", () -> abortLingeringOutside(prefix, pool));
+    try {
+      producers().initialiseAll();
+    } catch (RuntimeException e) {
+      // A timeout above the broker's maximum fails the producers too; its message says why.
+      join(timeoutCheck);
+      throw e;
+    }
+    join(timeoutCheck).ifPresent(LOG::warn);
+    List<OpenTransaction> aborted = join(outsidePool);
+    if (!aborted.isEmpty()) {
+      LOG.info(
+          "Sink {} aborted {} lingering transaction(s) outside its pool of ids: {}",
+          getRuntimeContext().operatorName(),
+          aborted.size(),
+          aborted.stream().map(OpenTransaction::transactionalId).toList());
     }
     return Optional.empty();
+  }
+
+  private <R> CompletableFuture<R> inBackground(String what, Supplier<R> work) {
+    String name = what + " " + getRuntimeContext().operatorName();
+    return CompletableFuture.supplyAsync(
+        work,
+        task -> {
+          Thread thread = new Thread(task, name);
+          thread.setDaemon(true);
+          thread.start();
+        });
+  }
+
+  private static <R> R join(CompletableFuture<R> future) {
+    try {
+      return future.join();
+    } catch (CompletionException e) {
+      throw e.getCause() instanceof RuntimeException cause ? cause : e;
+    }
+  }
+
+  private List<OpenTransaction> abortLingeringOutside(String prefix, Set<String> pool) {
+    try (LingeringTransactions lingering = new LingeringTransactions(config.producerConfig())) {
+      return lingering.abortAll(prefix, pool);
+    }
   }
 
   @Override
