@@ -4,7 +4,9 @@ import io.weir.cli.UserError;
 import io.weir.examples.SeedRecords;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -30,7 +32,9 @@ final class CommitWatcher implements AutoCloseable {
   private volatile long firstArrivalNanos;
   private volatile long lastArrivalNanos;
   private volatile long arrivalAfterMark;
-  private volatile long markNanos = Long.MAX_VALUE;
+  private volatile Map<Integer, Long> markOffsets;
+  private final String topic;
+  private final String bootstrap;
   private volatile RuntimeException failure;
 
   /** Watches ids {@code firstId .. firstId + ids - 1} in {@code topic}. */
@@ -51,6 +55,8 @@ final class CommitWatcher implements AutoCloseable {
     properties.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 10_000);
     properties.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 20);
     this.consumer = new KafkaConsumer<>(properties);
+    this.topic = topic;
+    this.bootstrap = bootstrap;
     List<TopicPartition> partitions = partitionsOf(topic, expectedPartitions);
     consumer.assign(partitions);
     consumer.seekToBeginning(partitions);
@@ -110,11 +116,14 @@ final class CommitWatcher implements AutoCloseable {
       firstArrivalNanos = now;
     }
     lastArrivalNanos = now;
-    if (arrivalAfterMark == 0 && now > markNanos) {
-      arrivalAfterMark = now;
-    }
+    Map<Integer, Long> mark = markOffsets;
     long seen = distinct;
     for (ConsumerRecord<byte[], byte[]> record : records) {
+      if (arrivalAfterMark == 0
+          && mark != null
+          && record.offset() >= mark.getOrDefault(record.partition(), Long.MAX_VALUE)) {
+        arrivalAfterMark = now;
+      }
       String value = new String(record.value(), StandardCharsets.UTF_8);
       long index = SeedRecords.timestamp(value) - SeedRecords.BASE_TIMESTAMP - firstId;
       if (index >= 0 && index < visibleNanos.length && visibleNanos[(int) index] == 0) {
@@ -143,10 +152,29 @@ final class CommitWatcher implements AutoCloseable {
     return true;
   }
 
-  /** From now on, notes the first poll that returns records ({@link #firstArrivalAfterMark}). */
-  void mark(long nanos) {
-    arrivalAfterMark = 0;
-    markNanos = nanos;
+  /**
+   * From now on, notes the first poll that returns a record committed after this moment ({@link
+   * #firstArrivalAfterMark}): one at or beyond the end offsets a {@code read_committed} reader sees
+   * now, not merely one this watcher reads late.
+   */
+  void markCommittedEnd() {
+    Properties properties = new Properties();
+    properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+    properties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+    properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+    properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+    try (KafkaConsumer<byte[], byte[]> probe = new KafkaConsumer<>(properties)) {
+      List<TopicPartition> partitions =
+          probe.partitionsFor(topic).stream()
+              .map(info -> new TopicPartition(topic, info.partition()))
+              .toList();
+      Map<Integer, Long> ends = new HashMap<>();
+      probe
+          .endOffsets(partitions, Duration.ofSeconds(30))
+          .forEach((partition, offset) -> ends.put(partition.partition(), offset));
+      arrivalAfterMark = 0;
+      markOffsets = ends;
+    }
   }
 
   long firstArrivalAfterMark() {
