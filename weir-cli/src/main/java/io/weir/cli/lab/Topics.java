@@ -13,6 +13,8 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.InvalidMetadataException;
+import org.apache.kafka.common.errors.RetriableException;
 
 /** Topic and consumer group chores of the demo and the lab, through the admin API. */
 public final class Topics {
@@ -38,7 +40,31 @@ public final class Topics {
         }
       }
       admin.createTopics(topics).all().get(30, TimeUnit.SECONDS);
-      admin.listOffsets(ends).all().get(30, TimeUnit.SECONDS);
+      awaitLeaders(admin, ends);
+    }
+  }
+
+  /**
+   * Asks for the end offsets until every partition's leader answers; right after the creation the
+   * admin client may not know the topics yet (unknown topic, not retried by the client) or the
+   * broker may not host them yet.
+   */
+  private static void awaitLeaders(Admin admin, Map<TopicPartition, OffsetSpec> ends)
+      throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (true) {
+      try {
+        admin.listOffsets(ends).all().get(30, TimeUnit.SECONDS);
+        return;
+      } catch (ExecutionException e) {
+        boolean notYet =
+            e.getCause() instanceof RetriableException
+                || e.getCause() instanceof InvalidMetadataException;
+        if (!notYet || System.nanoTime() > deadline) {
+          throw e;
+        }
+        Thread.sleep(50);
+      }
     }
   }
 
