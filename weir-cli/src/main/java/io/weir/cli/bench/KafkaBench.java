@@ -102,6 +102,13 @@ final class KafkaBench {
         second.waitFor(30_000);
       }
       long firstNew = committed.firstArrivalAfterMark();
+      if (firstNew == 0) {
+        throw new UserError(
+            "The exactly-once job had committed all "
+                + settings.records()
+                + " records before it was killed, so its recovery cannot be timed; use more"
+                + " --records");
+      }
       OutputVerifier.Verdict verdict =
           new OutputVerifier(bootstrap, output).read(true).verify(0, settings.records());
       return new RecoveryResult(
