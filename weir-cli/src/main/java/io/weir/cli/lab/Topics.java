@@ -2,8 +2,10 @@ package io.weir.cli.lab;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
@@ -11,9 +13,10 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.InvalidMetadataException;
+import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.errors.RetriableException;
 
 /** Topic and consumer group chores of the demo and the lab, through the admin API. */
@@ -44,27 +47,43 @@ public final class Topics {
     }
   }
 
-  /**
-   * Asks for the end offsets until every partition's leader answers; right after the creation the
-   * admin client may not know the topics yet (unknown topic, not retried by the client) or the
-   * broker may not host them yet.
-   */
+  /** Waits until every partition's leader answers, at most 30 s. */
   private static void awaitLeaders(Admin admin, Map<TopicPartition, OffsetSpec> ends)
       throws Exception {
+    Set<String> names = new HashSet<>();
+    ends.keySet().forEach(partition -> names.add(partition.topic()));
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (true) {
-      try {
-        admin.listOffsets(ends).all().get(30, TimeUnit.SECONDS);
-        return;
-      } catch (ExecutionException e) {
-        boolean notYet =
-            e.getCause() instanceof RetriableException
-                || e.getCause() instanceof InvalidMetadataException;
-        if (!notYet || System.nanoTime() > deadline) {
-          throw e;
-        }
-        Thread.sleep(50);
+    while (!servedByLeaders(admin, names, ends)) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("The topics " + names + " have no leader after 30 s");
       }
+      Thread.sleep(50);
+    }
+  }
+
+  /**
+   * Whether the admin client knows every partition's leader and each leader answers for its
+   * partitions. Described first: right after the creation the client may not know the topics yet,
+   * and listing offsets of a topic it does not know logs an error instead of retrying.
+   */
+  private static boolean servedByLeaders(
+      Admin admin, Set<String> names, Map<TopicPartition, OffsetSpec> ends) throws Exception {
+    try {
+      for (TopicDescription description :
+          admin.describeTopics(names).allTopicNames().get(30, TimeUnit.SECONDS).values()) {
+        for (TopicPartitionInfo partition : description.partitions()) {
+          if (partition.leader() == null) {
+            return false;
+          }
+        }
+      }
+      admin.listOffsets(ends).all().get(30, TimeUnit.SECONDS);
+      return true;
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RetriableException) {
+        return false; // unknown topic, no leader yet, not hosted yet
+      }
+      throw e;
     }
   }
 
