@@ -50,6 +50,23 @@ class InProcessClusterTest {
       Map<String, Integer> counts = CommittedOutput.lineCounts(output);
       assertThat(counts).hasSize(4000);
       assertThat(counts.values()).containsOnly(1);
+
+      // weir checkpoints: every subtask's acknowledgement of every completed checkpoint
+      List<String> history = client.checkpoints(submitted.jobId());
+      assertThat(history.get(0)).startsWith("id\tstatus\tstarted\tduration_ms");
+      List<String[]> completed =
+          history.stream()
+              .map(line -> line.split("\t"))
+              .filter(fields -> fields[1].equals("COMPLETED"))
+              .toList();
+      assertThat(completed).isNotEmpty();
+      for (String[] fields : completed) {
+        assertThat(Long.parseLong(fields[3])).isNotNegative();
+        assertThat(fields[5].split(", "))
+            .hasSize(4)
+            .anyMatch(ack -> ack.startsWith("Source: Ids#1 "))
+            .anyMatch(ack -> ack.startsWith("Map -> Sink: Files#0 "));
+      }
     }
   }
 

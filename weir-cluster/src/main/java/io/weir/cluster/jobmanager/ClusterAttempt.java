@@ -5,6 +5,7 @@ import io.weir.cluster.rpc.ControlMessages;
 import io.weir.cluster.rpc.ControlMessages.TaskReport;
 import io.weir.cluster.rpc.JobSubmission;
 import io.weir.runtime.checkpoint.CheckpointCoordinator;
+import io.weir.runtime.checkpoint.CheckpointHistory;
 import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.StateHandle;
@@ -69,7 +70,8 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
       ScheduledExecutorService timer,
       Clock clock,
       long firstCheckpointId,
-      CheckpointCoordinator.CompletionListener listener) {
+      CheckpointCoordinator.CompletionListener listener,
+      CheckpointHistory history) {
     this.id = id;
     this.submission = submission;
     this.graph = graph;
@@ -94,7 +96,8 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
             timer,
             clock,
             firstCheckpointId,
-            listener);
+            listener,
+            history);
   }
 
   AttemptId id() {

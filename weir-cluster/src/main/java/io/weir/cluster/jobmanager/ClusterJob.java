@@ -6,6 +6,8 @@ import io.weir.cluster.JobPlans;
 import io.weir.cluster.rpc.AttemptId;
 import io.weir.cluster.rpc.ClientMessages.JobStatus;
 import io.weir.cluster.rpc.JobSubmission;
+import io.weir.runtime.checkpoint.CheckpointHistory;
+import io.weir.runtime.checkpoint.CheckpointStats;
 import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.RoutingCheckpointStorage;
@@ -37,6 +39,7 @@ final class ClusterJob {
   private final CheckpointStorage storage;
   private final Clock clock;
   private final long startMillis;
+  private final CheckpointHistory history = new CheckpointHistory();
   private volatile CompletedCheckpoint latest;
   private volatile String state = "CREATED";
   private volatile String message;
@@ -122,7 +125,8 @@ final class ClusterJob {
                 timer,
                 clock,
                 nextCheckpointId,
-                checkpoint -> latest = checkpoint);
+                checkpoint -> latest = checkpoint,
+                history);
         current = execution;
         state = "RUNNING";
         Throwable failure = cancelled ? new IllegalStateException("cancelled") : execution.run();
@@ -207,6 +211,15 @@ final class ClusterJob {
   Path checkpointDirectory() {
     Path root = graph.config().checkpointDirectory();
     return root == null ? null : root.resolve(graph.jobName());
+  }
+
+  /** The job's recent checkpoints across its attempts, newest first. */
+  List<CheckpointStats> checkpointHistory() {
+    return history.newestFirst();
+  }
+
+  JobGraph graph() {
+    return graph;
   }
 
   JobStatus status() {

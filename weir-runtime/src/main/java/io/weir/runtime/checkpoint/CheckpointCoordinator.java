@@ -54,6 +54,7 @@ public final class CheckpointCoordinator {
   private final ScheduledExecutorService timer;
   private final Clock clock;
   private final CompletionListener listener;
+  private final CheckpointHistory history;
   private final TreeMap<Long, PendingCheckpoint> pending = new TreeMap<>();
   private long nextCheckpointId;
   private long lastCompletionMillis;
@@ -71,7 +72,8 @@ public final class CheckpointCoordinator {
       ScheduledExecutorService timer,
       Clock clock,
       long firstCheckpointId,
-      CompletionListener listener) {
+      CompletionListener listener,
+      CheckpointHistory history) {
     this.jobName = jobName;
     this.operators = List.copyOf(operators);
     this.subtasks = Set.copyOf(subtasks);
@@ -82,6 +84,7 @@ public final class CheckpointCoordinator {
     this.clock = clock;
     this.nextCheckpointId = firstCheckpointId;
     this.listener = listener;
+    this.history = history;
   }
 
   /** Starts periodic checkpoints when the job has an interval. */
@@ -145,6 +148,7 @@ public final class CheckpointCoordinator {
     lastTriggerMillis = timestamp;
     PendingCheckpoint checkpoint = new PendingCheckpoint(id, timestamp, subtasks, savepoint);
     pending.put(id, checkpoint);
+    history.triggered(id, savepoint, timestamp);
     checkpoint.expiry =
         timer.schedule(
             () -> abort(id, "expired after " + config.checkpointTimeout()),
@@ -161,6 +165,8 @@ public final class CheckpointCoordinator {
     if (checkpoint == null || !checkpoint.acknowledge(taskId, subtaskIndex, handle)) {
       return;
     }
+    history.acknowledged(
+        checkpointId, taskId, subtaskIndex, handle == null ? 0 : handle.length(), clock.millis());
     if (checkpoint.isFullyAcknowledged()) {
       complete(checkpoint);
     }
@@ -193,11 +199,13 @@ public final class CheckpointCoordinator {
     } catch (Exception e) {
       LOG.warn("Checkpoint {} of job '{}' could not be stored", id, jobName, e);
       storage.discard(id);
+      history.aborted(id, clock.millis(), "its metadata could not be stored: " + e.getMessage());
       gateway.notifyCheckpointAborted(id);
       checkpoint.result.completeExceptionally(e);
       return;
     }
     lastCompletionMillis = clock.millis();
+    history.completed(id, lastCompletionMillis);
     // Older checkpoints still pending can no longer matter: this one is newer.
     while (!pending.isEmpty() && pending.firstKey() < id) {
       abort(pending.firstKey(), "subsumed by checkpoint " + id);
@@ -236,6 +244,7 @@ public final class CheckpointCoordinator {
     }
     checkpoint.expiry.cancel(false);
     LOG.info("Checkpoint {} of job '{}' aborted: {}", checkpointId, jobName, reason);
+    history.aborted(checkpointId, clock.millis(), reason);
     storage.discard(checkpointId);
     if (!shutDown) {
       gateway.notifyCheckpointAborted(checkpointId);
