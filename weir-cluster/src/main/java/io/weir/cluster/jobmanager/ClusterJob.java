@@ -10,14 +10,18 @@ import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.RoutingCheckpointStorage;
 import io.weir.runtime.execution.CheckpointStorages;
+import io.weir.runtime.execution.RestartPolicy;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobGraphBuilder;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,8 +32,6 @@ import org.slf4j.LoggerFactory;
  */
 final class ClusterJob {
   private static final Logger LOG = LoggerFactory.getLogger(ClusterJob.class);
-  private static final int MAX_RESTARTS = 20;
-  private static final long RESTART_DELAY_MILLIS = 500;
 
   private final String jobId;
   private final JobSubmission submission;
@@ -43,6 +45,8 @@ final class ClusterJob {
   private volatile int restarts;
   private volatile boolean cancelled;
   private volatile ClusterAttempt current;
+  // Wakes a job that waits out its restart delay (which may be long) when it is cancelled.
+  private final CountDownLatch cancelSignal = new CountDownLatch(1);
 
   private ClusterJob(
       String jobId,
@@ -101,9 +105,13 @@ final class ClusterJob {
     return current;
   }
 
-  /** Runs attempts until the job ends; on the job's own thread. */
+  /**
+   * Runs attempts until the job ends, restarting as the job's restart strategy says (as a local run
+   * does); on the job's own thread.
+   */
   void run(TaskManagerRegistry registry, ScheduledExecutorService timer) {
     long nextCheckpointId = firstCheckpointId();
+    RestartPolicy restartPolicy = new RestartPolicy(graph.config().restartStrategy());
     try {
       for (int attempt = 0; ; attempt++) {
         List<RegisteredTaskManager> slots = awaitSlots(registry);
@@ -136,18 +144,26 @@ final class ClusterJob {
           return;
         }
         message = failure.getMessage();
-        if (++restarts > MAX_RESTARTS) {
+        OptionalLong delay = restartPolicy.onFailure(clock.millis());
+        if (delay.isEmpty()) {
+          message = restartPolicy.describe() + ": " + failure.getMessage();
+          LOG.error("Job {} failed {}", jobId, message);
           state = "FAILED";
           return;
         }
+        restarts++;
         LOG.warn(
-            "Job {} attempt {} failed: {}; restarting from {}",
+            "Job {} attempt {} failed: {}; restarting in {} ms from {}",
             jobId,
             attempt,
             failure.getMessage(),
+            delay.getAsLong(),
             latest == null ? "the beginning" : "checkpoint " + latest.checkpointId());
         state = "RESTARTING";
-        Thread.sleep(RESTART_DELAY_MILLIS);
+        if (cancelSignal.await(delay.getAsLong(), TimeUnit.MILLISECONDS)) {
+          state = "CANCELED";
+          return;
+        }
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -197,6 +213,7 @@ final class ClusterJob {
 
   void cancel() {
     cancelled = true;
+    cancelSignal.countDown();
     ClusterAttempt attempt = current;
     if (attempt != null) {
       attempt.cancel();
