@@ -11,7 +11,9 @@ import io.weir.runtime.checkpoint.StateHandle;
 import io.weir.runtime.checkpoint.SubtaskKey;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobVertex;
+import java.io.IOException;
 import java.io.Serializable;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.HashSet;
@@ -50,6 +52,7 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
 
   private final AttemptId id;
   private final JobSubmission submission;
+  private final Path jarFile;
   private final JobGraph graph;
   private final CompletedCheckpoint restored;
   private final List<RegisteredTaskManager> slots;
@@ -62,6 +65,7 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
   ClusterAttempt(
       AttemptId id,
       JobSubmission submission,
+      Path jarFile,
       JobGraph graph,
       CompletedCheckpoint restored,
       List<RegisteredTaskManager> slots,
@@ -72,6 +76,7 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
       CheckpointCoordinator.CompletionListener listener) {
     this.id = id;
     this.submission = submission;
+    this.jarFile = jarFile;
     this.graph = graph;
     this.restored = restored;
     this.slots = slots;
@@ -155,13 +160,22 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
   }
 
   private Throwable deployAll() throws InterruptedException {
-    var deploy =
-        new ControlMessages.DeployTasks(
-            id,
-            submission,
-            restored == null ? null : restored.location().toString(),
-            SlotAssignment.placements(graph, slots));
-    sendAll(deploy);
+    String restorePath = restored == null ? null : restored.location().toString();
+    List<ControlMessages.SubtaskPlacement> placements = SlotAssignment.placements(graph, slots);
+    byte[] jar = null;
+    for (RegisteredTaskManager taskManager : taskManagers) {
+      boolean shipJar = jarFile != null && !taskManager.jarsHeld.contains(jarSha256());
+      if (shipJar && jar == null) {
+        try {
+          jar = Files.readAllBytes(jarFile);
+        } catch (IOException e) {
+          return new IllegalStateException("Cannot read the job's jar " + jarFile + ": " + e, e);
+        }
+      }
+      taskManager.connection.send(
+          new ControlMessages.DeployTasks(
+              id, submission, restorePath, placements, shipJar ? jar : null));
+    }
     Set<String> waiting = new HashSet<>();
     taskManagers.forEach(taskManager -> waiting.add(taskManager.id));
     long deadline = System.currentTimeMillis() + DEPLOY_TIMEOUT_MILLIS;
@@ -181,9 +195,22 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
               "Task manager " + deployed.taskManagerId() + " cannot deploy: " + deployed.error());
         }
         waiting.remove(deployed.taskManagerId());
+        maybeRememberJarHeld(deployed.taskManagerId());
       }
     }
     return null;
+  }
+
+  private String jarSha256() {
+    return submission.jar().sha256();
+  }
+
+  private void maybeRememberJarHeld(String taskManagerId) {
+    if (jarFile != null) {
+      taskManagers.stream()
+          .filter(taskManager -> taskManager.id.equals(taskManagerId))
+          .forEach(taskManager -> taskManager.jarsHeld.add(jarSha256()));
+    }
   }
 
   private void sendAll(Serializable message) {

@@ -2,6 +2,7 @@ package io.weir.cluster.jobmanager;
 
 import io.weir.api.datastream.JobConfig;
 import io.weir.api.datastream.JobExecutionException;
+import io.weir.cluster.JobCode;
 import io.weir.cluster.JobPlans;
 import io.weir.cluster.rpc.AttemptId;
 import io.weir.cluster.rpc.ClientMessages.JobStatus;
@@ -36,6 +37,7 @@ final class ClusterJob {
   private final String jobId;
   private final JobSubmission submission;
   private final JobGraph graph;
+  private final JobCode code;
   private final CheckpointStorage storage;
   private final Clock clock;
   private final long startMillis;
@@ -52,6 +54,7 @@ final class ClusterJob {
       String jobId,
       JobSubmission submission,
       JobGraph graph,
+      JobCode code,
       CheckpointStorage storage,
       CompletedCheckpoint restore,
       String message,
@@ -59,6 +62,7 @@ final class ClusterJob {
     this.jobId = jobId;
     this.submission = submission;
     this.graph = graph;
+    this.code = code;
     this.storage = storage;
     this.latest = restore;
     this.message = message;
@@ -67,13 +71,14 @@ final class ClusterJob {
   }
 
   /**
-   * Builds the job from its code and finds what it starts from.
+   * Builds the job from its code and finds what it starts from. The job owns the code from then on
+   * and closes it when it ends.
    *
    * @throws IllegalArgumentException or JobExecutionException with a message for the user
    */
-  static ClusterJob prepare(String jobId, JobSubmission submission, Clock clock)
+  static ClusterJob prepare(String jobId, JobSubmission submission, JobCode code, Clock clock)
       throws JobExecutionException {
-    JobGraph graph = JobGraphBuilder.build(JobPlans.capture(submission));
+    JobGraph graph = JobGraphBuilder.build(JobPlans.capture(submission, code));
     JobConfig config = graph.config();
     CheckpointStorage storage =
         new RoutingCheckpointStorage(CheckpointStorages.forJob(config, graph.jobName()));
@@ -90,7 +95,7 @@ final class ClusterJob {
               + restore.location()
               + (config.restorePath() != null ? "" : " (use --fresh to start from scratch)");
     }
-    return new ClusterJob(jobId, submission, graph, storage, restore, message, clock);
+    return new ClusterJob(jobId, submission, graph, code, storage, restore, message, clock);
   }
 
   String jobId() {
@@ -110,6 +115,18 @@ final class ClusterJob {
    * does); on the job's own thread.
    */
   void run(TaskManagerRegistry registry, ScheduledExecutorService timer) {
+    Thread thread = Thread.currentThread();
+    ClassLoader previous = thread.getContextClassLoader();
+    thread.setContextClassLoader(code.loader());
+    try {
+      runAttempts(registry, timer);
+    } finally {
+      thread.setContextClassLoader(previous);
+      code.close();
+    }
+  }
+
+  private void runAttempts(TaskManagerRegistry registry, ScheduledExecutorService timer) {
     long nextCheckpointId = firstCheckpointId();
     RestartPolicy restartPolicy = new RestartPolicy(graph.config().restartStrategy());
     try {
@@ -123,6 +140,7 @@ final class ClusterJob {
             new ClusterAttempt(
                 new AttemptId(jobId, attempt),
                 submission,
+                code.jarFile(),
                 graph,
                 latest,
                 slots,

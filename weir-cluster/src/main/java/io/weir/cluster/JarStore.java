@@ -1,0 +1,87 @@
+package io.weir.cluster;
+
+import io.weir.cluster.rpc.JobJar;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Job jars in one directory, each file named by the SHA-256 of its bytes: a jar submitted or
+ * shipped twice is stored once, and bytes that do not match their name are never stored. The job
+ * manager keeps the submitted jars; each task manager caches the jars shipped to it.
+ */
+public final class JarStore {
+  private final Path directory;
+
+  public JarStore(Path directory) {
+    this.directory = directory;
+  }
+
+  /** A store in a new temporary directory, for a process that keeps its jars only while it runs. */
+  public static JarStore temporary(String prefix) {
+    try {
+      return new JarStore(Files.createTempDirectory(prefix));
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot create a directory for job jars", e);
+    }
+  }
+
+  /**
+   * Stores the jar's bytes unless they are already there.
+   *
+   * @return the stored file
+   * @throws IllegalArgumentException when the bytes are not those of the jar
+   */
+  public Path store(JobJar jar, byte[] bytes) throws IOException {
+    if (!JobJar.sha256Of(bytes).equals(jar.sha256())) {
+      throw new IllegalArgumentException(
+          "The jar " + jar.fileName() + " arrived damaged (its SHA-256 does not match)");
+    }
+    Path file = fileOf(jar);
+    if (Files.exists(file)) {
+      return file;
+    }
+    Files.createDirectories(directory);
+    Path partial = Files.createTempFile(directory, ".upload-", ".jar");
+    try {
+      Files.write(partial, bytes);
+      // Atomic, so a concurrent reader never sees half a jar under the final name.
+      Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      Files.deleteIfExists(partial);
+    }
+    return file;
+  }
+
+  /** The stored file of the jar, if it is here. */
+  public Optional<Path> find(JobJar jar) {
+    Path file = fileOf(jar);
+    return Files.exists(file) ? Optional.of(file) : Optional.empty();
+  }
+
+  /** Deletes the directory and every jar in it. */
+  public void deleteAll() {
+    if (!Files.isDirectory(directory)) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(directory)) {
+      for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot delete the job jars in " + directory, e);
+    }
+  }
+
+  private Path fileOf(JobJar jar) {
+    if (!jar.sha256().matches("[0-9a-f]{64}")) {
+      throw new IllegalArgumentException("Not a SHA-256: " + jar.sha256());
+    }
+    return directory.resolve(jar.sha256() + ".jar");
+  }
+}
