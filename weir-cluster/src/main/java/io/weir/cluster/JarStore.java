@@ -16,19 +16,33 @@ import java.util.stream.Stream;
  * manager keeps the submitted jars; each task manager caches the jars shipped to it.
  */
 public final class JarStore {
-  private final Path directory;
+  private final String temporaryPrefix;
+  private volatile Path directory;
 
   public JarStore(Path directory) {
-    this.directory = directory;
+    this(directory, null);
   }
 
-  /** A store in a new temporary directory, for a process that keeps its jars only while it runs. */
+  private JarStore(Path directory, String temporaryPrefix) {
+    this.directory = directory;
+    this.temporaryPrefix = temporaryPrefix;
+  }
+
+  /**
+   * A store in a temporary directory, for a process that keeps its jars only while it runs. The
+   * directory is created with the first jar, and deleted by {@link #deleteAll} or when the process
+   * exits (but not when it is killed with SIGKILL).
+   */
   public static JarStore temporary(String prefix) {
-    try {
-      return new JarStore(Files.createTempDirectory(prefix));
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot create a directory for job jars", e);
+    return new JarStore(null, prefix);
+  }
+
+  private synchronized Path directory() throws IOException {
+    if (directory == null) {
+      directory = Files.createTempDirectory(temporaryPrefix);
+      Runtime.getRuntime().addShutdownHook(new Thread(this::deleteAllQuietly, "weir jar cleanup"));
     }
+    return directory;
   }
 
   /**
@@ -42,12 +56,12 @@ public final class JarStore {
       throw new IllegalArgumentException(
           "The jar " + jar.fileName() + " arrived damaged (its SHA-256 does not match)");
     }
-    Path file = fileOf(jar);
+    Path file = directory().resolve(fileNameOf(jar));
     if (Files.exists(file)) {
       return file;
     }
-    Files.createDirectories(directory);
-    Path partial = Files.createTempFile(directory, ".upload-", ".jar");
+    Files.createDirectories(file.getParent());
+    Path partial = Files.createTempFile(file.getParent(), ".upload-", ".jar");
     try {
       Files.write(partial, bytes);
       // Atomic, so a concurrent reader never sees half a jar under the final name.
@@ -60,28 +74,38 @@ public final class JarStore {
 
   /** The stored file of the jar, if it is here. */
   public Optional<Path> find(JobJar jar) {
-    Path file = fileOf(jar);
-    return Files.exists(file) ? Optional.of(file) : Optional.empty();
+    Path root = directory;
+    Path file = root == null ? null : root.resolve(fileNameOf(jar));
+    return file != null && Files.exists(file) ? Optional.of(file) : Optional.empty();
   }
 
   /** Deletes the directory and every jar in it. */
   public void deleteAll() {
-    if (!Files.isDirectory(directory)) {
+    Path root = directory;
+    if (root == null || !Files.isDirectory(root)) {
       return;
     }
-    try (Stream<Path> files = Files.walk(directory)) {
+    try (Stream<Path> files = Files.walk(root)) {
       for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
         Files.deleteIfExists(path);
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot delete the job jars in " + directory, e);
+      throw new UncheckedIOException("Cannot delete the job jars in " + root, e);
     }
   }
 
-  private Path fileOf(JobJar jar) {
+  private void deleteAllQuietly() {
+    try {
+      deleteAll();
+    } catch (UncheckedIOException e) {
+      // The process is exiting: nothing is left to tell.
+    }
+  }
+
+  private static String fileNameOf(JobJar jar) {
     if (!jar.sha256().matches("[0-9a-f]{64}")) {
       throw new IllegalArgumentException("Not a SHA-256: " + jar.sha256());
     }
-    return directory.resolve(jar.sha256() + ".jar");
+    return jar.sha256() + ".jar";
   }
 }
