@@ -160,21 +160,9 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
   }
 
   private Throwable deployAll() throws InterruptedException {
-    String restorePath = restored == null ? null : restored.location().toString();
-    List<ControlMessages.SubtaskPlacement> placements = SlotAssignment.placements(graph, slots);
-    byte[] jar = null;
-    for (RegisteredTaskManager taskManager : taskManagers) {
-      boolean shipJar = jarFile != null && !taskManager.jarsHeld.contains(jarSha256());
-      if (shipJar && jar == null) {
-        try {
-          jar = Files.readAllBytes(jarFile);
-        } catch (IOException e) {
-          return new IllegalStateException("Cannot read the job's jar " + jarFile + ": " + e, e);
-        }
-      }
-      taskManager.connection.send(
-          new ControlMessages.DeployTasks(
-              id, submission, restorePath, placements, shipJar ? jar : null));
+    Throwable sendFailure = sendDeployments();
+    if (sendFailure != null) {
+      return sendFailure;
     }
     Set<String> waiting = new HashSet<>();
     taskManagers.forEach(taskManager -> waiting.add(taskManager.id));
@@ -197,6 +185,27 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
         waiting.remove(deployed.taskManagerId());
         maybeRememberJarHeld(deployed.taskManagerId());
       }
+    }
+    return null;
+  }
+
+  /** Sends each task manager its deployment, with the job's jar unless it holds it already. */
+  private Throwable sendDeployments() {
+    String restorePath = restored == null ? null : restored.location().toString();
+    List<ControlMessages.SubtaskPlacement> placements = SlotAssignment.placements(graph, slots);
+    byte[] jar = null;
+    for (RegisteredTaskManager taskManager : taskManagers) {
+      boolean shipJar = jarFile != null && !taskManager.jarsHeld.contains(jarSha256());
+      if (shipJar && jar == null) {
+        try {
+          jar = Files.readAllBytes(jarFile);
+        } catch (IOException e) {
+          return new IllegalStateException("Cannot read the job's jar " + jarFile + ": " + e, e);
+        }
+      }
+      taskManager.connection.send(
+          new ControlMessages.DeployTasks(
+              id, submission, restorePath, placements, shipJar ? jar : null));
     }
     return null;
   }
