@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -31,7 +33,7 @@ public final class JarStore {
   /**
    * A store in a temporary directory, for a process that keeps its jars only while it runs. The
    * directory is created with the first jar, and deleted by {@link #deleteAll} or when the process
-   * exits (but not when it is killed with SIGKILL).
+   * exits; what a killed process left behind is deleted when the next one creates its directory.
    */
   public static JarStore temporary(String prefix) {
     return new JarStore(null, prefix);
@@ -39,10 +41,28 @@ public final class JarStore {
 
   private synchronized Path directory() throws IOException {
     if (directory == null) {
-      directory = Files.createTempDirectory(temporaryPrefix);
+      Path temporary = Path.of(System.getProperty("java.io.tmpdir"));
+      deleteLeftoversOfDeadProcesses(temporary);
+      long pid = ProcessHandle.current().pid();
+      directory = Files.createTempDirectory(temporary, temporaryPrefix + "-" + pid + "-");
       Runtime.getRuntime().addShutdownHook(new Thread(this::deleteAllQuietly, "weir jar cleanup"));
     }
     return directory;
+  }
+
+  /** A process killed with SIGKILL cannot clean up: its directory is named by its pid. */
+  private void deleteLeftoversOfDeadProcesses(Path temporary) throws IOException {
+    Pattern name = Pattern.compile(Pattern.quote(temporaryPrefix) + "-(\\d+)-.*");
+    try (Stream<Path> candidates = Files.list(temporary)) {
+      for (Path candidate : candidates.toList()) {
+        Matcher matcher = name.matcher(candidate.getFileName().toString());
+        if (matcher.matches()
+            && ProcessHandle.of(Long.parseLong(matcher.group(1))).isEmpty()
+            && Files.isDirectory(candidate)) {
+          new JarStore(candidate).deleteAllQuietly();
+        }
+      }
+    }
   }
 
   /**

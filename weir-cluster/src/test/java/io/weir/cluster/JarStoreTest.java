@@ -38,4 +38,24 @@ class JarStoreTest {
         .hasMessage("The jar job.jar arrived damaged (its SHA-256 does not match)");
     assertThat(store.find(jar)).isEmpty();
   }
+
+  @Test
+  void when_aKilledProcessLeftItsTemporaryStore_then_theNextStoreDeletesIt() throws Exception {
+    Process exited = new ProcessBuilder("true").start();
+    exited.waitFor();
+    String prefix = "weir-jar-store-test-" + System.nanoTime();
+    Path temporary = Path.of(System.getProperty("java.io.tmpdir"));
+    Path leftover = Files.createDirectory(temporary.resolve(prefix + "-" + exited.pid() + "-1"));
+    Files.writeString(leftover.resolve("old.jar"), "old");
+    JarStore store = JarStore.temporary(prefix);
+    byte[] bytes = "a jar".getBytes(StandardCharsets.UTF_8);
+
+    Path stored = store.store(JobJar.of("job.jar", bytes), bytes);
+
+    assertThat(leftover).doesNotExist();
+    assertThat(stored.getParent().getFileName().toString())
+        .startsWith(prefix + "-" + ProcessHandle.current().pid() + "-");
+    store.deleteAll();
+    assertThat(stored.getParent()).doesNotExist();
+  }
 }
