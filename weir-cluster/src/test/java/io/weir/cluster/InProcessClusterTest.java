@@ -70,6 +70,44 @@ class InProcessClusterTest {
     }
   }
 
+  @Test
+  void when_taskManagerLostAndTheJobAllowsNoRestart_then_theJobFailsNamingItsStrategy()
+      throws Exception {
+    Path output = directory.resolve("out");
+    try (JobManager jobManager =
+            JobManager.start(
+                new JobManagerOptions(
+                    "127.0.0.1", 0, "", Duration.ofSeconds(3), directory.resolve("checkpoints")));
+        TaskManager first = TaskManager.start(taskManager(jobManager));
+        TaskManager second = TaskManager.start(taskManager(jobManager));
+        ClusterClient client =
+            new ClusterClient(new HostAndPort("127.0.0.1", jobManager.port()), "")) {
+      JobStatus submitted =
+          client.submit(
+              new JobSubmission(
+                  KeyedCountJob.class.getName(),
+                  List.of(output.toString(), "100000", "500", "0"),
+                  null,
+                  null,
+                  null,
+                  false));
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> client.job(submitted.jobId()).state().equals("RUNNING"));
+
+      second.close();
+
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> client.job(submitted.jobId()).isTerminal());
+      JobStatus failed = client.job(submitted.jobId());
+      assertThat(failed.state()).isEqualTo("FAILED");
+      assertThat(failed.restarts()).isZero();
+      assertThat(failed.message())
+          .startsWith("fixed-delay restart strategy gave up after 0 attempts: ");
+    }
+  }
+
   private static TaskManagerOptions taskManager(JobManager jobManager) {
     return new TaskManagerOptions(
         new HostAndPort("127.0.0.1", jobManager.port()),

@@ -12,7 +12,15 @@ public final class ClusterSubmit {
   private ClusterSubmit() {}
 
   public static void submit(ClusterOptions cluster, JobSubmission submission, boolean detached) {
-    JobStatus job = ClusterRequest.run(cluster, client -> client.submit(submission));
+    submit(cluster, submission, null, detached);
+  }
+
+  /**
+   * @param jar the bytes of the submission's jar, or null when it names none
+   */
+  public static void submit(
+      ClusterOptions cluster, JobSubmission submission, byte[] jar, boolean detached) {
+    JobStatus job = ClusterRequest.run(cluster, client -> client.submit(submission, jar));
     System.out.println("submitted job " + job.jobId() + " '" + job.jobName() + "'");
     if (job.message() != null) {
       System.out.println("job " + job.jobId() + ": " + job.message());

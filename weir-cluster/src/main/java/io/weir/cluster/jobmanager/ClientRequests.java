@@ -23,7 +23,7 @@ final class ClientRequests {
   Serializable answer(ClientMessages.Request request) {
     try {
       if (request instanceof ClientMessages.Submit submit) {
-        return jobManager.submit(submit.submission()).status();
+        return jobManager.submit(submit.submission(), submit.jar()).status();
       } else if (request instanceof ClientMessages.ListJobs) {
         return new ClientMessages.JobList(
             jobManager.jobs().stream().map(ClusterJob::status).toList());

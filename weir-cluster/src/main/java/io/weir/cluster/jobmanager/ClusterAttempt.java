@@ -12,7 +12,9 @@ import io.weir.runtime.checkpoint.StateHandle;
 import io.weir.runtime.checkpoint.SubtaskKey;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobVertex;
+import java.io.IOException;
 import java.io.Serializable;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.HashSet;
@@ -51,6 +53,7 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
 
   private final AttemptId id;
   private final JobSubmission submission;
+  private final Path jarFile;
   private final JobGraph graph;
   private final CompletedCheckpoint restored;
   private final List<RegisteredTaskManager> slots;
@@ -63,6 +66,7 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
   ClusterAttempt(
       AttemptId id,
       JobSubmission submission,
+      Path jarFile,
       JobGraph graph,
       CompletedCheckpoint restored,
       List<RegisteredTaskManager> slots,
@@ -74,6 +78,7 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
       CheckpointHistory history) {
     this.id = id;
     this.submission = submission;
+    this.jarFile = jarFile;
     this.graph = graph;
     this.restored = restored;
     this.slots = slots;
@@ -158,13 +163,10 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
   }
 
   private Throwable deployAll() throws InterruptedException {
-    var deploy =
-        new ControlMessages.DeployTasks(
-            id,
-            submission,
-            restored == null ? null : restored.location().toString(),
-            SlotAssignment.placements(graph, slots));
-    sendAll(deploy);
+    Throwable sendFailure = sendDeployments();
+    if (sendFailure != null) {
+      return sendFailure;
+    }
     Set<String> waiting = new HashSet<>();
     taskManagers.forEach(taskManager -> waiting.add(taskManager.id));
     long deadline = System.currentTimeMillis() + DEPLOY_TIMEOUT_MILLIS;
@@ -184,9 +186,43 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
               "Task manager " + deployed.taskManagerId() + " cannot deploy: " + deployed.error());
         }
         waiting.remove(deployed.taskManagerId());
+        maybeRememberJarHeld(deployed.taskManagerId());
       }
     }
     return null;
+  }
+
+  /** Sends each task manager its deployment, with the job's jar unless it holds it already. */
+  private Throwable sendDeployments() {
+    String restorePath = restored == null ? null : restored.location().toString();
+    List<ControlMessages.SubtaskPlacement> placements = SlotAssignment.placements(graph, slots);
+    byte[] jar = null;
+    for (RegisteredTaskManager taskManager : taskManagers) {
+      boolean shipJar = jarFile != null && !taskManager.jarsHeld.contains(jarSha256());
+      if (shipJar && jar == null) {
+        try {
+          jar = Files.readAllBytes(jarFile);
+        } catch (IOException e) {
+          return new IllegalStateException("Cannot read the job's jar " + jarFile + ": " + e, e);
+        }
+      }
+      taskManager.connection.send(
+          new ControlMessages.DeployTasks(
+              id, submission, restorePath, placements, shipJar ? jar : null));
+    }
+    return null;
+  }
+
+  private String jarSha256() {
+    return submission.jar().sha256();
+  }
+
+  private void maybeRememberJarHeld(String taskManagerId) {
+    if (jarFile != null) {
+      taskManagers.stream()
+          .filter(taskManager -> taskManager.id.equals(taskManagerId))
+          .forEach(taskManager -> taskManager.jarsHeld.add(jarSha256()));
+    }
   }
 
   private void sendAll(Serializable message) {

@@ -11,7 +11,14 @@ public final class ClientMessages {
   public sealed interface Request extends Serializable
       permits Submit, ListJobs, GetJob, Cancel, TakeSavepoint, ListCheckpoints {}
 
-  public record Submit(JobSubmission submission) implements Request {}
+  /**
+   * @param jar the bytes of the submission's jar, or null when it names none
+   */
+  public record Submit(JobSubmission submission, byte[] jar) implements Request {
+    public Submit(JobSubmission submission) {
+      this(submission, null);
+    }
+  }
 
   public record ListJobs() implements Request {}
 

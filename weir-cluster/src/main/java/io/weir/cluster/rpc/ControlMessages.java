@@ -62,12 +62,15 @@ public final class ControlMessages {
    *
    * @param restorePath the checkpoint all subtasks restore from, or null for none
    * @param placements every subtask of the job, not only the receiver's
+   * @param jar the bytes of the submission's jar, or null when it names none or the receiver
+   *     already holds it (from an earlier deployment)
    */
   public record DeployTasks(
       AttemptId attempt,
       JobSubmission submission,
       String restorePath,
-      List<SubtaskPlacement> placements)
+      List<SubtaskPlacement> placements,
+      byte[] jar)
       implements Serializable {}
 
   /** Every task manager deployed its subtasks: start them. */
