@@ -1,5 +1,6 @@
 package io.weir.cluster.jobmanager;
 
+import io.weir.api.datastream.SuppressRestartsException;
 import io.weir.cluster.rpc.AttemptId;
 import io.weir.cluster.rpc.ControlMessages;
 import io.weir.cluster.rpc.ControlMessages.TaskReport;
@@ -154,6 +155,9 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
   private Throwable failureOf(Event event) {
     if (event instanceof Reported reported && reported.report().kind() == TaskReport.Kind.FAILED) {
       return new IllegalStateException(reported.report().cause());
+    } else if (event instanceof Reported reported
+        && reported.report().kind() == TaskReport.Kind.FAILED_FOR_GOOD) {
+      return new SuppressRestartsException(reported.report().cause(), null);
     } else if (event instanceof Lost lost) {
       return new IllegalStateException("Task manager " + lost.taskManagerId() + " was lost");
     } else if (event instanceof Cancelled) {

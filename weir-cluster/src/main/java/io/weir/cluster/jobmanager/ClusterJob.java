@@ -166,7 +166,7 @@ final class ClusterJob {
           return;
         }
         message = failure.getMessage();
-        OptionalLong delay = restartPolicy.onFailure(clock.millis());
+        OptionalLong delay = restartPolicy.onFailure(clock.millis(), failure);
         if (delay.isEmpty()) {
           message = restartPolicy.describe() + ": " + failure.getMessage();
           LOG.error("Job {} failed {}", jobId, message);

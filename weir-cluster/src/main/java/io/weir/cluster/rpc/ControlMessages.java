@@ -32,7 +32,9 @@ public final class ControlMessages {
     public enum Kind {
       DATA_FINISHED,
       TERMINATED,
-      FAILED
+      FAILED,
+      /** Failed in a way that restarting cannot cure; see SuppressRestartsException. */
+      FAILED_FOR_GOOD
     }
   }
 

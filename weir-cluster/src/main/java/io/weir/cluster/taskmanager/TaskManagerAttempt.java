@@ -1,6 +1,7 @@
 package io.weir.cluster.taskmanager;
 
 import io.weir.api.datastream.StreamPlan;
+import io.weir.api.datastream.SuppressRestartsException;
 import io.weir.api.graph.Partitioning;
 import io.weir.cluster.JobCode;
 import io.weir.cluster.JobPlans;
@@ -304,7 +305,12 @@ final class TaskManagerAttempt implements TaskListener, CheckpointResponder {
 
   @Override
   public void onFailure(StreamTask task, Throwable cause) {
-    report(task, TaskReport.Kind.FAILED, task.taskName() + " on " + taskManagerId + ": " + cause);
+    report(
+        task,
+        SuppressRestartsException.isIn(cause)
+            ? TaskReport.Kind.FAILED_FOR_GOOD
+            : TaskReport.Kind.FAILED,
+        task.taskName() + " on " + taskManagerId + ": " + cause);
   }
 
   @Override

@@ -136,7 +136,7 @@ final class JobRun {
               Duration.ofMillis(
                   completedCheckpoints == 0 ? 0 : checkpointMillis / completedCheckpoints));
         }
-        OptionalLong delay = restartPolicy.onFailure(clock.millis());
+        OptionalLong delay = restartPolicy.onFailure(clock.millis(), failure);
         if (delay.isEmpty()) {
           throw new JobExecutionException(
               "Job '"

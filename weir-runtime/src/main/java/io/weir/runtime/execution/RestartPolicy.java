@@ -1,6 +1,7 @@
 package io.weir.runtime.execution;
 
 import io.weir.api.datastream.RestartStrategy;
+import io.weir.api.datastream.SuppressRestartsException;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.OptionalLong;
@@ -14,13 +15,21 @@ public final class RestartPolicy {
   private final Deque<Long> failureTimes = new ArrayDeque<>();
   private int restarts;
   private long lastDelay;
+  private boolean suppressed;
 
   public RestartPolicy(RestartStrategy strategy) {
     this.strategy = strategy;
   }
 
-  /** The delay before the next restart, or empty when the job must fail. */
-  public OptionalLong onFailure(long nowMillis) {
+  /**
+   * The delay before the next restart, or empty when the job must fail: the strategy gave up, or
+   * the failure is a {@link SuppressRestartsException}.
+   */
+  public OptionalLong onFailure(long nowMillis, Throwable failure) {
+    if (SuppressRestartsException.isIn(failure)) {
+      suppressed = true;
+      return OptionalLong.empty();
+    }
     restarts++;
     if (strategy instanceof RestartStrategy.FixedDelay fixed) {
       return restarts <= fixed.attempts()
@@ -53,6 +62,9 @@ public final class RestartPolicy {
 
   /** Why the policy gave up, for the job's failure message. */
   public String describe() {
+    if (suppressed) {
+      return "not restarted: restarting cannot cure this failure";
+    }
     if (strategy instanceof RestartStrategy.FixedDelay fixed) {
       return "fixed-delay restart strategy gave up after " + fixed.attempts() + " attempts";
     }
