@@ -5,6 +5,7 @@ import io.weir.api.datastream.JobConfig;
 import io.weir.api.datastream.JobExecutionException;
 import io.weir.api.datastream.JobExecutor;
 import io.weir.api.datastream.JobResult;
+import io.weir.cli.cluster.ClusterCommand;
 import io.weir.cli.cluster.ClusterOptions;
 import io.weir.cli.cluster.ClusterSubmit;
 import io.weir.cluster.rpc.JobJar;
@@ -21,8 +22,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code weir run}: runs a job in this process (the job manager and task manager roles), or with
- * {@code --jobmanager} submits it to a cluster.
+ * {@code weir run}: submits a job to a cluster when one is named ({@code --jobmanager}) or was
+ * started here with {@code weir cluster start}; otherwise runs it in this process (the job manager
+ * and task manager roles).
  */
 @Command(
     name = "run",
@@ -63,8 +65,13 @@ public final class RunCommand implements Runnable {
 
   @Mixin ClusterOptions cluster = new ClusterOptions();
 
-  @Option(names = "--detached", description = "With --jobmanager: return once submitted.")
+  @Option(names = "--detached", description = "On a cluster: return once submitted.")
   boolean detached;
+
+  @Option(
+      names = "--local",
+      description = "Run in this process even when 'weir cluster start' started a cluster.")
+  boolean local;
 
   @Parameters(index = "0", paramLabel = "JOB", description = "The job's main class or jar.")
   String job;
@@ -83,7 +90,18 @@ public final class RunCommand implements Runnable {
     if (jobClass != null && !JobJarFile.isJar(job)) {
       throw new UserError("-c names the job class of a jar, but " + job + " is not a jar");
     }
+    if (cluster.isGiven() && local) {
+      throw new UserError("--local runs the job in this process; it cannot go with --jobmanager");
+    }
     if (cluster.isGiven()) {
+      submitToCluster();
+      return;
+    }
+    if (!local && ClusterCommand.runningJobManager(cluster).isPresent()) {
+      System.out.println(
+          "submitting to the cluster started by 'weir cluster start' (job manager at "
+              + cluster.address()
+              + "); --local runs the job in this process");
       submitToCluster();
       return;
     }
