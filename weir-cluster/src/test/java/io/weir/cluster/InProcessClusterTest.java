@@ -36,17 +36,22 @@ class InProcessClusterTest {
           client.submit(
               new JobSubmission(
                   KeyedCountJob.class.getName(),
-                  List.of(output.toString(), "4000", "4000"),
+                  List.of(output.toString(), "4000", "1000"),
                   null,
                   null,
                   null,
                   false));
 
+      // Heartbeats carry the record counts that 'weir run' prints while it waits.
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> client.job(submitted.jobId()).recordsIn() > 0);
       await()
           .atMost(Duration.ofSeconds(60))
           .until(() -> client.job(submitted.jobId()).isTerminal());
 
       assertThat(client.job(submitted.jobId()).state()).isEqualTo("FINISHED");
+      assertThat(client.job(submitted.jobId()).recordsIn()).isBetween(1L, 4000L);
       Map<String, Integer> counts = CommittedOutput.lineCounts(output);
       assertThat(counts).hasSize(4000);
       assertThat(counts.values()).containsOnly(1);

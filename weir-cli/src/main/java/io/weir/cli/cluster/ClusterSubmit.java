@@ -28,6 +28,7 @@ public final class ClusterSubmit {
     if (detached) {
       return;
     }
+    JobProgressLine progress = new JobProgressLine(System.err);
     while (!job.isTerminal()) {
       try {
         Thread.sleep(POLL.toMillis());
@@ -37,6 +38,7 @@ public final class ClusterSubmit {
       }
       String jobId = job.jobId();
       job = ClusterRequest.run(cluster, client -> client.job(jobId));
+      progress.maybePrint(job);
     }
     if (!job.state().equals("FINISHED")) {
       throw new UserError("Job " + job.jobId() + " " + job.state() + ": " + job.message());

@@ -11,6 +11,7 @@ import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.StateHandle;
 import io.weir.runtime.checkpoint.SubtaskKey;
+import io.weir.runtime.execution.RecordCounts;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobVertex;
 import java.io.IOException;
@@ -63,6 +64,7 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
   private final Map<Long, String> savepointDirectories = new ConcurrentHashMap<>();
   private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
   private final int subtaskCount;
+  private final Map<String, RecordCounts> progressByTaskManager = new ConcurrentHashMap<>();
 
   ClusterAttempt(
       AttemptId id,
@@ -104,6 +106,17 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
             firstCheckpointId,
             listener,
             history);
+  }
+
+  /** The latest record counts one task manager reported with its heartbeat. */
+  void onProgress(String taskManagerId, ControlMessages.AttemptProgress progress) {
+    progressByTaskManager.put(
+        taskManagerId, new RecordCounts(progress.recordsIn(), progress.recordsOut()));
+  }
+
+  /** Records this attempt read and wrote, as of the task managers' latest heartbeats. */
+  RecordCounts recordCounts() {
+    return progressByTaskManager.values().stream().reduce(RecordCounts.NONE, RecordCounts::plus);
   }
 
   AttemptId id() {

@@ -13,6 +13,7 @@ import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.RoutingCheckpointStorage;
 import io.weir.runtime.execution.CheckpointStorages;
+import io.weir.runtime.execution.RecordCounts;
 import io.weir.runtime.execution.RestartPolicy;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobGraphBuilder;
@@ -259,6 +260,8 @@ final class ClusterJob {
 
   JobStatus status() {
     CompletedCheckpoint checkpoint = latest;
+    ClusterAttempt attempt = current;
+    RecordCounts records = attempt == null ? RecordCounts.NONE : attempt.recordCounts();
     return new JobStatus(
         jobId,
         graph.jobName(),
@@ -269,6 +272,8 @@ final class ClusterJob {
             ? null
             : checkpoint.location().toString(),
         restarts,
-        message);
+        message,
+        records.in(),
+        records.out());
   }
 }

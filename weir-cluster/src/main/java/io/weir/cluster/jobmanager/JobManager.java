@@ -182,6 +182,11 @@ public final class JobManager implements AutoCloseable {
                 clock.millis()));
       } else if (message instanceof ControlMessages.Heartbeat heartbeat) {
         registry.heartbeat(heartbeat.taskManagerId());
+        for (ControlMessages.AttemptProgress progress : heartbeat.progress()) {
+          withAttempt(
+              progress.attempt(),
+              attempt -> attempt.onProgress(heartbeat.taskManagerId(), progress));
+        }
       } else if (message instanceof ControlMessages.TasksDeployed deployed) {
         withAttempt(deployed.attempt(), attempt -> attempt.onDeployed(deployed));
       } else if (message instanceof ControlMessages.TaskReport report) {

@@ -19,7 +19,17 @@ public final class ControlMessages {
   public record RegisterTaskManager(String taskManagerId, int slots, HostAndPort dataAddress)
       implements Serializable {}
 
-  public record Heartbeat(String taskManagerId) implements Serializable {}
+  /** A task manager is alive; with the record counts of the attempts it runs, for progress. */
+  public record Heartbeat(String taskManagerId, List<AttemptProgress> progress)
+      implements Serializable {
+    public Heartbeat {
+      progress = List.copyOf(progress);
+    }
+  }
+
+  /** Records read by the sources and written by the sinks of one attempt on one task manager. */
+  public record AttemptProgress(AttemptId attempt, long recordsIn, long recordsOut)
+      implements Serializable {}
 
   /** The subtasks of a deployment were created (or could not be: {@code error} is not null). */
   public record TasksDeployed(AttemptId attempt, String taskManagerId, String error)

@@ -15,8 +15,11 @@ import io.weir.cluster.rpc.MessageHandler;
 import io.weir.cluster.rpc.RpcClient;
 import io.weir.cluster.rpc.RpcConnection;
 import io.weir.cluster.rpc.RpcServer;
+import io.weir.runtime.execution.RecordCounts;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -85,7 +88,7 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
     jobManager.send(new ControlMessages.RegisterTaskManager(id, options.slots(), dataAddress));
     long interval = options.heartbeatInterval().toMillis();
     heartbeats.scheduleAtFixedRate(
-        () -> jobManager.send(new ControlMessages.Heartbeat(id)),
+        () -> jobManager.send(new ControlMessages.Heartbeat(id, progress())),
         0,
         interval,
         TimeUnit.MILLISECONDS);
@@ -95,6 +98,15 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
         options.slots(),
         options.jobManager(),
         dataAddress);
+  }
+
+  private List<ControlMessages.AttemptProgress> progress() {
+    List<ControlMessages.AttemptProgress> progress = new ArrayList<>();
+    for (TaskManagerAttempt attempt : attempts.values()) {
+      RecordCounts counts = attempt.recordCounts();
+      progress.add(new ControlMessages.AttemptProgress(attempt.id(), counts.in(), counts.out()));
+    }
+    return progress;
   }
 
   public String id() {

@@ -22,6 +22,7 @@ import io.weir.runtime.exchange.BatchReceiver;
 import io.weir.runtime.exchange.ChannelSelector;
 import io.weir.runtime.exchange.InputGate;
 import io.weir.runtime.exchange.RecordWriter;
+import io.weir.runtime.execution.RecordCounts;
 import io.weir.runtime.execution.StateAssigner;
 import io.weir.runtime.graph.JobEdge;
 import io.weir.runtime.graph.JobGraph;
@@ -40,6 +41,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -63,7 +65,8 @@ final class TaskManagerAttempt implements TaskListener, CheckpointResponder {
   private final InboundGates inbound;
   private final OutboundChannels outbound;
   private final Executor snapshotExecutor;
-  private final List<StreamTask> tasks = new ArrayList<>();
+  // Written while deploying, read by the heartbeat thread for progress.
+  private final List<StreamTask> tasks = new CopyOnWriteArrayList<>();
   private final List<SourceStreamTask> sources = new ArrayList<>();
   private final Map<String, SubtaskPlacement> placements = new HashMap<>();
   private RoutingCheckpointStorage storage;
@@ -100,6 +103,10 @@ final class TaskManagerAttempt implements TaskListener, CheckpointResponder {
 
   private boolean isLocal(JobVertex vertex, int subtask) {
     return placements.get(key(vertex.id(), subtask)).taskManagerId().equals(taskManagerId);
+  }
+
+  RecordCounts recordCounts() {
+    return RecordCounts.of(tasks);
   }
 
   AttemptId id() {
