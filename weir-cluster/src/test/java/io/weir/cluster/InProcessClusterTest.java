@@ -24,23 +24,12 @@ class InProcessClusterTest {
   @Test
   void when_jobRunsOnTwoTaskManagers_then_everyIdIsCommittedOnce() throws Exception {
     Path output = directory.resolve("out");
-    try (JobManager jobManager =
-            JobManager.start(
-                new JobManagerOptions(
-                    "127.0.0.1", 0, "", Duration.ofSeconds(3), directory.resolve("checkpoints")));
+    try (JobManager jobManager = startJobManager();
         TaskManager first = TaskManager.start(taskManager(jobManager));
         TaskManager second = TaskManager.start(taskManager(jobManager));
         ClusterClient client =
             new ClusterClient(new HostAndPort("127.0.0.1", jobManager.port()), "")) {
-      JobStatus submitted =
-          client.submit(
-              new JobSubmission(
-                  KeyedCountJob.class.getName(),
-                  List.of(output.toString(), "4000", "1000"),
-                  null,
-                  null,
-                  null,
-                  false));
+      JobStatus submitted = client.submit(keyedCount(output.toString(), "4000", "1000"));
 
       // Heartbeats carry the record counts that 'weir run' prints while it waits.
       await()
@@ -79,23 +68,12 @@ class InProcessClusterTest {
   void when_taskManagerLostAndTheJobAllowsNoRestart_then_theJobFailsNamingItsStrategy()
       throws Exception {
     Path output = directory.resolve("out");
-    try (JobManager jobManager =
-            JobManager.start(
-                new JobManagerOptions(
-                    "127.0.0.1", 0, "", Duration.ofSeconds(3), directory.resolve("checkpoints")));
+    try (JobManager jobManager = startJobManager();
         TaskManager first = TaskManager.start(taskManager(jobManager));
         TaskManager second = TaskManager.start(taskManager(jobManager));
         ClusterClient client =
             new ClusterClient(new HostAndPort("127.0.0.1", jobManager.port()), "")) {
-      JobStatus submitted =
-          client.submit(
-              new JobSubmission(
-                  KeyedCountJob.class.getName(),
-                  List.of(output.toString(), "100000", "500", "0"),
-                  null,
-                  null,
-                  null,
-                  false));
+      JobStatus submitted = client.submit(keyedCount(output.toString(), "100000", "500", "0"));
       await()
           .atMost(Duration.ofSeconds(30))
           .until(() -> client.job(submitted.jobId()).state().equals("RUNNING"));
@@ -111,6 +89,16 @@ class InProcessClusterTest {
       assertThat(failed.message())
           .startsWith("fixed-delay restart strategy gave up after 0 attempts: ");
     }
+  }
+
+  private JobManager startJobManager() throws Exception {
+    return JobManager.start(
+        new JobManagerOptions(
+            "127.0.0.1", 0, "", Duration.ofSeconds(3), directory.resolve("checkpoints")));
+  }
+
+  private static JobSubmission keyedCount(String... args) {
+    return new JobSubmission(KeyedCountJob.class.getName(), List.of(args), null, null, null, false);
   }
 
   private static TaskManagerOptions taskManager(JobManager jobManager) {
