@@ -1,0 +1,228 @@
+package io.weir.cli.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.weir.cli.lab.OutputVerifier;
+import io.weir.cli.lab.SeedInput;
+import io.weir.cli.lab.Topics;
+import io.weir.cluster.ClusterClient;
+import io.weir.cluster.rpc.ClientMessages.JobStatus;
+import io.weir.cluster.rpc.JobSubmission;
+import io.weir.kafka.testing.KafkaBrokerExtension;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The seed job on a standalone cluster (a job manager and two task managers of two slots, each its
+ * own process) against a real broker, with parallelism 2, so that each task manager runs one
+ * subtask of the source and one of the keyed map and sink, and the keyBy crosses the network. A
+ * {@code read_committed} reader of the output sees every input id exactly once: after a plain run,
+ * after {@code kill -9} of a task manager, and after {@code kill -9} of the whole cluster and a
+ * resubmission.
+ */
+class ClusterKafkaTest {
+  private static final long CHECKPOINT_INTERVAL_MILLIS = 500;
+  private static final AtomicInteger RUNS = new AtomicInteger();
+
+  @RegisterExtension static final KafkaBrokerExtension kafka = new KafkaBrokerExtension();
+
+  @TempDir(cleanup = org.junit.jupiter.api.io.CleanupMode.NEVER)
+  Path directory;
+
+  private LocalClusterProcesses cluster;
+  private String name;
+  private final AtomicBoolean feeding = new AtomicBoolean(true);
+
+  @AfterEach
+  void stop() throws InterruptedException {
+    feeding.set(false);
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  @Test
+  void when_boundedInputOnTwoTaskManagers_then_everyRecordIsCommittedOnce() throws Exception {
+    long records = 30_000;
+    createTopics();
+    new SeedInput(kafka.bootstrapServers(), inputTopic()).load(0, records, 0);
+    cluster = new LocalClusterProcesses(directory, "").start();
+
+    try (ClusterClient client = cluster.client()) {
+      JobStatus job = client.submit(seedJob("--bounded"));
+      await().atMost(Duration.ofSeconds(60)).until(() -> client.job(job.jobId()).isTerminal());
+      assertThat(client.job(job.jobId()).state()).isEqualTo("FINISHED");
+    }
+
+    // Each task manager ran one subtask of each of the two tasks.
+    for (int number = 1; number <= LocalClusterProcesses.TASK_MANAGERS; number++) {
+      assertThat(Files.readString(cluster.taskManagerLog(number)))
+          .as("task manager %d", number)
+          .contains("Deployed 2 subtasks of");
+    }
+    assertExactlyOnce(records);
+  }
+
+  @Test
+  void when_taskManagerKilledWhileInputArrives_then_jobRecoversAndCommitsEveryRecordOnce()
+      throws Exception {
+    createTopics();
+    cluster = new LocalClusterProcesses(directory, "").start();
+    AtomicLong fed = new AtomicLong();
+    try (ClusterClient client = cluster.client()) {
+      JobStatus job = client.submit(seedJob());
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> client.job(job.jobId()).lastCheckpointId() >= 1);
+      CompletableFuture<Void> input = feed(fed, 2_000);
+      await().atMost(Duration.ofSeconds(30)).until(() -> committed() > 0);
+
+      LocalClusterProcesses.kill(cluster.taskManager(2));
+      long committedAtKill = committed();
+
+      await().atMost(Duration.ofSeconds(30)).until(() -> client.job(job.jobId()).restarts() >= 1);
+      stopFeedingAfterNewOutput(input, committedAtKill);
+      assertExactlyOnce(fed.get());
+      assertThat(client.job(job.jobId()).state()).isEqualTo("RUNNING");
+    }
+  }
+
+  @Test
+  void when_wholeClusterKilledAndJobResubmitted_then_itResumesFromItsCheckpointExactlyOnce()
+      throws Exception {
+    createTopics();
+    cluster = new LocalClusterProcesses(directory, "").start();
+    AtomicLong fed = new AtomicLong();
+    CompletableFuture<Void> input;
+    try (ClusterClient client = cluster.client()) {
+      JobStatus job = client.submit(seedJob());
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> client.job(job.jobId()).lastCheckpointId() >= 1);
+      input = feed(fed, 2_000);
+      await().atMost(Duration.ofSeconds(30)).until(() -> committed() > 0);
+      long checkpoint = client.job(job.jobId()).lastCheckpointId();
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> client.job(job.jobId()).lastCheckpointId() > checkpoint);
+    }
+
+    cluster.killAll();
+    long committedAtKill = committed();
+    cluster.start();
+
+    try (ClusterClient client = cluster.client()) {
+      JobStatus resumed = client.submit(seedJob());
+      assertThat(resumed.message()).startsWith("resuming from its latest completed checkpoint");
+      stopFeedingAfterNewOutput(input, committedAtKill);
+      assertExactlyOnce(fed.get());
+      assertThat(client.job(resumed.jobId()).state()).isEqualTo("RUNNING");
+    }
+  }
+
+  /** Feeds records from 0 in chunks until told to stop, at about {@code rate} records/s. */
+  private CompletableFuture<Void> feed(AtomicLong fed, long rate) {
+    SeedInput input = new SeedInput(kafka.bootstrapServers(), inputTopic());
+    return CompletableFuture.runAsync(
+        () -> {
+          try {
+            while (feeding.get()) {
+              input.load(fed.get(), fed.get() + 100, rate);
+              fed.addAndGet(100);
+            }
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        });
+  }
+
+  /**
+   * Keeps the input arriving until the recovered job committed output of its own (so that it
+   * resumed while records were in flight), then stops it.
+   */
+  private void stopFeedingAfterNewOutput(CompletableFuture<Void> input, long committedAtKill) {
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(200))
+        .until(() -> committed() > committedAtKill + 1_000);
+    feeding.set(false);
+    input.join();
+  }
+
+  /**
+   * Waits until every id of {@code 0 .. records-1} was committed, then watches a few more
+   * checkpoints for late duplicates.
+   */
+  private void assertExactlyOnce(long records) {
+    OutputVerifier output = new OutputVerifier(kafka.bootstrapServers(), outputTopic());
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(300))
+        .until(() -> output.read(true).verify(0, records).lost() == 0);
+    await()
+        .during(Duration.ofMillis(3 * CHECKPOINT_INTERVAL_MILLIS))
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> output.read(true).verify(0, records).duplicated() == 0);
+    OutputVerifier.Verdict verdict = output.read(true).verify(0, records);
+    System.out.println(name + ": " + verdict.line());
+    assertThat(verdict.exactlyOnce()).as(verdict.line()).isTrue();
+    assertThat(verdict.out()).isEqualTo(records);
+    // The seed's monitor 3: both source subtasks commit their partitions' offsets on notify.
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> Topics.committedOffsets(kafka.bootstrapServers(), group()) == records);
+  }
+
+  private long committed() {
+    return new OutputVerifier(kafka.bootstrapServers(), outputTopic()).read(true).records();
+  }
+
+  private void createTopics() throws Exception {
+    name = "cluster" + RUNS.incrementAndGet();
+    Topics.create(kafka.bootstrapServers(), 4, inputTopic(), outputTopic());
+  }
+
+  private String inputTopic() {
+    return "foo-" + name;
+  }
+
+  private String group() {
+    return "group-" + name;
+  }
+
+  private String outputTopic() {
+    return "bar-" + name;
+  }
+
+  private JobSubmission seedJob(String... extra) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--bootstrap",
+                kafka.bootstrapServers(),
+                "--input-topic",
+                inputTopic(),
+                "--output-topic",
+                outputTopic(),
+                "--group",
+                group(),
+                "--transactional-id-prefix",
+                "seed-" + name,
+                "--checkpoint-interval",
+                "" + CHECKPOINT_INTERVAL_MILLIS));
+    args.addAll(List.of(extra));
+    return new JobSubmission("io.weir.examples.SeedJob", args, 2, null, null, false);
+  }
+}
