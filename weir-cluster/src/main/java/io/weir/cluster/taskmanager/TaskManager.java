@@ -1,6 +1,7 @@
 package io.weir.cluster.taskmanager;
 
 import io.netty.channel.EventLoopGroup;
+import io.weir.api.sink.SinkHooks;
 import io.weir.cluster.exchange.InboundGates;
 import io.weir.cluster.exchange.OutboundChannels;
 import io.weir.cluster.rpc.AttemptId;
@@ -12,6 +13,7 @@ import io.weir.cluster.rpc.MessageHandler;
 import io.weir.cluster.rpc.RpcClient;
 import io.weir.cluster.rpc.RpcConnection;
 import io.weir.cluster.rpc.RpcServer;
+import io.weir.runtime.failpoint.FailpointCommitObserver;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -31,6 +33,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class TaskManager implements MessageHandler, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TaskManager.class);
+
+  static {
+    // The sinks of this process report their commits to the failpoints, as in a local run, so
+    // that sink.commit.* can halt a task manager.
+    SinkHooks.install(new FailpointCommitObserver());
+  }
 
   private final TaskManagerOptions options;
   private final String id = "tm-" + UUID.randomUUID().toString().substring(0, 8);
