@@ -10,6 +10,7 @@ import io.weir.cluster.ClusterClient;
 import io.weir.cluster.rpc.ClientMessages.JobStatus;
 import io.weir.cluster.rpc.JobSubmission;
 import io.weir.kafka.testing.KafkaBrokerExtension;
+import io.weir.runtime.failpoint.FailpointNames;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -78,8 +79,44 @@ class ClusterKafkaTest {
   @Test
   void when_taskManagerKilledWhileInputArrives_then_jobRecoversAndCommitsEveryRecordOnce()
       throws Exception {
-    createTopics();
     cluster = new LocalClusterProcesses(directory, "").start();
+    loseTaskManagerWhileInputArrives(
+        () -> {
+          await().atMost(Duration.ofSeconds(30)).until(() -> committed() > 0);
+          LocalClusterProcesses.kill(cluster.taskManager(2));
+        });
+  }
+
+  /**
+   * The second task manager halts (as {@code kill -9}) right after a checkpoint completed, before
+   * its sink commits the checkpoint's transaction: the restored job commits that transaction of the
+   * dead process from the other task manager.
+   */
+  @Test
+  void when_taskManagerHaltsBeforeItsSinkCommits_then_theTransactionIsCommittedOnRecovery()
+      throws Exception {
+    String failpoint = FailpointNames.SINK_COMMIT_BEFORE;
+    cluster = new LocalClusterProcesses(directory, "").withFailpoints(2, failpoint + "=halt@6");
+    cluster.start();
+    loseTaskManagerWhileInputArrives(
+        () -> {
+          Process second = cluster.taskManager(2);
+          await().atMost(Duration.ofSeconds(30)).until(() -> !second.isAlive());
+          assertThat(Files.readString(cluster.taskManagerLog(2)))
+              .contains("failpoint " + failpoint + " hit");
+        });
+  }
+
+  private interface Loss {
+    void happen() throws Exception;
+  }
+
+  /**
+   * Runs the seed job with input arriving, lets the second task manager die by {@code loss}, and
+   * checks that the job recovers on the remaining slots and commits every record once.
+   */
+  private void loseTaskManagerWhileInputArrives(Loss loss) throws Exception {
+    createTopics();
     AtomicLong fed = new AtomicLong();
     try (ClusterClient client = cluster.client()) {
       JobStatus job = client.submit(seedJob());
@@ -87,15 +124,24 @@ class ClusterKafkaTest {
           .atMost(Duration.ofSeconds(60))
           .until(() -> client.job(job.jobId()).lastCheckpointId() >= 1);
       CompletableFuture<Void> input = feed(fed, 2_000);
-      await().atMost(Duration.ofSeconds(30)).until(() -> committed() > 0);
 
-      LocalClusterProcesses.kill(cluster.taskManager(2));
-      long committedAtKill = committed();
+      loss.happen();
+      long lost = System.nanoTime();
+      long committedAtLoss = committed();
 
       await().atMost(Duration.ofSeconds(30)).until(() -> client.job(job.jobId()).restarts() >= 1);
-      stopFeedingAfterNewOutput(input, committedAtKill);
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .pollInterval(Duration.ofMillis(100))
+          .until(() -> committed() > committedAtLoss);
+      System.out.printf(
+          "%s: first new committed output %d ms after the loss%n",
+          name, (System.nanoTime() - lost) / 1_000_000);
+      stopFeedingAfterNewOutput(input, committedAtLoss);
       assertExactlyOnce(fed.get());
       assertThat(client.job(job.jobId()).state()).isEqualTo("RUNNING");
+      // The surviving task manager cancelled its tasks without errors.
+      assertThat(Files.readString(cluster.taskManagerLog(1))).doesNotContain("ERROR");
     }
   }
 
@@ -139,8 +185,9 @@ class ClusterKafkaTest {
         () -> {
           try {
             while (feeding.get()) {
-              input.load(fed.get(), fed.get() + 100, rate);
-              fed.addAndGet(100);
+              // Chunks of 1000: the loader keeps to the rate once per thousand records.
+              input.load(fed.get(), fed.get() + 1000, rate);
+              fed.addAndGet(1000);
             }
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -152,11 +199,11 @@ class ClusterKafkaTest {
    * Keeps the input arriving until the recovered job committed output of its own (so that it
    * resumed while records were in flight), then stops it.
    */
-  private void stopFeedingAfterNewOutput(CompletableFuture<Void> input, long committedAtKill) {
+  private void stopFeedingAfterNewOutput(CompletableFuture<Void> input, long committedAtLoss) {
     await()
         .atMost(Duration.ofSeconds(60))
         .pollInterval(Duration.ofMillis(200))
-        .until(() -> committed() > committedAtKill + 1_000);
+        .until(() -> committed() > committedAtLoss + 1_000);
     feeding.set(false);
     input.join();
   }

@@ -10,7 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A job manager and two task managers of two slots each, every one its own JVM ({@code weir
@@ -26,6 +28,7 @@ final class LocalClusterProcesses implements AutoCloseable {
   private final int port;
   private final List<Process> taskManagers = new ArrayList<>();
   private final List<Path> taskManagerLogs = new ArrayList<>();
+  private final Map<Integer, String> failpoints = new HashMap<>();
   private Process jobManager;
   private Path jobManagerLog;
   private int starts;
@@ -35,6 +38,15 @@ final class LocalClusterProcesses implements AutoCloseable {
     this.directory = directory;
     this.secret = secret;
     this.port = freePort();
+  }
+
+  /**
+   * Arms failpoints (as {@code -Dweir.failpoints}) in the task manager of that number when it
+   * starts, e.g. to halt it at an exact step of the checkpoint protocol.
+   */
+  LocalClusterProcesses withFailpoints(int taskManager, String configuration) {
+    failpoints.put(taskManager, configuration);
+    return this;
   }
 
   /** Starts the job manager, then the task managers, and waits until each is ready. */
@@ -51,7 +63,7 @@ final class LocalClusterProcesses implements AutoCloseable {
                 checkpointDirectory().toString()));
     args.addAll(secretArgs());
     jobManagerLog = directory.resolve("jobmanager-" + starts + ".log");
-    jobManager = start(jobManagerLog, args);
+    jobManager = start(jobManagerLog, args, null);
     try (ClusterClient client = client(secret)) {
       await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> client.list() != null);
     }
@@ -68,8 +80,9 @@ final class LocalClusterProcesses implements AutoCloseable {
         new ArrayList<>(
             List.of("taskmanager", "--jobmanager", "127.0.0.1:" + port, "--slots", "2"));
     args.addAll(secretArgs());
-    Path log = directory.resolve("taskmanager-" + (taskManagers.size() + 1) + ".log");
-    taskManagers.add(start(log, args));
+    int number = taskManagers.size() + 1;
+    Path log = directory.resolve("taskmanager-" + number + ".log");
+    taskManagers.add(start(log, args, failpoints.get(number)));
     taskManagerLogs.add(log);
     await()
         .atMost(Duration.ofSeconds(30))
@@ -133,13 +146,16 @@ final class LocalClusterProcesses implements AutoCloseable {
     return secret.isEmpty() ? List.of() : List.of("--secret", secret);
   }
 
-  private static Process start(Path log, List<String> args) throws IOException {
+  private static Process start(Path log, List<String> args, String failpoints) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx384m");
     command.add("-XX:+UseSerialGC");
     // The command's own logging setup, not a test one that a module's test classes may bring.
     command.add("-Dlogback.configurationFile=logback.xml");
+    if (failpoints != null) {
+      command.add("-Dweir.failpoints=" + failpoints);
+    }
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add("io.weir.cli.WeirCli");
