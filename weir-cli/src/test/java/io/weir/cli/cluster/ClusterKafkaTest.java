@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -28,10 +29,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The seed job on a standalone cluster (a job manager and two task managers of two slots, each its
  * own process) against a real broker, with parallelism 2, so that each task manager runs one
- * subtask of the source and one of the keyed map and sink, and the keyBy crosses the network. A
- * {@code read_committed} reader of the output sees every input id exactly once: after a plain run,
- * after {@code kill -9} of a task manager, and after {@code kill -9} of the whole cluster and a
- * resubmission.
+ * subtask of the source and one of the keyed map and sink, and the keyBy crosses the network (or 4,
+ * filling every slot). A {@code read_committed} reader of the output sees every input id exactly
+ * once: after a plain run, after {@code kill -9} of a task manager, after a task manager halted
+ * with a commit in flight, and after {@code kill -9} of the whole cluster and a resubmission.
  */
 class ClusterKafkaTest {
   private static final long CHECKPOINT_INTERVAL_MILLIS = 500;
@@ -39,9 +40,7 @@ class ClusterKafkaTest {
 
   @RegisterExtension static final KafkaBrokerExtension kafka = new KafkaBrokerExtension();
 
-  @TempDir(cleanup = org.junit.jupiter.api.io.CleanupMode.NEVER)
-  Path directory;
-
+  @TempDir Path directory;
   private LocalClusterProcesses cluster;
   private String name;
   private final AtomicBoolean feeding = new AtomicBoolean(true);
@@ -62,7 +61,7 @@ class ClusterKafkaTest {
     cluster = new LocalClusterProcesses(directory, "").start();
 
     try (ClusterClient client = cluster.client()) {
-      JobStatus job = client.submit(seedJob("--bounded"));
+      JobStatus job = client.submit(seedJob(2, "--bounded"));
       await().atMost(Duration.ofSeconds(60)).until(() -> client.job(job.jobId()).isTerminal());
       assertThat(client.job(job.jobId()).state()).isEqualTo("FINISHED");
     }
@@ -76,14 +75,23 @@ class ClusterKafkaTest {
     assertExactlyOnce(records);
   }
 
+  /**
+   * With parallelism 4 the job takes every slot, so after the kill it waits for a replacement task
+   * manager.
+   */
   @Test
-  void when_taskManagerKilledWhileInputArrives_then_jobRecoversAndCommitsEveryRecordOnce()
+  void when_taskManagerKilledWhileInputArrives_then_jobRecoversOnAReplacementExactlyOnce()
       throws Exception {
     cluster = new LocalClusterProcesses(directory, "").start();
     loseTaskManagerWhileInputArrives(
-        () -> {
+        4,
+        job -> {
           await().atMost(Duration.ofSeconds(30)).until(() -> committed() > 0);
           LocalClusterProcesses.kill(cluster.taskManager(2));
+          await()
+              .atMost(Duration.ofSeconds(30))
+              .until(() -> job.call().state().equals("RESTARTING"));
+          cluster.startTaskManager();
         });
   }
 
@@ -99,7 +107,8 @@ class ClusterKafkaTest {
     cluster = new LocalClusterProcesses(directory, "").withFailpoints(2, failpoint + "=halt@6");
     cluster.start();
     loseTaskManagerWhileInputArrives(
-        () -> {
+        2,
+        job -> {
           Process second = cluster.taskManager(2);
           await().atMost(Duration.ofSeconds(30)).until(() -> !second.isAlive());
           assertThat(Files.readString(cluster.taskManagerLog(2)))
@@ -108,24 +117,24 @@ class ClusterKafkaTest {
   }
 
   private interface Loss {
-    void happen() throws Exception;
+    void happen(Callable<JobStatus> job) throws Exception;
   }
 
   /**
    * Runs the seed job with input arriving, lets the second task manager die by {@code loss}, and
-   * checks that the job recovers on the remaining slots and commits every record once.
+   * checks that the job recovers and commits every record once.
    */
-  private void loseTaskManagerWhileInputArrives(Loss loss) throws Exception {
+  private void loseTaskManagerWhileInputArrives(int parallelism, Loss loss) throws Exception {
     createTopics();
     AtomicLong fed = new AtomicLong();
     try (ClusterClient client = cluster.client()) {
-      JobStatus job = client.submit(seedJob());
+      JobStatus job = client.submit(seedJob(parallelism));
       await()
           .atMost(Duration.ofSeconds(60))
           .until(() -> client.job(job.jobId()).lastCheckpointId() >= 1);
       CompletableFuture<Void> input = feed(fed, 2_000);
 
-      loss.happen();
+      loss.happen(() -> client.job(job.jobId()));
       long lost = System.nanoTime();
       long committedAtLoss = committed();
 
@@ -153,7 +162,7 @@ class ClusterKafkaTest {
     AtomicLong fed = new AtomicLong();
     CompletableFuture<Void> input;
     try (ClusterClient client = cluster.client()) {
-      JobStatus job = client.submit(seedJob());
+      JobStatus job = client.submit(seedJob(2));
       await()
           .atMost(Duration.ofSeconds(60))
           .until(() -> client.job(job.jobId()).lastCheckpointId() >= 1);
@@ -170,7 +179,7 @@ class ClusterKafkaTest {
     cluster.start();
 
     try (ClusterClient client = cluster.client()) {
-      JobStatus resumed = client.submit(seedJob());
+      JobStatus resumed = client.submit(seedJob(2));
       assertThat(resumed.message()).startsWith("resuming from its latest completed checkpoint");
       stopFeedingAfterNewOutput(input, committedAtKill);
       assertExactlyOnce(fed.get());
@@ -253,7 +262,7 @@ class ClusterKafkaTest {
     return "bar-" + name;
   }
 
-  private JobSubmission seedJob(String... extra) {
+  private JobSubmission seedJob(int parallelism, String... extra) {
     List<String> args =
         new ArrayList<>(
             List.of(
@@ -270,6 +279,6 @@ class ClusterKafkaTest {
                 "--checkpoint-interval",
                 "" + CHECKPOINT_INTERVAL_MILLIS));
     args.addAll(List.of(extra));
-    return new JobSubmission("io.weir.examples.SeedJob", args, 2, null, null, false);
+    return new JobSubmission("io.weir.examples.SeedJob", args, parallelism, null, null, false);
   }
 }
