@@ -92,7 +92,8 @@ class ClusterKafkaTest {
               .atMost(Duration.ofSeconds(30))
               .until(() -> job.call().state().equals("RESTARTING"));
           cluster.startTaskManager();
-        });
+        },
+        job -> {});
   }
 
   /**
@@ -113,18 +114,63 @@ class ClusterKafkaTest {
           await().atMost(Duration.ofSeconds(30)).until(() -> !second.isAlive());
           assertThat(Files.readString(cluster.taskManagerLog(2)))
               .contains("failpoint " + failpoint + " hit");
-        });
-  }
-
-  private interface Loss {
-    void happen(Callable<JobStatus> job) throws Exception;
+        },
+        job -> {});
   }
 
   /**
-   * Runs the seed job with input arriving, lets the second task manager die by {@code loss}, and
-   * checks that the job recovers and commits every record once.
+   * A frozen task manager is lost once its heartbeats stop, and the job recovers on the other one;
+   * when it wakes up its tasks go on for a moment with the transactional ids the recovered job
+   * uses: they are fenced, and their records never become visible.
    */
-  private void loseTaskManagerWhileInputArrives(int parallelism, Loss loss) throws Exception {
+  @Test
+  void when_frozenTaskManagerWakesAfterRecovery_then_itsTransactionsAreFenced() throws Exception {
+    cluster = new LocalClusterProcesses(directory, "").start();
+    Process second = cluster.taskManager(2);
+    try {
+      loseTaskManagerWhileInputArrives(
+          2,
+          job -> {
+            await().atMost(Duration.ofSeconds(30)).until(() -> committed() > 0);
+            LocalClusterProcesses.signal(second, "-STOP");
+          },
+          job -> {
+            // The recovered job runs on the first task manager and commits.
+            await()
+                .atMost(Duration.ofSeconds(30))
+                .until(
+                    () ->
+                        Files.readString(cluster.taskManagerLog(1))
+                            .contains("Deployed 4 subtasks of"));
+            long committedBeforeWaking = committed();
+            await()
+                .atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> committed() > committedBeforeWaking);
+            LocalClusterProcesses.signal(second, "-CONT");
+            await()
+                .atMost(Duration.ofSeconds(30))
+                .until(
+                    () ->
+                        Files.readString(cluster.taskManagerLog(2))
+                            .contains("Lost the job manager"));
+          });
+    } finally {
+      LocalClusterProcesses.signal(second, "-CONT");
+    }
+  }
+
+  private interface Step {
+    void run(Callable<JobStatus> job) throws Exception;
+  }
+
+  /**
+   * Runs the seed job with input arriving, loses the second task manager by {@code loss}, and
+   * checks that the job recovers and commits every record once; {@code afterRecovery} runs once the
+   * recovered job committed new output, with input still arriving.
+   */
+  private void loseTaskManagerWhileInputArrives(int parallelism, Step loss, Step afterRecovery)
+      throws Exception {
     createTopics();
     AtomicLong fed = new AtomicLong();
     try (ClusterClient client = cluster.client()) {
@@ -134,7 +180,7 @@ class ClusterKafkaTest {
           .until(() -> client.job(job.jobId()).lastCheckpointId() >= 1);
       CompletableFuture<Void> input = feed(fed, 2_000);
 
-      loss.happen(() -> client.job(job.jobId()));
+      loss.run(() -> client.job(job.jobId()));
       long lost = System.nanoTime();
       long committedAtLoss = committed();
 
@@ -146,6 +192,7 @@ class ClusterKafkaTest {
       System.out.printf(
           "%s: first new committed output %d ms after the loss%n",
           name, (System.nanoTime() - lost) / 1_000_000);
+      afterRecovery.run(() -> client.job(job.jobId()));
       stopFeedingAfterNewOutput(input, committedAtLoss);
       assertExactlyOnce(fed.get());
       assertThat(client.job(job.jobId()).state()).isEqualTo("RUNNING");

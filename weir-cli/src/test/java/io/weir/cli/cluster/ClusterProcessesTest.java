@@ -66,7 +66,7 @@ class ClusterProcessesTest {
           .until(() -> client.job(job.jobId()).lastCheckpointId() >= 1);
 
       // A frozen process keeps its connections open: only the missing heartbeats can tell.
-      signal(cluster.taskManager(2), "-STOP");
+      LocalClusterProcesses.signal(cluster.taskManager(2), "-STOP");
       await()
           .atMost(Duration.ofSeconds(20))
           .until(
@@ -75,15 +75,11 @@ class ClusterProcessesTest {
       await().atMost(Duration.ofSeconds(90)).until(() -> client.job(job.jobId()).isTerminal());
       assertThat(client.job(job.jobId()).state()).isEqualTo("FINISHED");
     } finally {
-      signal(cluster.taskManager(2), "-CONT");
+      LocalClusterProcesses.signal(cluster.taskManager(2), "-CONT");
     }
     Map<String, Integer> counts = CommittedOutput.lineCounts(output);
     assertThat(counts).hasSize(12_000);
     assertThat(counts.values()).containsOnly(1);
-  }
-
-  private static void signal(Process process, String signal) throws Exception {
-    new ProcessBuilder("kill", signal, String.valueOf(process.pid())).inheritIO().start().waitFor();
   }
 
   @Test

@@ -137,6 +137,14 @@ final class LocalClusterProcesses implements AutoCloseable {
     process.destroyForcibly().waitFor();
   }
 
+  /** Sends a signal such as {@code -STOP} (freezes the process) or {@code -CONT}, if alive. */
+  static void signal(Process process, String signal) throws Exception {
+    if (!process.isAlive()) {
+      return;
+    }
+    new ProcessBuilder("kill", signal, String.valueOf(process.pid())).inheritIO().start().waitFor();
+  }
+
   @Override
   public void close() throws InterruptedException {
     killAll();
