@@ -11,6 +11,7 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 
@@ -26,6 +27,31 @@ public final class Topics {
         topics.add(new NewTopic(name, partitions, (short) 1));
       }
       admin.createTopics(topics).all().get(30, TimeUnit.SECONDS);
+      awaitLeaders(admin, List.of(names));
+    }
+  }
+
+  /**
+   * Waits until every partition of the new topics has a leader, so that clients that start right
+   * away find all of them: a loader started right after the creation once had the records of one
+   * partition expire unsent two minutes later.
+   */
+  private static void awaitLeaders(Admin admin, List<String> names) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (true) {
+      Map<String, TopicDescription> descriptions =
+          admin.describeTopics(names).allTopicNames().get(30, TimeUnit.SECONDS);
+      boolean ready =
+          descriptions.values().stream()
+              .flatMap(description -> description.partitions().stream())
+              .allMatch(partition -> partition.leader() != null && !partition.leader().isEmpty());
+      if (ready) {
+        return;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("The topics " + names + " have no leaders after 30 s");
+      }
+      Thread.sleep(50);
     }
   }
 
