@@ -3,29 +3,41 @@ package io.weir.cli;
 import io.weir.api.datastream.JobConfig;
 import io.weir.api.datastream.JobExecutor;
 import io.weir.api.datastream.StreamEnvironment;
-import java.io.File;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.function.Consumer;
 
 /**
  * Runs a job's {@code main} with a launcher context installed: the job's code builds the same graph
  * as always, and the context decides what {@code execute} does and which settings the command line
- * overrides. A job class is found on the class path, or in a jar given as the job.
+ * overrides. A job class is found on the class path, or in a jar given as the job (its Main-Class,
+ * or the class given with {@code -c}).
  */
 final class JobLauncher {
   private JobLauncher() {}
 
   static void launch(String job, String[] args, JobExecutor executor, Consumer<JobConfig> overrides)
       throws Exception {
-    ClassLoader loader = loaderFor(job);
-    Class<?> jobClass = loadJobClass(job, loader);
+    launch(job, null, args, executor, overrides);
+  }
+
+  /**
+   * @param givenClass with a jar: the job class to run, or null for the jar's Main-Class
+   */
+  static void launch(
+      String job,
+      String givenClass,
+      String[] args,
+      JobExecutor executor,
+      Consumer<JobConfig> overrides)
+      throws Exception {
+    JobJarFile jar = JobJarFile.isJar(job) ? JobJarFile.open(job, givenClass) : null;
+    ClassLoader loader = loaderFor(jar);
+    Class<?> jobClass = loadJobClass(jar == null ? job : jar.jobClass(), loader);
     Method main;
     try {
       main = jobClass.getMethod("main", String[].class);
@@ -52,29 +64,15 @@ final class JobLauncher {
     }
   }
 
-  private static ClassLoader loaderFor(String job) throws MalformedURLException {
-    if (!job.endsWith(".jar")) {
+  private static ClassLoader loaderFor(JobJarFile jar) throws MalformedURLException {
+    if (jar == null) {
       return JobLauncher.class.getClassLoader();
     }
-    Path jar = Path.of(job);
-    if (!Files.isReadable(jar)) {
-      throw new UserError("Cannot read the job jar " + jar);
-    }
-    URL url = jar.toUri().toURL();
+    URL url = jar.path().toUri().toURL();
     return new URLClassLoader(new URL[] {url}, JobLauncher.class.getClassLoader());
   }
 
-  private static Class<?> loadJobClass(String job, ClassLoader loader) throws Exception {
-    String className = job;
-    if (job.endsWith(".jar")) {
-      try (var jar = new java.util.jar.JarFile(new File(job))) {
-        var manifest = jar.getManifest();
-        className = manifest == null ? null : manifest.getMainAttributes().getValue("Main-Class");
-      }
-      if (className == null) {
-        throw new UserError("The jar " + job + " names no Main-Class in its manifest");
-      }
-    }
+  private static Class<?> loadJobClass(String className, ClassLoader loader) {
     try {
       return Class.forName(className, true, loader);
     } catch (ClassNotFoundException e) {

@@ -5,8 +5,10 @@ import io.weir.api.datastream.JobConfig;
 import io.weir.api.datastream.JobExecutionException;
 import io.weir.api.datastream.JobExecutor;
 import io.weir.api.datastream.JobResult;
+import io.weir.cli.cluster.ClusterCommand;
 import io.weir.cli.cluster.ClusterOptions;
 import io.weir.cli.cluster.ClusterSubmit;
+import io.weir.cluster.rpc.JobJar;
 import io.weir.cluster.rpc.JobSubmission;
 import io.weir.runtime.execution.LocalJobExecutor;
 import java.nio.file.Path;
@@ -20,8 +22,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code weir run}: runs a job in this process (the job manager and task manager roles), or with
- * {@code --jobmanager} submits it to a cluster.
+ * {@code weir run}: submits a job to a cluster when one is named ({@code --jobmanager}) or was
+ * started here with {@code weir cluster start}; otherwise runs it in this process (the job manager
+ * and task manager roles).
  */
 @Command(
     name = "run",
@@ -62,19 +65,44 @@ public final class RunCommand implements Runnable {
 
   @Mixin ClusterOptions cluster = new ClusterOptions();
 
-  @Option(names = "--detached", description = "With --jobmanager: return once submitted.")
+  @Option(names = "--detached", description = "On a cluster: return once submitted.")
   boolean detached;
+
+  @Option(
+      names = "--local",
+      description = "Run in this process even when 'weir cluster start' started a cluster.")
+  boolean local;
 
   @Parameters(index = "0", paramLabel = "JOB", description = "The job's main class or jar.")
   String job;
+
+  @Option(
+      names = {"-c", "--class"},
+      paramLabel = "CLASS",
+      description = "With a jar: the job class to run (default: the jar's Main-Class).")
+  String jobClass;
 
   @Parameters(index = "1..*", paramLabel = "ARGS", description = "The job's own arguments.")
   List<String> args = new ArrayList<>();
 
   @Override
   public void run() {
+    if (jobClass != null && !JobJarFile.isJar(job)) {
+      throw new UserError("-c names the job class of a jar, but " + job + " is not a jar");
+    }
+    if (cluster.isGiven() && local) {
+      throw new UserError("--local runs the job in this process; it cannot go with --jobmanager");
+    }
     if (cluster.isGiven()) {
-      ClusterSubmit.submit(cluster, submission(), detached);
+      submitToCluster();
+      return;
+    }
+    if (!local && ClusterCommand.runningJobManager(cluster).isPresent()) {
+      System.out.println(
+          "submitting to the cluster started by 'weir cluster start' (job manager at "
+              + cluster.address()
+              + "); --local runs the job in this process");
+      submitToCluster();
       return;
     }
     JobExecutor executor =
@@ -89,7 +117,7 @@ public final class RunCommand implements Runnable {
           return result;
         };
     try {
-      JobLauncher.launch(job, args.toArray(String[]::new), executor, this::override);
+      JobLauncher.launch(job, jobClass, args.toArray(String[]::new), executor, this::override);
     } catch (JobExecutionException e) {
       throw new UserError(e.getMessage(), e);
     } catch (RuntimeException e) {
@@ -99,16 +127,29 @@ public final class RunCommand implements Runnable {
     }
   }
 
-  private JobSubmission submission() {
+  /** Ships a jar's bytes with the submission; a class must be on the cluster's class path. */
+  private void submitToCluster() {
+    if (!JobJarFile.isJar(job)) {
+      ClusterSubmit.submit(cluster, submission(job, null), detached);
+      return;
+    }
+    JobJarFile jar = JobJarFile.open(job, jobClass);
+    byte[] bytes = jar.bytes();
+    JobJar shipped = JobJar.of(jar.path().getFileName().toString(), bytes);
+    ClusterSubmit.submit(cluster, submission(jar.jobClass(), shipped), bytes, detached);
+  }
+
+  private JobSubmission submission(String className, JobJar jar) {
     return new JobSubmission(
-        job,
+        className,
         args,
         parallelism,
         checkpointDirectory == null ? null : checkpointDirectory.toAbsolutePath().toString(),
         start == null || start.checkpoint == null
             ? null
             : start.checkpoint.toAbsolutePath().toString(),
-        start != null && (start.fresh || start.groupOffsets));
+        start != null && (start.fresh || start.groupOffsets),
+        jar);
   }
 
   private void override(JobConfig config) {

@@ -34,7 +34,16 @@ public final class ClusterClient implements AutoCloseable {
 
   public ClientMessages.JobStatus submit(io.weir.cluster.rpc.JobSubmission submission)
       throws ClusterConnectException, InterruptedException {
-    return ask(new ClientMessages.Submit(submission), ClientMessages.JobStatus.class);
+    return submit(submission, null);
+  }
+
+  /**
+   * Submits a job with the bytes of its jar, which the job manager stores and ships to the task
+   * managers.
+   */
+  public ClientMessages.JobStatus submit(io.weir.cluster.rpc.JobSubmission submission, byte[] jar)
+      throws ClusterConnectException, InterruptedException {
+    return ask(new ClientMessages.Submit(submission, jar), ClientMessages.JobStatus.class);
   }
 
   public List<ClientMessages.JobStatus> list()

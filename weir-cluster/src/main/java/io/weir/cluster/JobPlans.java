@@ -18,12 +18,13 @@ public final class JobPlans {
   private JobPlans() {}
 
   /**
-   * Runs the job class's main until it calls {@code execute} or {@code executeAsync}.
+   * Runs the job class's main until it calls {@code execute} or {@code executeAsync}, with the
+   * job's class loader as the context class loader.
    *
    * @throws IllegalArgumentException naming the class when it cannot be run or never executes
    */
-  public static synchronized StreamPlan capture(JobSubmission submission) {
-    Method main = mainOf(submission.jobClass());
+  public static synchronized StreamPlan capture(JobSubmission submission, JobCode code) {
+    Method main = mainOf(code.loadJobClass(submission.jobClass()));
     AtomicReference<StreamPlan> captured = new AtomicReference<>();
     JobExecutor capture =
         plan -> {
@@ -32,6 +33,9 @@ public final class JobPlans {
         };
     // The environment's context is global: only one capture at a time (hence synchronized).
     StreamEnvironment.setContext(new StreamEnvironment.Context(capture, submission::applyTo));
+    Thread thread = Thread.currentThread();
+    ClassLoader previous = thread.getContextClassLoader();
+    thread.setContextClassLoader(code.loader());
     try {
       main.invoke(null, (Object) submission.args().toArray(String[]::new));
     } catch (InvocationTargetException e) {
@@ -46,6 +50,7 @@ public final class JobPlans {
     } catch (IllegalAccessException e) {
       throw new IllegalArgumentException("Cannot run the main method of " + submission.jobClass());
     } finally {
+      thread.setContextClassLoader(previous);
       StreamEnvironment.clearContext();
     }
     if (captured.get() == null) {
@@ -55,14 +60,8 @@ public final class JobPlans {
     return captured.get();
   }
 
-  private static Method mainOf(String className) {
-    Class<?> jobClass;
-    try {
-      ClassLoader loader = Thread.currentThread().getContextClassLoader();
-      jobClass = Class.forName(className, true, loader);
-    } catch (ClassNotFoundException e) {
-      throw new IllegalArgumentException("No job class " + className + " on the class path");
-    }
+  private static Method mainOf(Class<?> jobClass) {
+    String className = jobClass.getName();
     try {
       Method main = jobClass.getMethod("main", String[].class);
       if (!Modifier.isStatic(main.getModifiers())) {

@@ -24,33 +24,81 @@ class InProcessClusterTest {
   @Test
   void when_jobRunsOnTwoTaskManagers_then_everyIdIsCommittedOnce() throws Exception {
     Path output = directory.resolve("out");
-    try (JobManager jobManager =
-            JobManager.start(
-                new JobManagerOptions(
-                    "127.0.0.1", 0, "", Duration.ofSeconds(3), directory.resolve("checkpoints")));
+    try (JobManager jobManager = startJobManager();
         TaskManager first = TaskManager.start(taskManager(jobManager));
         TaskManager second = TaskManager.start(taskManager(jobManager));
         ClusterClient client =
             new ClusterClient(new HostAndPort("127.0.0.1", jobManager.port()), "")) {
-      JobStatus submitted =
-          client.submit(
-              new JobSubmission(
-                  KeyedCountJob.class.getName(),
-                  List.of(output.toString(), "4000", "4000"),
-                  null,
-                  null,
-                  null,
-                  false));
+      JobStatus submitted = client.submit(keyedCount(output.toString(), "4000", "1000"));
 
+      // Heartbeats carry the record counts that 'weir run' prints while it waits.
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> client.job(submitted.jobId()).recordsIn() > 0);
       await()
           .atMost(Duration.ofSeconds(60))
           .until(() -> client.job(submitted.jobId()).isTerminal());
 
       assertThat(client.job(submitted.jobId()).state()).isEqualTo("FINISHED");
+      assertThat(client.job(submitted.jobId()).recordsIn()).isBetween(1L, 4000L);
       Map<String, Integer> counts = CommittedOutput.lineCounts(output);
       assertThat(counts).hasSize(4000);
       assertThat(counts.values()).containsOnly(1);
+
+      // weir checkpoints: every subtask's acknowledgement of every completed checkpoint
+      List<String> history = client.checkpoints(submitted.jobId());
+      assertThat(history.get(0)).startsWith("id\tstatus\tstarted\tduration_ms");
+      List<String[]> completed =
+          history.stream()
+              .map(line -> line.split("\t"))
+              .filter(fields -> fields[1].equals("COMPLETED"))
+              .toList();
+      assertThat(completed).isNotEmpty();
+      for (String[] fields : completed) {
+        assertThat(Long.parseLong(fields[3])).isNotNegative();
+        assertThat(fields[5].split(", "))
+            .hasSize(4)
+            .anyMatch(ack -> ack.startsWith("Source: Ids#1 "))
+            .anyMatch(ack -> ack.startsWith("Map -> Sink: Files#0 "));
+      }
     }
+  }
+
+  @Test
+  void when_taskManagerLostAndTheJobAllowsNoRestart_then_theJobFailsNamingItsStrategy()
+      throws Exception {
+    Path output = directory.resolve("out");
+    try (JobManager jobManager = startJobManager();
+        TaskManager first = TaskManager.start(taskManager(jobManager));
+        TaskManager second = TaskManager.start(taskManager(jobManager));
+        ClusterClient client =
+            new ClusterClient(new HostAndPort("127.0.0.1", jobManager.port()), "")) {
+      JobStatus submitted = client.submit(keyedCount(output.toString(), "100000", "500", "0"));
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> client.job(submitted.jobId()).state().equals("RUNNING"));
+
+      second.close();
+
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> client.job(submitted.jobId()).isTerminal());
+      JobStatus failed = client.job(submitted.jobId());
+      assertThat(failed.state()).isEqualTo("FAILED");
+      assertThat(failed.restarts()).isZero();
+      assertThat(failed.message())
+          .startsWith("fixed-delay restart strategy gave up after 0 attempts: ");
+    }
+  }
+
+  private JobManager startJobManager() throws Exception {
+    return JobManager.start(
+        new JobManagerOptions(
+            "127.0.0.1", 0, "", Duration.ofSeconds(3), directory.resolve("checkpoints")));
+  }
+
+  private static JobSubmission keyedCount(String... args) {
+    return new JobSubmission(KeyedCountJob.class.getName(), List.of(args), null, null, null, false);
   }
 
   private static TaskManagerOptions taskManager(JobManager jobManager) {

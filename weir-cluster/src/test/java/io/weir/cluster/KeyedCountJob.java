@@ -1,5 +1,6 @@
 package io.weir.cluster;
 
+import io.weir.api.datastream.RestartStrategy;
 import io.weir.api.datastream.StreamEnvironment;
 import io.weir.api.sink.file.FileSink;
 import io.weir.api.source.GeneratorSource;
@@ -8,7 +9,8 @@ import java.time.Duration;
 
 /**
  * generator -> keyBy -> map -> exactly-once file sink, parallelism 2: the keyed exchange crosses
- * task managers. Arguments: output directory, record count, records per second per subtask.
+ * task managers. Arguments: output directory, record count, records per second per subtask, and
+ * optionally how many restarts the job allows (default: the job's default strategy).
  */
 public final class KeyedCountJob {
   private KeyedCountJob() {}
@@ -20,6 +22,10 @@ public final class KeyedCountJob {
     StreamEnvironment env = StreamEnvironment.getExecutionEnvironment();
     env.setParallelism(2);
     env.enableCheckpointing(Duration.ofMillis(200));
+    if (args.length > 3) {
+      env.setRestartStrategy(
+          RestartStrategy.fixedDelay(Integer.parseInt(args[3]), Duration.ofMillis(100)));
+    }
     env.addSource(new GeneratorSource<>(count, index -> index, rate))
         .name("Ids")
         .uid("ids")

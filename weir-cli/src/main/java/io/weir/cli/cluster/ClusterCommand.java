@@ -6,8 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -21,6 +21,11 @@ import picocli.CommandLine.Option;
     description = "Start or stop a local cluster in the background.",
     subcommands = {ClusterCommand.Start.class, ClusterCommand.Stop.class})
 public final class ClusterCommand {
+  /** The pid files of the cluster that {@code weir cluster start} started, by configuration. */
+  public static Optional<ProcessHandle> runningJobManager(ClusterOptions cluster) {
+    return new ClusterPidFiles(stateDirectory(null, cluster)).jobManager();
+  }
+
   static Path stateDirectory(Path given, ClusterOptions cluster) {
     if (given != null) {
       return given.toAbsolutePath();
@@ -47,10 +52,17 @@ public final class ClusterCommand {
     @Override
     public void run() {
       Path state = stateDirectory(stateDirectory, cluster);
+      ClusterPidFiles pids = new ClusterPidFiles(state);
       try {
         Files.createDirectories(state);
-        if (Files.exists(state.resolve("jobmanager.pid"))) {
+        if (pids.jobManager().isPresent()) {
           throw new UserError("A cluster runs already from " + state + "; stop it first");
+        }
+        // What a killed cluster left behind: a crash must not block the restart.
+        for (ProcessHandle leftover : pids.removeAll()) {
+          System.out.println(
+              "stopping task manager " + leftover.pid() + " left over from the previous cluster");
+          leftover.destroy();
         }
         List<String> common = new ArrayList<>();
         if (cluster.configuration != null) {
@@ -62,14 +74,14 @@ public final class ClusterCommand {
         List<String> jobManager = new ArrayList<>(List.of("jobmanager"));
         jobManager.addAll(List.of("--port", String.valueOf(cluster.address().port())));
         jobManager.addAll(common);
-        spawn(state, "jobmanager", jobManager);
+        spawn(pids, "jobmanager", jobManager);
         awaitJobManager();
         for (int i = 1; i <= taskManagers; i++) {
           List<String> taskManager = new ArrayList<>(List.of("taskmanager"));
           taskManager.addAll(
               List.of("--jobmanager", cluster.address().toString(), "--slots", "" + slots));
           taskManager.addAll(common);
-          spawn(state, "taskmanager-" + i, taskManager);
+          spawn(pids, "taskmanager-" + i, taskManager);
         }
       } catch (IOException e) {
         throw new UserError("Cannot start the cluster in " + state + ": " + e.getMessage(), e);
@@ -103,7 +115,8 @@ public final class ClusterCommand {
       }
     }
 
-    private static void spawn(Path state, String name, List<String> args) throws IOException {
+    private static void spawn(ClusterPidFiles pids, String name, List<String> args)
+        throws IOException {
       List<String> command = new ArrayList<>();
       command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
       command.add("-Xmx512m");
@@ -114,9 +127,9 @@ public final class ClusterCommand {
       Process process =
           new ProcessBuilder(command)
               .redirectErrorStream(true)
-              .redirectOutput(state.resolve(name + ".log").toFile())
+              .redirectOutput(pids.directory().resolve(name + ".log").toFile())
               .start();
-      Files.writeString(state.resolve(name + ".pid"), process.pid() + "\n");
+      pids.write(name, process.pid());
     }
   }
 
@@ -131,13 +144,12 @@ public final class ClusterCommand {
     @Override
     public void run() {
       Path state = stateDirectory(stateDirectory, cluster);
-      List<ProcessHandle> running = new ArrayList<>();
-      try (Stream<Path> files = Files.list(state)) {
-        for (Path pidFile : files.filter(f -> f.toString().endsWith(".pid")).toList()) {
-          long pid = Long.parseLong(Files.readString(pidFile).strip());
-          ProcessHandle.of(pid).ifPresent(running::add);
-          Files.delete(pidFile);
-        }
+      if (!Files.isDirectory(state)) {
+        throw new UserError("No cluster to stop in " + state);
+      }
+      List<ProcessHandle> running;
+      try {
+        running = new ClusterPidFiles(state).removeAll();
         running.forEach(ProcessHandle::destroy);
         for (ProcessHandle process : running) {
           process.onExit().get(10, TimeUnit.SECONDS);

@@ -1,37 +1,46 @@
 package io.weir.cli.cluster;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.weir.cli.UserError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
- * The cluster's settings from {@code conf/weir.yaml}: flat {@code key: value} lines (a subset of
- * YAML, so the file stays readable by YAML tools), {@code #} comments. Flags override them.
+ * The cluster's settings from {@code conf/weir.yaml}. Keys may be written flat or nested, as in
+ * Flink's configuration file; both of these set the same key. Flags override them.
  *
  * <pre>
- * jobmanager.host: 127.0.0.1
- * jobmanager.port: 6123
- * cluster.secret: change-me
- * taskmanager.slots: 2
- * heartbeat.timeout.ms: 5000
- * checkpoints.dir: /var/weir/checkpoints
+ * jobmanager.port: 6123        jobmanager:
+ *                                port: 6123
  * </pre>
+ *
+ * Known keys: {@code jobmanager.host}, {@code jobmanager.port}, {@code cluster.secret}, {@code
+ * taskmanager.slots}, {@code heartbeat.timeout.ms}, {@code checkpoints.dir}, {@code
+ * cluster.state.dir}. An unknown key is an error rather than silently ignored, because a misspelt
+ * {@code cluster.secret} would otherwise leave a cluster open.
  */
 public final class ClusterSettings {
   public static final Path DEFAULT_FILE = Path.of("conf", "weir.yaml");
   private static final Set<String> KEYS =
-      Set.of(
-          "jobmanager.host",
-          "jobmanager.port",
-          "cluster.secret",
-          "taskmanager.slots",
-          "heartbeat.timeout.ms",
-          "checkpoints.dir",
-          "cluster.state.dir");
+      new TreeSet<>(
+          Set.of(
+              "jobmanager.host",
+              "jobmanager.port",
+              "cluster.secret",
+              "taskmanager.slots",
+              "heartbeat.timeout.ms",
+              "checkpoints.dir",
+              "cluster.state.dir"));
+  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
   private final Map<String, String> values;
 
@@ -49,42 +58,39 @@ public final class ClusterSettings {
       }
       return new ClusterSettings(values);
     }
+    JsonNode root;
     try {
-      int number = 0;
-      for (String line : Files.readAllLines(path)) {
-        number++;
-        String content = line.strip();
-        if (content.isEmpty() || content.startsWith("#")) {
-          continue;
-        }
-        int colon = content.indexOf(':');
-        String key = colon < 0 ? content : content.substring(0, colon).strip();
-        if (colon < 0 || !KEYS.contains(key)) {
-          throw new UserError(
-              path + " line " + number + ": expected one of " + KEYS + " as 'key: value'");
-        }
-        values.put(key, valueOf(content.substring(colon + 1).strip()));
-      }
+      root = YAML.readTree(path.toFile());
+    } catch (JsonProcessingException e) {
+      throw new UserError(path + " is not valid YAML: " + e.getOriginalMessage());
     } catch (IOException e) {
       throw new UserError("Cannot read the cluster configuration " + path + ": " + e.getMessage());
+    }
+    if (root != null && !root.isMissingNode() && !root.isNull()) {
+      if (!root.isObject()) {
+        throw new UserError(path + " must hold 'key: value' settings, one of " + KEYS);
+      }
+      flatten(path, "", root, values);
     }
     return new ClusterSettings(values);
   }
 
-  /** The value without a trailing {@code # comment}, unquoted. */
-  private static String valueOf(String text) {
-    boolean quoted = text.startsWith("\"") || text.startsWith("'");
-    int comment = text.indexOf(" #");
-    return unquote(!quoted && comment >= 0 ? text.substring(0, comment).strip() : text);
-  }
-
-  private static String unquote(String value) {
-    if (value.length() >= 2
-        && (value.startsWith("\"") && value.endsWith("\"")
-            || value.startsWith("'") && value.endsWith("'"))) {
-      return value.substring(1, value.length() - 1);
+  private static void flatten(Path path, String prefix, JsonNode node, Map<String, String> values) {
+    Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
+    while (fields.hasNext()) {
+      Map.Entry<String, JsonNode> field = fields.next();
+      String key = prefix + field.getKey();
+      JsonNode value = field.getValue();
+      if (value.isObject()) {
+        flatten(path, key + ".", value, values);
+      } else if (!KEYS.contains(key)) {
+        throw new UserError(path + ": unknown setting '" + key + "', expected one of " + KEYS);
+      } else if (!value.isValueNode() || value.isNull()) {
+        throw new UserError(path + ": " + key + " needs a single value");
+      } else {
+        values.put(key, value.asText());
+      }
     }
-    return value;
   }
 
   public String get(String key, String fallback) {

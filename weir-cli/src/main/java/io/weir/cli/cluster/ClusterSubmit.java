@@ -12,7 +12,15 @@ public final class ClusterSubmit {
   private ClusterSubmit() {}
 
   public static void submit(ClusterOptions cluster, JobSubmission submission, boolean detached) {
-    JobStatus job = ClusterRequest.run(cluster, client -> client.submit(submission));
+    submit(cluster, submission, null, detached);
+  }
+
+  /**
+   * @param jar the bytes of the submission's jar, or null when it names none
+   */
+  public static void submit(
+      ClusterOptions cluster, JobSubmission submission, byte[] jar, boolean detached) {
+    JobStatus job = ClusterRequest.run(cluster, client -> client.submit(submission, jar));
     System.out.println("submitted job " + job.jobId() + " '" + job.jobName() + "'");
     if (job.message() != null) {
       System.out.println("job " + job.jobId() + ": " + job.message());
@@ -20,6 +28,7 @@ public final class ClusterSubmit {
     if (detached) {
       return;
     }
+    JobProgressLine progress = new JobProgressLine(System.err);
     while (!job.isTerminal()) {
       try {
         Thread.sleep(POLL.toMillis());
@@ -29,6 +38,7 @@ public final class ClusterSubmit {
       }
       String jobId = job.jobId();
       job = ClusterRequest.run(cluster, client -> client.job(jobId));
+      progress.maybePrint(job);
     }
     if (!job.state().equals("FINISHED")) {
       throw new UserError("Job " + job.jobId() + " " + job.state() + ": " + job.message());

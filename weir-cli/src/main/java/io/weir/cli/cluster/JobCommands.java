@@ -76,7 +76,9 @@ public final class JobCommands {
   }
 
   /** {@code weir checkpoints}. */
-  @Command(name = "checkpoints", description = "List a job's retained checkpoints, newest first.")
+  @Command(
+      name = "checkpoints",
+      description = "A job's checkpoint history, newest first: status, duration, size, acks.")
   public static final class CheckpointsCommand implements Runnable {
     @Mixin ClusterOptions cluster;
 

@@ -4,6 +4,7 @@ import io.weir.examples.SeedRecords;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -20,7 +21,12 @@ public final class SeedInput {
     this.topic = topic;
   }
 
-  /** Sends records {@code from} (inclusive) to {@code to} (exclusive), at most {@code rate}/s. */
+  /**
+   * Sends records {@code from} (inclusive) to {@code to} (exclusive), at most {@code rate}/s.
+   *
+   * @throws IllegalStateException when the broker did not take a record: an input id missing from
+   *     the input topic would otherwise be counted as lost by the job
+   */
   public void load(long from, long to, long ratePerSecond) throws InterruptedException {
     Map<String, Object> config =
         Map.of(
@@ -35,6 +41,7 @@ public final class SeedInput {
             ProducerConfig.ACKS_CONFIG,
             "all");
     long started = System.nanoTime();
+    AtomicReference<Exception> failure = new AtomicReference<>();
     try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config)) {
       for (long i = from; i < to; i++) {
         String record = SeedRecords.generate(i);
@@ -42,7 +49,12 @@ public final class SeedInput {
             new ProducerRecord<>(
                 topic,
                 SeedRecords.word(record).getBytes(StandardCharsets.UTF_8),
-                record.getBytes(StandardCharsets.UTF_8)));
+                record.getBytes(StandardCharsets.UTF_8)),
+            (metadata, error) -> {
+              if (error != null) {
+                failure.compareAndSet(null, error);
+              }
+            });
         loaded.incrementAndGet();
         if (ratePerSecond > 0 && (i - from) % 1000 == 999) {
           long due = started + (i - from + 1) * 1_000_000_000L / ratePerSecond;
@@ -53,6 +65,11 @@ public final class SeedInput {
         }
       }
       producer.flush();
+    }
+    Exception error = failure.get();
+    if (error != null) {
+      throw new IllegalStateException(
+          "Loading input records into topic '" + topic + "' failed: " + error, error);
     }
   }
 

@@ -72,7 +72,7 @@ public final class Topics {
       for (TopicDescription description :
           admin.describeTopics(names).allTopicNames().get(30, TimeUnit.SECONDS).values()) {
         for (TopicPartitionInfo partition : description.partitions()) {
-          if (partition.leader() == null) {
+          if (partition.leader() == null || partition.leader().isEmpty()) {
             return false;
           }
         }

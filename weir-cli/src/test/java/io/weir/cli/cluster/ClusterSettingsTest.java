@@ -27,13 +27,35 @@ class ClusterSettingsTest {
   }
 
   @Test
-  void when_keyIsUnknown_then_errorNamesFileAndLine() throws Exception {
+  void when_keysAreNested_then_theyReadAsDottedKeys() throws Exception {
+    Path file = directory.resolve("weir.yaml");
+    Files.writeString(file, "jobmanager:\n  host: 127.0.0.2\n  port: 7001\ntaskmanager.slots: 3\n");
+
+    ClusterSettings settings = ClusterSettings.load(file);
+
+    assertThat(settings.get("jobmanager.host", "127.0.0.1")).isEqualTo("127.0.0.2");
+    assertThat(settings.getInt("jobmanager.port", 6123)).isEqualTo(7001);
+    assertThat(settings.getInt("taskmanager.slots", 1)).isEqualTo(3);
+  }
+
+  @Test
+  void when_keyIsUnknown_then_errorNamesFileAndKey() throws Exception {
     Path file = directory.resolve("weir.yaml");
     Files.writeString(file, "jobmanager.port: 7000\njob.manager: x\n");
 
     assertThatThrownBy(() -> ClusterSettings.load(file))
         .isInstanceOf(UserError.class)
-        .hasMessageStartingWith(file + " line 2: expected one of");
+        .hasMessageStartingWith(file + ": unknown setting 'job.manager', expected one of");
+  }
+
+  @Test
+  void when_fileIsNotYaml_then_errorNamesFile() throws Exception {
+    Path file = directory.resolve("weir.yaml");
+    Files.writeString(file, "jobmanager.port: [7000\n");
+
+    assertThatThrownBy(() -> ClusterSettings.load(file))
+        .isInstanceOf(UserError.class)
+        .hasMessageStartingWith(file + " is not valid YAML: ");
   }
 
   @Test

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.Serializable;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -24,7 +23,7 @@ final class ClientRequests {
   Serializable answer(ClientMessages.Request request) {
     try {
       if (request instanceof ClientMessages.Submit submit) {
-        return jobManager.submit(submit.submission()).status();
+        return jobManager.submit(submit.submission(), submit.jar()).status();
       } else if (request instanceof ClientMessages.ListJobs) {
         return new ClientMessages.JobList(
             jobManager.jobs().stream().map(ClusterJob::status).toList());
@@ -75,18 +74,11 @@ final class ClientRequests {
 
   private Serializable checkpoints(ClusterJob job) throws IOException {
     Path directory = job.checkpointDirectory();
-    List<String> lines = new ArrayList<>();
-    if (directory != null && Files.isDirectory(directory)) {
-      for (Path checkpoint : CheckpointLayout.checkpointDirectoriesNewestFirst(directory)) {
-        boolean complete = Files.exists(checkpoint.resolve("_metadata"));
-        lines.add(
-            CheckpointLayout.checkpointIdOf(checkpoint).getAsLong()
-                + "\t"
-                + (complete ? "COMPLETED" : "IN_PROGRESS")
-                + "\t"
-                + checkpoint);
-      }
-    }
-    return new ClientMessages.CheckpointList(lines);
+    List<Path> retained =
+        directory != null && Files.isDirectory(directory)
+            ? CheckpointLayout.checkpointDirectoriesNewestFirst(directory)
+            : List.of();
+    return new ClientMessages.CheckpointList(
+        new CheckpointHistoryLines(job.graph()).lines(job.checkpointHistory(), retained));
   }
 }

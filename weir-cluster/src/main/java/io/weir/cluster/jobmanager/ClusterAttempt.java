@@ -1,17 +1,22 @@
 package io.weir.cluster.jobmanager;
 
+import io.weir.api.datastream.SuppressRestartsException;
 import io.weir.cluster.rpc.AttemptId;
 import io.weir.cluster.rpc.ControlMessages;
 import io.weir.cluster.rpc.ControlMessages.TaskReport;
 import io.weir.cluster.rpc.JobSubmission;
 import io.weir.runtime.checkpoint.CheckpointCoordinator;
+import io.weir.runtime.checkpoint.CheckpointHistory;
 import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.StateHandle;
 import io.weir.runtime.checkpoint.SubtaskKey;
+import io.weir.runtime.execution.RecordCounts;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobVertex;
+import java.io.IOException;
 import java.io.Serializable;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.HashSet;
@@ -50,6 +55,7 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
 
   private final AttemptId id;
   private final JobSubmission submission;
+  private final Path jarFile;
   private final JobGraph graph;
   private final CompletedCheckpoint restored;
   private final List<RegisteredTaskManager> slots;
@@ -58,10 +64,12 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
   private final Map<Long, String> savepointDirectories = new ConcurrentHashMap<>();
   private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
   private final int subtaskCount;
+  private final Map<String, RecordCounts> progressByTaskManager = new ConcurrentHashMap<>();
 
   ClusterAttempt(
       AttemptId id,
       JobSubmission submission,
+      Path jarFile,
       JobGraph graph,
       CompletedCheckpoint restored,
       List<RegisteredTaskManager> slots,
@@ -69,9 +77,11 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
       ScheduledExecutorService timer,
       Clock clock,
       long firstCheckpointId,
-      CheckpointCoordinator.CompletionListener listener) {
+      CheckpointCoordinator.CompletionListener listener,
+      CheckpointHistory history) {
     this.id = id;
     this.submission = submission;
+    this.jarFile = jarFile;
     this.graph = graph;
     this.restored = restored;
     this.slots = slots;
@@ -94,7 +104,19 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
             timer,
             clock,
             firstCheckpointId,
-            listener);
+            listener,
+            history);
+  }
+
+  /** The latest record counts one task manager reported with its heartbeat. */
+  void onProgress(String taskManagerId, ControlMessages.AttemptProgress progress) {
+    progressByTaskManager.put(
+        taskManagerId, new RecordCounts(progress.recordsIn(), progress.recordsOut()));
+  }
+
+  /** Records this attempt read and wrote, as of the task managers' latest heartbeats. */
+  RecordCounts recordCounts() {
+    return progressByTaskManager.values().stream().reduce(RecordCounts.NONE, RecordCounts::plus);
   }
 
   AttemptId id() {
@@ -146,6 +168,9 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
   private Throwable failureOf(Event event) {
     if (event instanceof Reported reported && reported.report().kind() == TaskReport.Kind.FAILED) {
       return new IllegalStateException(reported.report().cause());
+    } else if (event instanceof Reported reported
+        && reported.report().kind() == TaskReport.Kind.FAILED_FOR_GOOD) {
+      return new SuppressRestartsException(reported.report().cause(), null);
     } else if (event instanceof Lost lost) {
       return new IllegalStateException("Task manager " + lost.taskManagerId() + " was lost");
     } else if (event instanceof Cancelled) {
@@ -155,13 +180,10 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
   }
 
   private Throwable deployAll() throws InterruptedException {
-    var deploy =
-        new ControlMessages.DeployTasks(
-            id,
-            submission,
-            restored == null ? null : restored.location().toString(),
-            SlotAssignment.placements(graph, slots));
-    sendAll(deploy);
+    Throwable sendFailure = sendDeployments();
+    if (sendFailure != null) {
+      return sendFailure;
+    }
     Set<String> waiting = new HashSet<>();
     taskManagers.forEach(taskManager -> waiting.add(taskManager.id));
     long deadline = System.currentTimeMillis() + DEPLOY_TIMEOUT_MILLIS;
@@ -181,9 +203,43 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
               "Task manager " + deployed.taskManagerId() + " cannot deploy: " + deployed.error());
         }
         waiting.remove(deployed.taskManagerId());
+        maybeRememberJarHeld(deployed.taskManagerId());
       }
     }
     return null;
+  }
+
+  /** Sends each task manager its deployment, with the job's jar unless it holds it already. */
+  private Throwable sendDeployments() {
+    String restorePath = restored == null ? null : restored.location().toString();
+    List<ControlMessages.SubtaskPlacement> placements = SlotAssignment.placements(graph, slots);
+    byte[] jar = null;
+    for (RegisteredTaskManager taskManager : taskManagers) {
+      boolean shipJar = jarFile != null && !taskManager.jarsHeld.contains(jarSha256());
+      if (shipJar && jar == null) {
+        try {
+          jar = Files.readAllBytes(jarFile);
+        } catch (IOException e) {
+          return new IllegalStateException("Cannot read the job's jar " + jarFile + ": " + e, e);
+        }
+      }
+      taskManager.connection.send(
+          new ControlMessages.DeployTasks(
+              id, submission, restorePath, placements, shipJar ? jar : null));
+    }
+    return null;
+  }
+
+  private String jarSha256() {
+    return submission.jar().sha256();
+  }
+
+  private void maybeRememberJarHeld(String taskManagerId) {
+    if (jarFile != null) {
+      taskManagers.stream()
+          .filter(taskManager -> taskManager.id.equals(taskManagerId))
+          .forEach(taskManager -> taskManager.jarsHeld.add(jarSha256()));
+    }
   }
 
   private void sendAll(Serializable message) {

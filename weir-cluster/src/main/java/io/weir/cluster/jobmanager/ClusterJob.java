@@ -2,22 +2,30 @@ package io.weir.cluster.jobmanager;
 
 import io.weir.api.datastream.JobConfig;
 import io.weir.api.datastream.JobExecutionException;
+import io.weir.cluster.JobCode;
 import io.weir.cluster.JobPlans;
 import io.weir.cluster.rpc.AttemptId;
 import io.weir.cluster.rpc.ClientMessages.JobStatus;
 import io.weir.cluster.rpc.JobSubmission;
+import io.weir.runtime.checkpoint.CheckpointHistory;
+import io.weir.runtime.checkpoint.CheckpointStats;
 import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.RoutingCheckpointStorage;
 import io.weir.runtime.execution.CheckpointStorages;
+import io.weir.runtime.execution.RecordCounts;
+import io.weir.runtime.execution.RestartPolicy;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobGraphBuilder;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,26 +36,29 @@ import org.slf4j.LoggerFactory;
  */
 final class ClusterJob {
   private static final Logger LOG = LoggerFactory.getLogger(ClusterJob.class);
-  private static final int MAX_RESTARTS = 20;
-  private static final long RESTART_DELAY_MILLIS = 500;
 
   private final String jobId;
   private final JobSubmission submission;
   private final JobGraph graph;
+  private final JobCode code;
   private final CheckpointStorage storage;
   private final Clock clock;
   private final long startMillis;
+  private final CheckpointHistory history = new CheckpointHistory();
   private volatile CompletedCheckpoint latest;
   private volatile String state = "CREATED";
   private volatile String message;
   private volatile int restarts;
   private volatile boolean cancelled;
   private volatile ClusterAttempt current;
+  // Wakes a job that waits out its restart delay (which may be long) when it is cancelled.
+  private final CountDownLatch cancelSignal = new CountDownLatch(1);
 
   private ClusterJob(
       String jobId,
       JobSubmission submission,
       JobGraph graph,
+      JobCode code,
       CheckpointStorage storage,
       CompletedCheckpoint restore,
       String message,
@@ -55,6 +66,7 @@ final class ClusterJob {
     this.jobId = jobId;
     this.submission = submission;
     this.graph = graph;
+    this.code = code;
     this.storage = storage;
     this.latest = restore;
     this.message = message;
@@ -63,13 +75,14 @@ final class ClusterJob {
   }
 
   /**
-   * Builds the job from its code and finds what it starts from.
+   * Builds the job from its code and finds what it starts from. The job owns the code from then on
+   * and closes it when it ends.
    *
    * @throws IllegalArgumentException or JobExecutionException with a message for the user
    */
-  static ClusterJob prepare(String jobId, JobSubmission submission, Clock clock)
+  static ClusterJob prepare(String jobId, JobSubmission submission, JobCode code, Clock clock)
       throws JobExecutionException {
-    JobGraph graph = JobGraphBuilder.build(JobPlans.capture(submission));
+    JobGraph graph = JobGraphBuilder.build(JobPlans.capture(submission, code));
     JobConfig config = graph.config();
     CheckpointStorage storage =
         new RoutingCheckpointStorage(CheckpointStorages.forJob(config, graph.jobName()));
@@ -86,7 +99,7 @@ final class ClusterJob {
               + restore.location()
               + (config.restorePath() != null ? "" : " (use --fresh to start from scratch)");
     }
-    return new ClusterJob(jobId, submission, graph, storage, restore, message, clock);
+    return new ClusterJob(jobId, submission, graph, code, storage, restore, message, clock);
   }
 
   String jobId() {
@@ -101,9 +114,25 @@ final class ClusterJob {
     return current;
   }
 
-  /** Runs attempts until the job ends; on the job's own thread. */
+  /**
+   * Runs attempts until the job ends, restarting as the job's restart strategy says (as a local run
+   * does); on the job's own thread.
+   */
   void run(TaskManagerRegistry registry, ScheduledExecutorService timer) {
+    Thread thread = Thread.currentThread();
+    ClassLoader previous = thread.getContextClassLoader();
+    thread.setContextClassLoader(code.loader());
+    try {
+      runAttempts(registry, timer);
+    } finally {
+      thread.setContextClassLoader(previous);
+      code.close();
+    }
+  }
+
+  private void runAttempts(TaskManagerRegistry registry, ScheduledExecutorService timer) {
     long nextCheckpointId = firstCheckpointId();
+    RestartPolicy restartPolicy = new RestartPolicy(graph.config().restartStrategy());
     try {
       for (int attempt = 0; ; attempt++) {
         List<RegisteredTaskManager> slots = awaitSlots(registry);
@@ -115,6 +144,7 @@ final class ClusterJob {
             new ClusterAttempt(
                 new AttemptId(jobId, attempt),
                 submission,
+                code.jarFile(),
                 graph,
                 latest,
                 slots,
@@ -122,7 +152,8 @@ final class ClusterJob {
                 timer,
                 clock,
                 nextCheckpointId,
-                checkpoint -> latest = checkpoint);
+                checkpoint -> latest = checkpoint,
+                history);
         current = execution;
         state = "RUNNING";
         Throwable failure = cancelled ? new IllegalStateException("cancelled") : execution.run();
@@ -136,18 +167,26 @@ final class ClusterJob {
           return;
         }
         message = failure.getMessage();
-        if (++restarts > MAX_RESTARTS) {
+        OptionalLong delay = restartPolicy.onFailure(clock.millis(), failure);
+        if (delay.isEmpty()) {
+          message = restartPolicy.describe() + ": " + failure.getMessage();
+          LOG.error("Job {} failed {}", jobId, message);
           state = "FAILED";
           return;
         }
+        restarts++;
         LOG.warn(
-            "Job {} attempt {} failed: {}; restarting from {}",
+            "Job {} attempt {} failed: {}; restarting in {} ms from {}",
             jobId,
             attempt,
             failure.getMessage(),
+            delay.getAsLong(),
             latest == null ? "the beginning" : "checkpoint " + latest.checkpointId());
         state = "RESTARTING";
-        Thread.sleep(RESTART_DELAY_MILLIS);
+        if (cancelSignal.await(delay.getAsLong(), TimeUnit.MILLISECONDS)) {
+          state = "CANCELED";
+          return;
+        }
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -197,6 +236,7 @@ final class ClusterJob {
 
   void cancel() {
     cancelled = true;
+    cancelSignal.countDown();
     ClusterAttempt attempt = current;
     if (attempt != null) {
       attempt.cancel();
@@ -209,8 +249,19 @@ final class ClusterJob {
     return root == null ? null : root.resolve(graph.jobName());
   }
 
+  /** The job's recent checkpoints across its attempts, newest first. */
+  List<CheckpointStats> checkpointHistory() {
+    return history.newestFirst();
+  }
+
+  JobGraph graph() {
+    return graph;
+  }
+
   JobStatus status() {
     CompletedCheckpoint checkpoint = latest;
+    ClusterAttempt attempt = current;
+    RecordCounts records = attempt == null ? RecordCounts.NONE : attempt.recordCounts();
     return new JobStatus(
         jobId,
         graph.jobName(),
@@ -221,6 +272,8 @@ final class ClusterJob {
             ? null
             : checkpoint.location().toString(),
         restarts,
-        message);
+        message,
+        records.in(),
+        records.out());
   }
 }

@@ -2,15 +2,20 @@ package io.weir.cluster.jobmanager;
 
 import io.netty.channel.EventLoopGroup;
 import io.weir.api.datastream.JobExecutionException;
+import io.weir.cluster.JarStore;
+import io.weir.cluster.JobCode;
 import io.weir.cluster.rpc.AttemptId;
 import io.weir.cluster.rpc.ClientMessages;
 import io.weir.cluster.rpc.ClusterConnectException;
 import io.weir.cluster.rpc.ControlMessages;
 import io.weir.cluster.rpc.EventLoops;
+import io.weir.cluster.rpc.JobJar;
 import io.weir.cluster.rpc.JobSubmission;
 import io.weir.cluster.rpc.MessageHandler;
 import io.weir.cluster.rpc.RpcConnection;
 import io.weir.cluster.rpc.RpcServer;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -49,12 +54,18 @@ public final class JobManager implements AutoCloseable {
   private final ExecutorService checkpointAcks =
       Executors.newSingleThreadExecutor(daemon("weir checkpoint acks"));
   private final ClientRequests clientRequests = new ClientRequests(this);
+  private final JarStore jars;
   private RpcServer server;
 
   private JobManager(JobManagerOptions options) {
     this.options = options;
     this.registry = new TaskManagerRegistry(options.heartbeatTimeout(), clock);
     registry.onLost(this::onTaskManagerLost);
+    // Submitted jars live beside the checkpoints they belong to.
+    this.jars =
+        options.checkpointDirectory() == null
+            ? JarStore.temporary("weir-jobmanager-jars")
+            : new JarStore(options.checkpointDirectory().resolve(".jars"));
   }
 
   public static JobManager start(JobManagerOptions options) throws ClusterConnectException {
@@ -79,25 +90,54 @@ public final class JobManager implements AutoCloseable {
     return server.port();
   }
 
-  ClusterJob submit(JobSubmission submission) throws JobExecutionException {
+  /**
+   * Builds the job from its code and starts running it.
+   *
+   * @param jarBytes the bytes of the submission's jar, or null when it names none
+   */
+  ClusterJob submit(JobSubmission submission, byte[] jarBytes)
+      throws JobExecutionException, IOException {
     JobSubmission resolved =
         submission.checkpointDirectory() != null || options.checkpointDirectory() == null
             ? submission
             : submission.withCheckpointDirectory(options.checkpointDirectory().toString());
     String jobId = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-    ClusterJob job = ClusterJob.prepare(jobId, resolved, clock);
-    synchronized (jobs) {
-      for (ClusterJob other : jobs.values()) {
-        if (other.jobName().equals(job.jobName()) && !other.status().isTerminal()) {
-          throw new IllegalArgumentException(
-              "Job '" + job.jobName() + "' already runs as " + other.jobId());
+    JobCode code = codeOf(resolved, jarBytes);
+    ClusterJob job;
+    try {
+      job = ClusterJob.prepare(jobId, resolved, code, clock);
+      synchronized (jobs) {
+        for (ClusterJob other : jobs.values()) {
+          if (other.jobName().equals(job.jobName()) && !other.status().isTerminal()) {
+            throw new IllegalArgumentException(
+                "Job '" + job.jobName() + "' already runs as " + other.jobId());
+          }
         }
+        jobs.put(jobId, job);
       }
-      jobs.put(jobId, job);
+    } catch (JobExecutionException | RuntimeException e) {
+      code.close();
+      throw e;
     }
     LOG.info("Job {} '{}' submitted", jobId, job.jobName());
     jobThreads.execute(() -> job.run(registry, timer));
     return job;
+  }
+
+  private JobCode codeOf(JobSubmission submission, byte[] jarBytes) throws IOException {
+    JobJar jar = submission.jar();
+    if (jar == null) {
+      return JobCode.classPath();
+    }
+    Path file =
+        jarBytes != null
+            ? jars.store(jar, jarBytes)
+            : jars.find(jar)
+                .orElseThrow(
+                    () ->
+                        new IllegalArgumentException(
+                            "The job manager has no jar " + jar.fileName() + ": send it along"));
+    return JobCode.fromJar(jar, file);
   }
 
   List<ClusterJob> jobs() {
@@ -142,6 +182,11 @@ public final class JobManager implements AutoCloseable {
                 clock.millis()));
       } else if (message instanceof ControlMessages.Heartbeat heartbeat) {
         registry.heartbeat(heartbeat.taskManagerId());
+        for (ControlMessages.AttemptProgress progress : heartbeat.progress()) {
+          withAttempt(
+              progress.attempt(),
+              attempt -> attempt.onProgress(heartbeat.taskManagerId(), progress));
+        }
       } else if (message instanceof ControlMessages.TasksDeployed deployed) {
         withAttempt(deployed.attempt(), attempt -> attempt.onDeployed(deployed));
       } else if (message instanceof ControlMessages.TaskReport report) {

@@ -2,6 +2,8 @@ package io.weir.cluster.jobmanager;
 
 import io.weir.cluster.rpc.HostAndPort;
 import io.weir.cluster.rpc.RpcConnection;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** A task manager as the job manager knows it; the heartbeat time is updated by network threads. */
 final class RegisteredTaskManager {
@@ -10,6 +12,8 @@ final class RegisteredTaskManager {
   final HostAndPort dataAddress;
   final RpcConnection connection;
   volatile long lastHeartbeatMillis;
+  // The SHA-256 of every job jar it deployed from: it caches them, so they are not sent again.
+  final Set<String> jarsHeld = ConcurrentHashMap.newKeySet();
 
   RegisteredTaskManager(
       String id, int slots, HostAndPort dataAddress, RpcConnection connection, long nowMillis) {

@@ -11,7 +11,14 @@ public final class ClientMessages {
   public sealed interface Request extends Serializable
       permits Submit, ListJobs, GetJob, Cancel, TakeSavepoint, ListCheckpoints {}
 
-  public record Submit(JobSubmission submission) implements Request {}
+  /**
+   * @param jar the bytes of the submission's jar, or null when it names none
+   */
+  public record Submit(JobSubmission submission, byte[] jar) implements Request {
+    public Submit(JobSubmission submission) {
+      this(submission, null);
+    }
+  }
 
   public record ListJobs() implements Request {}
 
@@ -33,6 +40,8 @@ public final class ClientMessages {
    * @param lastCheckpointId the last completed checkpoint of the job, or -1
    * @param lastCheckpointPath its directory, or null
    * @param message why it failed, or what it resumed from; may be null
+   * @param recordsIn records its sources read in the current attempt, as of the last heartbeats
+   * @param recordsOut records its sinks wrote in the current attempt, likewise
    */
   public record JobStatus(
       String jobId,
@@ -42,7 +51,9 @@ public final class ClientMessages {
       long lastCheckpointId,
       String lastCheckpointPath,
       int restarts,
-      String message)
+      String message,
+      long recordsIn,
+      long recordsOut)
       implements Serializable {
     public boolean isTerminal() {
       return state.equals("FINISHED") || state.equals("FAILED") || state.equals("CANCELED");

@@ -19,7 +19,17 @@ public final class ControlMessages {
   public record RegisterTaskManager(String taskManagerId, int slots, HostAndPort dataAddress)
       implements Serializable {}
 
-  public record Heartbeat(String taskManagerId) implements Serializable {}
+  /** A task manager is alive; with the record counts of the attempts it runs, for progress. */
+  public record Heartbeat(String taskManagerId, List<AttemptProgress> progress)
+      implements Serializable {
+    public Heartbeat {
+      progress = List.copyOf(progress);
+    }
+  }
+
+  /** Records read by the sources and written by the sinks of one attempt on one task manager. */
+  public record AttemptProgress(AttemptId attempt, long recordsIn, long recordsOut)
+      implements Serializable {}
 
   /** The subtasks of a deployment were created (or could not be: {@code error} is not null). */
   public record TasksDeployed(AttemptId attempt, String taskManagerId, String error)
@@ -32,7 +42,9 @@ public final class ControlMessages {
     public enum Kind {
       DATA_FINISHED,
       TERMINATED,
-      FAILED
+      FAILED,
+      /** Failed in a way that restarting cannot cure; see SuppressRestartsException. */
+      FAILED_FOR_GOOD
     }
   }
 
@@ -62,12 +74,15 @@ public final class ControlMessages {
    *
    * @param restorePath the checkpoint all subtasks restore from, or null for none
    * @param placements every subtask of the job, not only the receiver's
+   * @param jar the bytes of the submission's jar, or null when it names none or the receiver
+   *     already holds it (from an earlier deployment)
    */
   public record DeployTasks(
       AttemptId attempt,
       JobSubmission submission,
       String restorePath,
-      List<SubtaskPlacement> placements)
+      List<SubtaskPlacement> placements,
+      byte[] jar)
       implements Serializable {}
 
   /** Every task manager deployed its subtasks: start them. */

@@ -6,14 +6,17 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A job as submitted to the cluster: the class whose {@code main} builds it, its arguments, and the
- * command line's settings. The job manager and every task manager run the same {@code main} with
- * the same settings, so they all build the same graph with the same operator ids.
+ * A job as submitted to the cluster: the class whose {@code main} builds it, the jar it comes from,
+ * its arguments, and the command line's settings. The job manager and every task manager run the
+ * same {@code main} with the same settings, so they all build the same graph with the same operator
+ * ids.
  *
  * @param parallelism the default parallelism, or null for the job's own
  * @param checkpointDirectory the checkpoint root, or null for the job's own (or the cluster's)
  * @param restorePath the checkpoint or savepoint to start from ({@code -s}), or null
  * @param fresh start without state, ignoring earlier checkpoints
+ * @param jar the jar the job class comes from (shipped with the submission), or null when the class
+ *     is on every process's class path
  */
 public record JobSubmission(
     String jobClass,
@@ -21,16 +24,28 @@ public record JobSubmission(
     Integer parallelism,
     String checkpointDirectory,
     String restorePath,
-    boolean fresh)
+    boolean fresh,
+    JobJar jar)
     implements Serializable {
 
   public JobSubmission {
     args = List.copyOf(args);
   }
 
+  /** A job whose class is on every process's class path. */
+  public JobSubmission(
+      String jobClass,
+      List<String> args,
+      Integer parallelism,
+      String checkpointDirectory,
+      String restorePath,
+      boolean fresh) {
+    this(jobClass, args, parallelism, checkpointDirectory, restorePath, fresh, null);
+  }
+
   /** The same submission with the checkpoint root the job manager decided on. */
   public JobSubmission withCheckpointDirectory(String directory) {
-    return new JobSubmission(jobClass, args, parallelism, directory, restorePath, fresh);
+    return new JobSubmission(jobClass, args, parallelism, directory, restorePath, fresh, jar);
   }
 
   /** Applies the settings to the job's config, as the command line does for a local run. */

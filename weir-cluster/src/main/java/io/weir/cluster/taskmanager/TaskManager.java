@@ -1,6 +1,9 @@
 package io.weir.cluster.taskmanager;
 
 import io.netty.channel.EventLoopGroup;
+import io.weir.api.sink.SinkHooks;
+import io.weir.cluster.JarStore;
+import io.weir.cluster.JobCode;
 import io.weir.cluster.exchange.InboundGates;
 import io.weir.cluster.exchange.OutboundChannels;
 import io.weir.cluster.rpc.AttemptId;
@@ -8,10 +11,17 @@ import io.weir.cluster.rpc.ClusterConnectException;
 import io.weir.cluster.rpc.ControlMessages;
 import io.weir.cluster.rpc.EventLoops;
 import io.weir.cluster.rpc.HostAndPort;
+import io.weir.cluster.rpc.JobJar;
 import io.weir.cluster.rpc.MessageHandler;
 import io.weir.cluster.rpc.RpcClient;
 import io.weir.cluster.rpc.RpcConnection;
 import io.weir.cluster.rpc.RpcServer;
+import io.weir.runtime.execution.RecordCounts;
+import io.weir.runtime.failpoint.FailpointCommitObserver;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -32,6 +42,12 @@ import org.slf4j.LoggerFactory;
 public final class TaskManager implements MessageHandler, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TaskManager.class);
 
+  static {
+    // The sinks of this process report their commits to the failpoints, as in a local run, so
+    // that sink.commit.* can halt a task manager.
+    SinkHooks.install(new FailpointCommitObserver());
+  }
+
   private final TaskManagerOptions options;
   private final String id = "tm-" + UUID.randomUUID().toString().substring(0, 8);
   private final EventLoopGroup network = EventLoops.create("weir-taskmanager-network", 4);
@@ -41,6 +57,9 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
   private final ScheduledExecutorService heartbeats =
       Executors.newSingleThreadScheduledExecutor(daemon("weir heartbeat"));
   private final Map<AttemptId, TaskManagerAttempt> attempts = new ConcurrentHashMap<>();
+  // Jars shipped with deployments, kept while the task manager runs: a redeployment after a
+  // failover names the jar but does not send it again.
+  private final JarStore jars = JarStore.temporary("weir-taskmanager-jars");
   private final CountDownLatch ended = new CountDownLatch(1);
   private RpcServer dataServer;
   private RpcConnection jobManager;
@@ -77,7 +96,7 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
     jobManager.send(new ControlMessages.RegisterTaskManager(id, options.slots(), dataAddress));
     long interval = options.heartbeatInterval().toMillis();
     heartbeats.scheduleAtFixedRate(
-        () -> jobManager.send(new ControlMessages.Heartbeat(id)),
+        () -> jobManager.send(new ControlMessages.Heartbeat(id, progress())),
         0,
         interval,
         TimeUnit.MILLISECONDS);
@@ -87,6 +106,15 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
         options.slots(),
         options.jobManager(),
         dataAddress);
+  }
+
+  private List<ControlMessages.AttemptProgress> progress() {
+    List<ControlMessages.AttemptProgress> progress = new ArrayList<>();
+    for (TaskManagerAttempt attempt : attempts.values()) {
+      RecordCounts counts = attempt.recordCounts();
+      progress.add(new ControlMessages.AttemptProgress(attempt.id(), counts.in(), counts.out()));
+    }
+    return progress;
   }
 
   public String id() {
@@ -142,9 +170,25 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
   }
 
   private void deploy(ControlMessages.DeployTasks deploy) {
+    JobCode code;
+    try {
+      code = codeOf(deploy);
+    } catch (IOException | RuntimeException e) {
+      LOG.error("Cannot deploy {}: {}", deploy.attempt(), e.toString());
+      jobManager.send(new ControlMessages.TasksDeployed(deploy.attempt(), id, e.toString()));
+      return;
+    }
     OutboundChannels outbound = new OutboundChannels(deploy.attempt(), network, options.secret());
     TaskManagerAttempt attempt =
-        new TaskManagerAttempt(deploy, id, jobManager, inbound, outbound, snapshotIo);
+        new TaskManagerAttempt(
+            deploy,
+            code,
+            id,
+            jobManager,
+            inbound,
+            outbound,
+            snapshotIo,
+            ended -> control.execute(() -> release(ended)));
     try {
       attempt.deploy();
       attempts.put(deploy.attempt(), attempt);
@@ -154,6 +198,41 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
       LOG.error("Cannot deploy {}", deploy.attempt(), e);
       attempt.release();
       jobManager.send(new ControlMessages.TasksDeployed(deploy.attempt(), id, e.toString()));
+    }
+  }
+
+  private JobCode codeOf(ControlMessages.DeployTasks deploy) throws IOException {
+    JobJar jar = deploy.submission().jar();
+    if (jar == null) {
+      return JobCode.classPath();
+    }
+    Path file;
+    if (deploy.jar() != null) {
+      file = jars.store(jar, deploy.jar());
+      LOG.info(
+          "Stored job jar {} ({} bytes, SHA-256 {})",
+          jar.fileName(),
+          deploy.jar().length,
+          jar.sha256());
+    } else {
+      file =
+          jars.find(jar)
+              .orElseThrow(
+                  () ->
+                      new IllegalStateException(
+                          "The job jar " + jar.fileName() + " was not shipped to " + id));
+    }
+    return JobCode.fromJar(jar, file);
+  }
+
+  /** Releases an attempt whose subtasks all terminated. */
+  private void release(TaskManagerAttempt attempt) {
+    try {
+      if (attempts.remove(attempt.id(), attempt)) {
+        attempt.releaseTerminated();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 
@@ -192,6 +271,7 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
     }
     network.shutdownGracefully(0, 1, TimeUnit.SECONDS);
     snapshotIo.shutdownNow();
+    jars.deleteAll();
     ended.countDown();
   }
 

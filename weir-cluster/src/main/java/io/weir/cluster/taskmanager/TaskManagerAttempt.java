@@ -1,7 +1,9 @@
 package io.weir.cluster.taskmanager;
 
 import io.weir.api.datastream.StreamPlan;
+import io.weir.api.datastream.SuppressRestartsException;
 import io.weir.api.graph.Partitioning;
+import io.weir.cluster.JobCode;
 import io.weir.cluster.JobPlans;
 import io.weir.cluster.exchange.InboundGates;
 import io.weir.cluster.exchange.OutboundChannels;
@@ -20,6 +22,7 @@ import io.weir.runtime.exchange.BatchReceiver;
 import io.weir.runtime.exchange.ChannelSelector;
 import io.weir.runtime.exchange.InputGate;
 import io.weir.runtime.exchange.RecordWriter;
+import io.weir.runtime.execution.RecordCounts;
 import io.weir.runtime.execution.StateAssigner;
 import io.weir.runtime.graph.JobEdge;
 import io.weir.runtime.graph.JobGraph;
@@ -38,37 +41,52 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * The subtasks of one job attempt that run on this task manager: rebuilt from the job's own code,
  * wired to local gates or to remote channels, and reporting to the job manager. Deploy, start,
- * checkpoint and cancel calls come from the task manager's control thread.
+ * checkpoint and cancel calls come from the task manager's control thread. The attempt owns its job
+ * code and closes it when released.
  */
 final class TaskManagerAttempt implements TaskListener, CheckpointResponder {
   private static final int BATCH_SIZE = 512;
 
   private final AttemptId attempt;
   private final ControlMessages.DeployTasks deploy;
+  private final JobCode code;
+  private final Consumer<TaskManagerAttempt> onTerminated;
+  private final AtomicInteger terminated = new AtomicInteger();
   private final String taskManagerId;
   private final RpcConnection jobManager;
   private final InboundGates inbound;
   private final OutboundChannels outbound;
   private final Executor snapshotExecutor;
-  private final List<StreamTask> tasks = new ArrayList<>();
+  // Written while deploying, read by the heartbeat thread for progress.
+  private final List<StreamTask> tasks = new CopyOnWriteArrayList<>();
   private final List<SourceStreamTask> sources = new ArrayList<>();
   private final Map<String, SubtaskPlacement> placements = new HashMap<>();
   private RoutingCheckpointStorage storage;
 
+  /**
+   * @param onTerminated called (on a task thread) once every subtask terminated normally
+   */
   TaskManagerAttempt(
       ControlMessages.DeployTasks deploy,
+      JobCode code,
       String taskManagerId,
       RpcConnection jobManager,
       InboundGates inbound,
       OutboundChannels outbound,
-      Executor snapshotExecutor) {
+      Executor snapshotExecutor,
+      Consumer<TaskManagerAttempt> onTerminated) {
     this.attempt = deploy.attempt();
     this.deploy = deploy;
+    this.code = code;
+    this.onTerminated = onTerminated;
     this.taskManagerId = taskManagerId;
     this.jobManager = jobManager;
     this.inbound = inbound;
@@ -87,9 +105,32 @@ final class TaskManagerAttempt implements TaskListener, CheckpointResponder {
     return placements.get(key(vertex.id(), subtask)).taskManagerId().equals(taskManagerId);
   }
 
-  /** Creates this task manager's subtasks and their gates; nothing runs yet. */
+  RecordCounts recordCounts() {
+    return RecordCounts.of(tasks);
+  }
+
+  AttemptId id() {
+    return attempt;
+  }
+
+  /**
+   * Creates this task manager's subtasks and their gates; nothing runs yet. The job's class loader
+   * is the context class loader meanwhile: the task threads created here inherit it, and the gates
+   * decode arriving records with it.
+   */
   void deploy() throws Exception {
-    StreamPlan plan = JobPlans.capture(deploy.submission());
+    Thread thread = Thread.currentThread();
+    ClassLoader previous = thread.getContextClassLoader();
+    thread.setContextClassLoader(code.loader());
+    try {
+      createSubtasks();
+    } finally {
+      thread.setContextClassLoader(previous);
+    }
+  }
+
+  private void createSubtasks() throws Exception {
+    StreamPlan plan = JobPlans.capture(deploy.submission(), code);
     JobGraph graph = JobGraphBuilder.build(plan);
     Path checkpointRoot = graph.config().checkpointDirectory();
     storage =
@@ -228,9 +269,18 @@ final class TaskManagerAttempt implements TaskListener, CheckpointResponder {
     release();
   }
 
+  /** Waits for the terminated subtasks' threads to end, then releases the attempt. */
+  void releaseTerminated() throws InterruptedException {
+    for (StreamTask task : tasks) {
+      task.join(10_000);
+    }
+    release();
+  }
+
   void release() {
     inbound.unregister(attempt);
     outbound.close();
+    code.close();
   }
 
   int taskCount() {
@@ -255,11 +305,19 @@ final class TaskManagerAttempt implements TaskListener, CheckpointResponder {
   @Override
   public void onTerminated(StreamTask task) {
     report(task, TaskReport.Kind.TERMINATED, null);
+    if (terminated.incrementAndGet() == tasks.size()) {
+      onTerminated.accept(this);
+    }
   }
 
   @Override
   public void onFailure(StreamTask task, Throwable cause) {
-    report(task, TaskReport.Kind.FAILED, task.taskName() + " on " + taskManagerId + ": " + cause);
+    report(
+        task,
+        SuppressRestartsException.isIn(cause)
+            ? TaskReport.Kind.FAILED_FOR_GOOD
+            : TaskReport.Kind.FAILED,
+        task.taskName() + " on " + taskManagerId + ": " + cause);
   }
 
   @Override

@@ -4,6 +4,7 @@ import io.weir.api.checkpoint.CheckpointListener;
 import io.weir.api.checkpoint.CheckpointedFunction;
 import io.weir.api.checkpoint.FunctionInitializationContext;
 import io.weir.api.checkpoint.FunctionSnapshotContext;
+import io.weir.api.datastream.SuppressRestartsException;
 import io.weir.api.functions.AbstractRichFunction;
 import io.weir.api.source.ParallelSourceFunction;
 import io.weir.api.state.ListState;
@@ -185,8 +186,14 @@ public final class KafkaSource<T> extends AbstractRichFunction
         LOG.warn("Skipping a record of {} that cannot be deserialized: {}", position, e.toString());
         return null;
       }
-      throw new IllegalStateException(
-          "Cannot deserialize the record of " + position + ": " + e.getMessage(), e);
+      // The record stays where it is: every restart would fail on it again.
+      throw new SuppressRestartsException(
+          "Cannot deserialize the record of "
+              + position
+              + ": "
+              + e.getMessage()
+              + " (the SKIP deserialization failure policy skips such records)",
+          e);
     }
   }
 

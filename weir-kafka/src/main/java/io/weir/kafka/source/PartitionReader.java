@@ -25,6 +25,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * thread only.
  */
 final class PartitionReader implements AutoCloseable {
+  private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(1);
+
   private final KafkaSourceConfig<?> config;
   private final int subtask;
   private final int parallelism;
@@ -211,8 +213,21 @@ final class PartitionReader implements AutoCloseable {
     };
   }
 
+  /**
+   * Closes the consumer on a thread of its own. A cancelled task's thread is interrupted, possibly
+   * while it closes, and the consumer reports an interrupted close as an error with a stack trace
+   * on every failover; the closing thread is never interrupted. An interrupted caller does not wait
+   * for the close to end.
+   */
   @Override
   public void close() {
-    consumer.close(Duration.ofSeconds(1));
+    Thread closer = new Thread(() -> consumer.close(CLOSE_TIMEOUT), "weir kafka source close");
+    closer.setDaemon(true);
+    closer.start();
+    try {
+      closer.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 }

@@ -55,6 +55,7 @@ public final class CheckpointCoordinator {
   private final ScheduledExecutorService timer;
   private final Clock clock;
   private final CompletionListener listener;
+  private final CheckpointHistory history;
   private final TreeMap<Long, PendingCheckpoint> pending = new TreeMap<>();
   private long nextCheckpointId;
   private long lastCompletionMillis;
@@ -76,7 +77,8 @@ public final class CheckpointCoordinator {
       ScheduledExecutorService timer,
       Clock clock,
       long firstCheckpointId,
-      CompletionListener listener) {
+      CompletionListener listener,
+      CheckpointHistory history) {
     this.jobName = jobName;
     this.operators = List.copyOf(operators);
     this.subtasks = Set.copyOf(subtasks);
@@ -87,6 +89,7 @@ public final class CheckpointCoordinator {
     this.clock = clock;
     this.nextCheckpointId = firstCheckpointId;
     this.listener = listener;
+    this.history = history;
   }
 
   /**
@@ -194,6 +197,7 @@ public final class CheckpointCoordinator {
     triggeredOnce = true;
     PendingCheckpoint checkpoint = new PendingCheckpoint(id, timestamp, subtasks, savepoint);
     pending.put(id, checkpoint);
+    history.triggered(id, savepoint, timestamp);
     checkpoint.expiry =
         timer.schedule(
             () -> abort(id, "expired after " + config.checkpointTimeout()),
@@ -210,6 +214,8 @@ public final class CheckpointCoordinator {
     if (checkpoint == null || !checkpoint.acknowledge(taskId, subtaskIndex, handle)) {
       return;
     }
+    history.acknowledged(
+        checkpointId, taskId, subtaskIndex, handle == null ? 0 : handle.length(), clock.millis());
     if (checkpoint.isFullyAcknowledged()) {
       complete(checkpoint);
     }
@@ -242,6 +248,7 @@ public final class CheckpointCoordinator {
     } catch (Exception e) {
       LOG.warn("Checkpoint {} of job '{}' could not be stored", id, jobName, e);
       storage.discard(id);
+      history.aborted(id, clock.millis(), "its metadata could not be stored: " + e.getMessage());
       gateway.notifyCheckpointAborted(id);
       checkpoint.result.completeExceptionally(e);
       schedulePeriodic();
@@ -250,6 +257,7 @@ public final class CheckpointCoordinator {
     CompletedCheckpoint completed = completion.checkpoint();
     lastCompletionMillis = clock.millis();
     completedOnce = true;
+    history.completed(id, lastCompletionMillis);
     schedulePeriodic();
     // Older checkpoints still pending can no longer matter: this one is newer.
     while (!pending.isEmpty() && pending.firstKey() < id) {
@@ -292,6 +300,7 @@ public final class CheckpointCoordinator {
     }
     checkpoint.expiry.cancel(false);
     LOG.info("Checkpoint {} of job '{}' aborted: {}", checkpointId, jobName, reason);
+    history.aborted(checkpointId, clock.millis(), reason);
     schedulePeriodic();
     storage.discard(checkpointId);
     if (!shutDown) {

@@ -3,6 +3,7 @@ package io.weir.runtime.execution;
 import io.weir.api.graph.Partitioning;
 import io.weir.api.graph.Transformation;
 import io.weir.runtime.checkpoint.CheckpointCoordinator;
+import io.weir.runtime.checkpoint.CheckpointHistory;
 import io.weir.runtime.checkpoint.CheckpointResponder;
 import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
@@ -83,7 +84,8 @@ final class ExecutionAttempt
       ScheduledExecutorService timer,
       Executor snapshotExecutor,
       Clock clock,
-      long firstCheckpointId) {
+      long firstCheckpointId,
+      CheckpointHistory history) {
     this.graph = graph;
     this.attempt = attempt;
     this.restored = restored;
@@ -106,7 +108,8 @@ final class ExecutionAttempt
               latestCompleted.set(checkpoint);
               completedCheckpoints.incrementAndGet();
               checkpointMillis.addAndGet(clock.millis() - checkpoint.timestamp());
-            });
+            },
+            history);
   }
 
   List<OperatorInfo> operatorInfos() {

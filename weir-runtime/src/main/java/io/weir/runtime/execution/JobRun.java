@@ -3,6 +3,7 @@ package io.weir.runtime.execution;
 import io.weir.api.datastream.JobConfig;
 import io.weir.api.datastream.JobExecutionException;
 import io.weir.api.datastream.JobResult;
+import io.weir.runtime.checkpoint.CheckpointHistory;
 import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.RoutingCheckpointStorage;
@@ -95,11 +96,20 @@ final class JobRun {
           java.util.concurrent.TimeUnit.MILLISECONDS);
     }
     long checkpointMillis = 0;
+    CheckpointHistory history = new CheckpointHistory();
     try {
       for (int attempt = 0; ; attempt++) {
         ExecutionAttempt execution =
             new ExecutionAttempt(
-                graph, attempt, restore, storage, timer, snapshotIo, clock, nextCheckpointId);
+                graph,
+                attempt,
+                restore,
+                storage,
+                timer,
+                snapshotIo,
+                clock,
+                nextCheckpointId,
+                history);
         running.set(execution);
         current = execution;
         if (cancelled) {
@@ -126,7 +136,7 @@ final class JobRun {
               Duration.ofMillis(
                   completedCheckpoints == 0 ? 0 : checkpointMillis / completedCheckpoints));
         }
-        OptionalLong delay = restartPolicy.onFailure(clock.millis());
+        OptionalLong delay = restartPolicy.onFailure(clock.millis(), failure);
         if (delay.isEmpty()) {
           throw new JobExecutionException(
               "Job '"

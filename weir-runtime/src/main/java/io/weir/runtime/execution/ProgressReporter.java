@@ -1,8 +1,5 @@
 package io.weir.runtime.execution;
 
-import io.weir.api.graph.OperatorSpec;
-import io.weir.runtime.operators.StreamOperator;
-import io.weir.runtime.task.StreamTask;
 import java.io.PrintStream;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -38,23 +35,9 @@ final class ProgressReporter implements Runnable {
     if (current == null) {
       return;
     }
-    long in = 0;
-    long out = 0;
-    for (StreamTask task : current.tasks()) {
-      for (StreamOperator operator : task.operators()) {
-        var spec =
-            task.deployment().vertex().chain().stream()
-                .filter(t -> t.uid().equals(operator.setup().uid()))
-                .findFirst()
-                .map(t -> t.spec())
-                .orElse(null);
-        if (spec instanceof OperatorSpec.Source) {
-          in += operator.recordsOut();
-        } else if (spec instanceof OperatorSpec.Sink) {
-          out += operator.recordsIn();
-        }
-      }
-    }
+    RecordCounts counts = RecordCounts.of(current.tasks());
+    long in = counts.in();
+    long out = counts.out();
     long now = System.nanoTime();
     double seconds = Math.max(1e-9, (now - lastNanos) / 1e9);
     long rate = Math.round(Math.max(0, in - lastIn) / seconds);

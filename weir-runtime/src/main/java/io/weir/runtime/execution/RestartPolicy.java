@@ -1,23 +1,35 @@
 package io.weir.runtime.execution;
 
 import io.weir.api.datastream.RestartStrategy;
+import io.weir.api.datastream.SuppressRestartsException;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.OptionalLong;
 
-/** Applies a job's {@link RestartStrategy}: whether to restart after a failure, and when. */
-final class RestartPolicy {
+/**
+ * Applies a job's {@link RestartStrategy}: whether to restart after a failure, and when. Local runs
+ * and the cluster's job manager use the same policy, so a job restarts the same way in both.
+ */
+public final class RestartPolicy {
   private final RestartStrategy strategy;
   private final Deque<Long> failureTimes = new ArrayDeque<>();
   private int restarts;
   private long lastDelay;
+  private boolean suppressed;
 
-  RestartPolicy(RestartStrategy strategy) {
+  public RestartPolicy(RestartStrategy strategy) {
     this.strategy = strategy;
   }
 
-  /** The delay before the next restart, or empty when the job must fail. */
-  OptionalLong onFailure(long nowMillis) {
+  /**
+   * The delay before the next restart, or empty when the job must fail: the strategy gave up, or
+   * the failure is a {@link SuppressRestartsException}.
+   */
+  public OptionalLong onFailure(long nowMillis, Throwable failure) {
+    if (SuppressRestartsException.isIn(failure)) {
+      suppressed = true;
+      return OptionalLong.empty();
+    }
     restarts++;
     if (strategy instanceof RestartStrategy.FixedDelay fixed) {
       return restarts <= fixed.attempts()
@@ -44,11 +56,15 @@ final class RestartPolicy {
     return OptionalLong.empty();
   }
 
-  int restarts() {
+  public int restarts() {
     return restarts;
   }
 
-  String describe() {
+  /** Why the policy gave up, for the job's failure message. */
+  public String describe() {
+    if (suppressed) {
+      return "not restarted: restarting cannot cure this failure";
+    }
     if (strategy instanceof RestartStrategy.FixedDelay fixed) {
       return "fixed-delay restart strategy gave up after " + fixed.attempts() + " attempts";
     }

@@ -55,7 +55,8 @@ class PeriodicTriggerTest {
           timer,
           clock,
           1,
-          checkpoint -> {});
+          checkpoint -> {},
+          new CheckpointHistory());
 
   @AfterEach
   void stopTimer() {

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.weir.api.datastream.JobExecutionException;
+import io.weir.api.datastream.RestartStrategy;
 import io.weir.api.datastream.StreamEnvironment;
+import io.weir.api.datastream.SuppressRestartsException;
 import io.weir.api.sink.DiscardingSink;
 import io.weir.api.source.GeneratorSource;
 import java.time.Duration;
@@ -43,6 +45,31 @@ class FailureTest {
     await()
         .atMost(Duration.ofSeconds(5))
         .untilAsserted(() -> assertThat(liveThreadsOfTheJob()).isEmpty());
+  }
+
+  @Test
+  void when_failureSuppressesRestarts_then_jobFailsAtOnceDespiteUnlimitedRestarts() {
+    // given: a restart strategy that would retry for ever
+    StreamEnvironment env = StreamEnvironment.getExecutionEnvironment().setParallelism(2);
+    env.setRestartStrategy(RestartStrategy.fixedDelay(Integer.MAX_VALUE, Duration.ofMillis(10)));
+    env.addSource(new GeneratorSource<>(1_000_000, i -> i))
+        .name("Doomed Source")
+        .map(
+            i -> {
+              if (i == 5_000) {
+                throw new SuppressRestartsException("record " + i + " can never be read", null);
+              }
+              return i;
+            })
+        .name("Unreadable Map")
+        .addSink(new DiscardingSink<>())
+        .name("Doomed Sink");
+
+    // when / then
+    assertThatThrownBy(() -> env.execute("unreadable"))
+        .isInstanceOf(JobExecutionException.class)
+        .hasMessageContaining("not restarted: restarting cannot cure this failure")
+        .hasMessageContaining("record 5000 can never be read");
   }
 
   private static List<String> liveThreadsOfTheJob() {

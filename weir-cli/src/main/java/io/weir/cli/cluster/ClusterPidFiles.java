@@ -1,0 +1,71 @@
+package io.weir.cli.cluster;
+
+import io.weir.cli.UserError;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The pid files of a cluster started by {@code weir cluster start}. A pid file outlives a process
+ * killed with {@code kill -9}, and the pid may since belong to another program: a process counts as
+ * the cluster's only while it is alive and runs Weir's command line.
+ */
+final class ClusterPidFiles {
+  private static final String JOB_MANAGER = "jobmanager";
+  private static final String SUFFIX = ".pid";
+
+  private final Path state;
+
+  ClusterPidFiles(Path state) {
+    this.state = state;
+  }
+
+  Path directory() {
+    return state;
+  }
+
+  void write(String name, long pid) throws IOException {
+    Files.writeString(state.resolve(name + SUFFIX), pid + "\n");
+  }
+
+  /** The running job manager, if this directory's cluster has one. */
+  Optional<ProcessHandle> jobManager() {
+    return live(state.resolve(JOB_MANAGER + SUFFIX));
+  }
+
+  /** Deletes every pid file; returns the cluster's processes that still run. */
+  List<ProcessHandle> removeAll() throws IOException {
+    List<ProcessHandle> running = new ArrayList<>();
+    if (!Files.isDirectory(state)) {
+      return running;
+    }
+    try (Stream<Path> files = Files.list(state)) {
+      for (Path pidFile : files.filter(f -> f.toString().endsWith(SUFFIX)).toList()) {
+        live(pidFile).ifPresent(running::add);
+        Files.delete(pidFile);
+      }
+    }
+    return running;
+  }
+
+  private static Optional<ProcessHandle> live(Path pidFile) {
+    if (!Files.exists(pidFile)) {
+      return Optional.empty();
+    }
+    long pid;
+    try {
+      pid = Long.parseLong(Files.readString(pidFile).strip());
+    } catch (IOException | NumberFormatException e) {
+      throw new UserError("Cannot read the pid file " + pidFile + ": " + e.getMessage());
+    }
+    return ProcessHandle.of(pid)
+        .filter(ProcessHandle::isAlive)
+        .filter(
+            process ->
+                process.info().commandLine().map(line -> line.contains("WeirCli")).orElse(false));
+  }
+}

@@ -1,0 +1,331 @@
+package io.weir.cli.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.weir.cli.lab.OutputVerifier;
+import io.weir.cli.lab.SeedInput;
+import io.weir.cli.lab.Topics;
+import io.weir.cluster.ClusterClient;
+import io.weir.cluster.rpc.ClientMessages.JobStatus;
+import io.weir.cluster.rpc.JobSubmission;
+import io.weir.kafka.testing.KafkaBrokerExtension;
+import io.weir.runtime.failpoint.FailpointNames;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The seed job on a standalone cluster (a job manager and two task managers of two slots, each its
+ * own process) against a real broker, with parallelism 2, so that each task manager runs one
+ * subtask of the source and one of the keyed map and sink, and the keyBy crosses the network (or 4,
+ * filling every slot). A {@code read_committed} reader of the output sees every input id exactly
+ * once: after a plain run, after {@code kill -9} of a task manager, after a task manager halted
+ * with a commit in flight, and after {@code kill -9} of the whole cluster and a resubmission.
+ */
+class ClusterKafkaTest {
+  private static final long CHECKPOINT_INTERVAL_MILLIS = 500;
+  private static final AtomicInteger RUNS = new AtomicInteger();
+
+  @RegisterExtension static final KafkaBrokerExtension kafka = new KafkaBrokerExtension();
+
+  @TempDir Path directory;
+  private LocalClusterProcesses cluster;
+  private String name;
+  private final AtomicBoolean feeding = new AtomicBoolean(true);
+
+  @AfterEach
+  void stop() throws InterruptedException {
+    feeding.set(false);
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  @Test
+  void when_boundedInputOnTwoTaskManagers_then_everyRecordIsCommittedOnce() throws Exception {
+    long records = 30_000;
+    createTopics();
+    new SeedInput(kafka.bootstrapServers(), inputTopic()).load(0, records, 0);
+    cluster = new LocalClusterProcesses(directory, "").start();
+
+    try (ClusterClient client = cluster.client()) {
+      JobStatus job = client.submit(seedJob(2, "--bounded"));
+      await().atMost(Duration.ofSeconds(60)).until(() -> client.job(job.jobId()).isTerminal());
+      assertThat(client.job(job.jobId()).state()).isEqualTo("FINISHED");
+    }
+
+    // Each task manager ran one subtask of each of the two tasks.
+    for (int number = 1; number <= LocalClusterProcesses.TASK_MANAGERS; number++) {
+      assertThat(Files.readString(cluster.taskManagerLog(number)))
+          .as("task manager %d", number)
+          .contains("Deployed 2 subtasks of");
+    }
+    assertExactlyOnce(records);
+  }
+
+  /**
+   * With parallelism 4 the job takes every slot, so after the kill it waits for a replacement task
+   * manager.
+   */
+  @Test
+  void when_taskManagerKilledWhileInputArrives_then_jobRecoversOnAReplacementExactlyOnce()
+      throws Exception {
+    cluster = new LocalClusterProcesses(directory, "").start();
+    loseTaskManagerWhileInputArrives(
+        4,
+        job -> {
+          await().atMost(Duration.ofSeconds(30)).until(() -> committed() > 0);
+          LocalClusterProcesses.kill(cluster.taskManager(2));
+          await()
+              .atMost(Duration.ofSeconds(30))
+              .until(() -> job.call().state().equals("RESTARTING"));
+          cluster.startTaskManager();
+        },
+        job -> {});
+  }
+
+  /**
+   * The second task manager halts (as {@code kill -9}) right after a checkpoint completed, before
+   * its sink commits the checkpoint's transaction: the restored job commits that transaction of the
+   * dead process from the other task manager.
+   */
+  @Test
+  void when_taskManagerHaltsBeforeItsSinkCommits_then_theTransactionIsCommittedOnRecovery()
+      throws Exception {
+    String failpoint = FailpointNames.SINK_COMMIT_BEFORE;
+    cluster = new LocalClusterProcesses(directory, "").withFailpoints(2, failpoint + "=halt@6");
+    cluster.start();
+    loseTaskManagerWhileInputArrives(
+        2,
+        job -> {
+          Process second = cluster.taskManager(2);
+          await().atMost(Duration.ofSeconds(30)).until(() -> !second.isAlive());
+          assertThat(Files.readString(cluster.taskManagerLog(2)))
+              .contains("failpoint " + failpoint + " hit");
+        },
+        job -> {});
+  }
+
+  /**
+   * A frozen task manager is lost once its heartbeats stop, and the job recovers on the other one;
+   * when it wakes up its tasks go on for a moment with the transactional ids the recovered job
+   * uses: they are fenced, and their records never become visible.
+   */
+  @Test
+  void when_frozenTaskManagerWakesAfterRecovery_then_itsTransactionsAreFenced() throws Exception {
+    cluster = new LocalClusterProcesses(directory, "").start();
+    Process second = cluster.taskManager(2);
+    try {
+      loseTaskManagerWhileInputArrives(
+          2,
+          job -> {
+            await().atMost(Duration.ofSeconds(30)).until(() -> committed() > 0);
+            LocalClusterProcesses.signal(second, "-STOP");
+          },
+          job -> {
+            // The recovered job runs on the first task manager and commits.
+            await()
+                .atMost(Duration.ofSeconds(30))
+                .until(
+                    () ->
+                        Files.readString(cluster.taskManagerLog(1))
+                            .contains("Deployed 4 subtasks of"));
+            long committedBeforeWaking = committed();
+            await()
+                .atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> committed() > committedBeforeWaking);
+            LocalClusterProcesses.signal(second, "-CONT");
+            await()
+                .atMost(Duration.ofSeconds(30))
+                .until(
+                    () ->
+                        Files.readString(cluster.taskManagerLog(2))
+                            .contains("Lost the job manager"));
+          });
+    } finally {
+      LocalClusterProcesses.signal(second, "-CONT");
+    }
+  }
+
+  private interface Step {
+    void run(Callable<JobStatus> job) throws Exception;
+  }
+
+  /**
+   * Runs the seed job with input arriving, loses the second task manager by {@code loss}, and
+   * checks that the job recovers and commits every record once; {@code afterRecovery} runs once the
+   * recovered job committed new output, with input still arriving.
+   */
+  private void loseTaskManagerWhileInputArrives(int parallelism, Step loss, Step afterRecovery)
+      throws Exception {
+    createTopics();
+    AtomicLong fed = new AtomicLong();
+    try (ClusterClient client = cluster.client()) {
+      JobStatus job = client.submit(seedJob(parallelism));
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> client.job(job.jobId()).lastCheckpointId() >= 1);
+      CompletableFuture<Void> input = feed(fed, 2_000);
+
+      loss.run(() -> client.job(job.jobId()));
+      long lost = System.nanoTime();
+      long committedAtLoss = committed();
+
+      await().atMost(Duration.ofSeconds(30)).until(() -> client.job(job.jobId()).restarts() >= 1);
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .pollInterval(Duration.ofMillis(100))
+          .until(() -> committed() > committedAtLoss);
+      System.out.printf(
+          "%s: first new committed output %d ms after the loss%n",
+          name, (System.nanoTime() - lost) / 1_000_000);
+      afterRecovery.run(() -> client.job(job.jobId()));
+      stopFeedingAfterNewOutput(input, committedAtLoss);
+      assertExactlyOnce(fed.get());
+      assertThat(client.job(job.jobId()).state()).isEqualTo("RUNNING");
+      // The surviving task manager cancelled its tasks without errors.
+      assertThat(Files.readString(cluster.taskManagerLog(1))).doesNotContain("ERROR");
+    }
+  }
+
+  @Test
+  void when_wholeClusterKilledAndJobResubmitted_then_itResumesFromItsCheckpointExactlyOnce()
+      throws Exception {
+    createTopics();
+    cluster = new LocalClusterProcesses(directory, "").start();
+    AtomicLong fed = new AtomicLong();
+    CompletableFuture<Void> input;
+    try (ClusterClient client = cluster.client()) {
+      JobStatus job = client.submit(seedJob(2));
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> client.job(job.jobId()).lastCheckpointId() >= 1);
+      input = feed(fed, 2_000);
+      await().atMost(Duration.ofSeconds(30)).until(() -> committed() > 0);
+      long checkpoint = client.job(job.jobId()).lastCheckpointId();
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> client.job(job.jobId()).lastCheckpointId() > checkpoint);
+    }
+
+    cluster.killAll();
+    long committedAtKill = committed();
+    cluster.start();
+
+    try (ClusterClient client = cluster.client()) {
+      JobStatus resumed = client.submit(seedJob(2));
+      assertThat(resumed.message()).startsWith("resuming from its latest completed checkpoint");
+      stopFeedingAfterNewOutput(input, committedAtKill);
+      assertExactlyOnce(fed.get());
+      assertThat(client.job(resumed.jobId()).state()).isEqualTo("RUNNING");
+    }
+  }
+
+  /** Feeds records from 0 in chunks until told to stop, at about {@code rate} records/s. */
+  private CompletableFuture<Void> feed(AtomicLong fed, long rate) {
+    SeedInput input = new SeedInput(kafka.bootstrapServers(), inputTopic());
+    return CompletableFuture.runAsync(
+        () -> {
+          try {
+            while (feeding.get()) {
+              // Chunks of 1000: the loader keeps to the rate once per thousand records.
+              input.load(fed.get(), fed.get() + 1000, rate);
+              fed.addAndGet(1000);
+            }
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        });
+  }
+
+  /**
+   * Keeps the input arriving until the recovered job committed output of its own (so that it
+   * resumed while records were in flight), then stops it.
+   */
+  private void stopFeedingAfterNewOutput(CompletableFuture<Void> input, long committedAtLoss) {
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(200))
+        .until(() -> committed() > committedAtLoss + 1_000);
+    feeding.set(false);
+    input.join();
+  }
+
+  /**
+   * Waits until every id of {@code 0 .. records-1} was committed, then watches a few more
+   * checkpoints for late duplicates.
+   */
+  private void assertExactlyOnce(long records) {
+    OutputVerifier output = new OutputVerifier(kafka.bootstrapServers(), outputTopic());
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(300))
+        .until(() -> output.read(true).verify(0, records).lost() == 0);
+    await()
+        .during(Duration.ofMillis(3 * CHECKPOINT_INTERVAL_MILLIS))
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> output.read(true).verify(0, records).duplicated() == 0);
+    OutputVerifier.Verdict verdict = output.read(true).verify(0, records);
+    System.out.println(name + ": " + verdict.line());
+    assertThat(verdict.exactlyOnce()).as(verdict.line()).isTrue();
+    assertThat(verdict.out()).isEqualTo(records);
+    // The seed's monitor 3: both source subtasks commit their partitions' offsets on notify.
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> Topics.committedOffsets(kafka.bootstrapServers(), group()) == records);
+  }
+
+  private long committed() {
+    return new OutputVerifier(kafka.bootstrapServers(), outputTopic()).read(true).records();
+  }
+
+  private void createTopics() throws Exception {
+    name = "cluster" + RUNS.incrementAndGet();
+    Topics.create(kafka.bootstrapServers(), 4, inputTopic(), outputTopic());
+  }
+
+  private String inputTopic() {
+    return "foo-" + name;
+  }
+
+  private String group() {
+    return "group-" + name;
+  }
+
+  private String outputTopic() {
+    return "bar-" + name;
+  }
+
+  private JobSubmission seedJob(int parallelism, String... extra) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--bootstrap",
+                kafka.bootstrapServers(),
+                "--input-topic",
+                inputTopic(),
+                "--output-topic",
+                outputTopic(),
+                "--group",
+                group(),
+                "--transactional-id-prefix",
+                "seed-" + name,
+                "--checkpoint-interval",
+                "" + CHECKPOINT_INTERVAL_MILLIS));
+    args.addAll(List.of(extra));
+    return new JobSubmission("io.weir.examples.SeedJob", args, parallelism, null, null, false);
+  }
+}

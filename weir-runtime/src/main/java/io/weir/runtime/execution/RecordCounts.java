@@ -1,0 +1,45 @@
+package io.weir.runtime.execution;
+
+import io.weir.api.graph.OperatorSpec;
+import io.weir.api.graph.Transformation;
+import io.weir.runtime.operators.StreamOperator;
+import io.weir.runtime.task.StreamTask;
+import java.util.Collection;
+
+/**
+ * Records read by a job's sources and written to its sinks, for progress lines. Read without
+ * synchronization from the task threads' plain counters: a figure may lag a little, never block
+ * them.
+ */
+public record RecordCounts(long in, long out) {
+  public static final RecordCounts NONE = new RecordCounts(0, 0);
+
+  public static RecordCounts of(Collection<StreamTask> tasks) {
+    long in = 0;
+    long out = 0;
+    for (StreamTask task : tasks) {
+      for (StreamOperator operator : task.operators()) {
+        OperatorSpec spec = specOf(task, operator);
+        if (spec instanceof OperatorSpec.Source) {
+          in += operator.recordsOut();
+        } else if (spec instanceof OperatorSpec.Sink) {
+          out += operator.recordsIn();
+        }
+      }
+    }
+    return new RecordCounts(in, out);
+  }
+
+  public RecordCounts plus(RecordCounts other) {
+    return new RecordCounts(in + other.in, out + other.out);
+  }
+
+  private static OperatorSpec specOf(StreamTask task, StreamOperator operator) {
+    for (Transformation t : task.deployment().vertex().chain()) {
+      if (t.uid().equals(operator.setup().uid())) {
+        return t.spec();
+      }
+    }
+    return null;
+  }
+}
