@@ -55,6 +55,39 @@ class ClusterProcessesTest {
   }
 
   @Test
+  void when_jobManagerKilledAndRestarted_then_taskManagersRegisterAgainAndTheJobResumes()
+      throws Exception {
+    cluster = new LocalClusterProcesses(directory, "").start();
+    Path output = directory.resolve("out");
+    try (ClusterClient client = cluster.client()) {
+      JobStatus job = client.submit(submission(output, 20_000, 1_500));
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> client.job(job.jobId()).lastCheckpointId() >= 2);
+    }
+
+    cluster.killJobManager();
+    cluster.startJobManager();
+
+    // The same task manager processes offer their slots to the new job manager.
+    for (int number = 1; number <= LocalClusterProcesses.TASK_MANAGERS; number++) {
+      Path log = cluster.taskManagerLog(number);
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> Files.readString(log).split("offers", -1).length - 1 == 2);
+    }
+    try (ClusterClient client = cluster.client()) {
+      JobStatus resumed = client.submit(submission(output, 20_000, 1_500));
+      assertThat(resumed.message()).startsWith("resuming from its latest completed checkpoint");
+      await().atMost(Duration.ofSeconds(90)).until(() -> client.job(resumed.jobId()).isTerminal());
+      assertThat(client.job(resumed.jobId()).state()).isEqualTo("FINISHED");
+    }
+    Map<String, Integer> counts = CommittedOutput.lineCounts(output);
+    assertThat(counts).hasSize(20_000);
+    assertThat(counts.values()).containsOnly(1);
+  }
+
+  @Test
   void when_taskManagerStopsHeartbeating_then_itIsLostAfterTheTimeoutAndTheJobRecovers()
       throws Exception {
     cluster = new LocalClusterProcesses(directory, "").start();

@@ -51,6 +51,15 @@ final class LocalClusterProcesses implements AutoCloseable {
 
   /** Starts the job manager, then the task managers, and waits until each is ready. */
   LocalClusterProcesses start() throws IOException {
+    startJobManager();
+    for (int i = 1; i <= TASK_MANAGERS; i++) {
+      startTaskManager();
+    }
+    return this;
+  }
+
+  /** Starts a job manager on the cluster's port and waits until it answers. */
+  void startJobManager() throws IOException {
     List<String> args =
         new ArrayList<>(
             List.of(
@@ -62,16 +71,16 @@ final class LocalClusterProcesses implements AutoCloseable {
                 "--checkpoint-dir",
                 checkpointDirectory().toString()));
     args.addAll(secretArgs());
-    jobManagerLog = directory.resolve("jobmanager-" + starts + ".log");
+    jobManagerLog = directory.resolve("jobmanager-" + starts++ + ".log");
     jobManager = start(jobManagerLog, args, null);
     try (ClusterClient client = client(secret)) {
       await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> client.list() != null);
     }
-    for (int i = 1; i <= TASK_MANAGERS; i++) {
-      startTaskManager();
-    }
-    starts++;
-    return this;
+  }
+
+  /** SIGKILL to the job manager alone; the task managers live on. */
+  void killJobManager() throws InterruptedException {
+    kill(jobManager);
   }
 
   /** Starts one more task manager and waits until it offered its slots. */

@@ -67,7 +67,7 @@ public final class RpcClient {
     }
     if (reply instanceof Handshake.Refused refused) {
       channel.close();
-      throw new ClusterConnectException(
+      throw ClusterConnectException.refused(
           peer.substring(0, 1).toUpperCase()
               + peer.substring(1)
               + " at "
