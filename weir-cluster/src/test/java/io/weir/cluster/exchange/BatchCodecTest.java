@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.weir.runtime.exchange.Batch;
 import io.weir.runtime.exchange.StreamEvent;
+import java.io.Serializable;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class BatchCodecTest {
+  record WordCount(String word, long count) implements Serializable {}
+
   @Test
   void when_batchOfRecordsAndEventsIsEncoded_then_decodingGivesTheSameElementsInOrder()
       throws Exception {
@@ -20,9 +24,7 @@ class BatchCodecTest {
     };
     long[] timestamps = {1, 2, Long.MIN_VALUE, Long.MIN_VALUE, Long.MIN_VALUE, Long.MIN_VALUE};
 
-    Batch decoded =
-        BatchCodec.decode(
-            BatchCodec.encode(Batch.of(5, values, timestamps)), getClass().getClassLoader());
+    Batch decoded = roundTrip(Batch.of(5, values, timestamps));
 
     assertThat(decoded.channel()).isEqualTo(5);
     assertThat(decoded.size()).isEqualTo(values.length);
@@ -31,5 +33,42 @@ class BatchCodecTest {
       assertThat(decoded.timestamp(i)).isEqualTo(timestamps[i]);
     }
     assertThat(decoded.value(5)).isSameAs(StreamEvent.END_OF_DATA);
+  }
+
+  @Test
+  void when_recordsAreOfEveryEncodedType_then_eachComesBackEqualAndOfItsType() throws Exception {
+    Object[] values = {
+      "",
+      "grüße, 世界 🚀",
+      "x".repeat(70_000),
+      Long.MIN_VALUE,
+      -1,
+      Math.PI,
+      Boolean.TRUE,
+      new WordCount("weir", 3),
+      new WordCount("weir", 4),
+      List.of("a", "b")
+    };
+    long[] timestamps = new long[values.length];
+
+    Batch decoded = roundTrip(Batch.of(0, values, timestamps));
+
+    for (int i = 0; i < values.length; i++) {
+      assertThat(decoded.value(i)).isEqualTo(values[i]).hasSameClassAs(values[i]);
+    }
+  }
+
+  @Test
+  void when_recordIsAByteArray_then_itsBytesComeBack() throws Exception {
+    byte[] bytes = {0, -1, 127, -128, 42};
+
+    Batch decoded = roundTrip(Batch.of(0, new Object[] {bytes, new byte[0]}, new long[2]));
+
+    assertThat((byte[]) decoded.value(0)).containsExactly(bytes);
+    assertThat((byte[]) decoded.value(1)).isEmpty();
+  }
+
+  private Batch roundTrip(Batch batch) throws Exception {
+    return BatchCodec.decode(BatchCodec.encode(batch), getClass().getClassLoader());
   }
 }
