@@ -88,6 +88,41 @@ class ClusterProcessesTest {
   }
 
   @Test
+  void when_jobManagerHangsPastTheTimeout_then_taskManagersStopTheirTasksAndTheJobRecovers()
+      throws Exception {
+    cluster = new LocalClusterProcesses(directory, "").start();
+    Path output = directory.resolve("out");
+    try (ClusterClient client = cluster.client()) {
+      JobStatus job = client.submit(submission(output, 15_000, 1_500));
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> client.job(job.jobId()).lastCheckpointId() >= 1);
+
+      // A hung job manager answers no heartbeat: the task managers stop their tasks themselves.
+      LocalClusterProcesses.signal(cluster.jobManager(), "-STOP");
+      try {
+        for (int number = 1; number <= LocalClusterProcesses.TASK_MANAGERS; number++) {
+          Path log = cluster.taskManagerLog(number);
+          await()
+              .atMost(Duration.ofSeconds(20))
+              .until(() -> Files.readString(log).contains("No answer from the job manager"));
+        }
+      } finally {
+        LocalClusterProcesses.signal(cluster.jobManager(), "-CONT");
+      }
+
+      // They register again; the job restarts from its latest checkpoint and finishes.
+      await().atMost(Duration.ofSeconds(90)).until(() -> client.job(job.jobId()).isTerminal());
+      JobStatus finished = client.job(job.jobId());
+      assertThat(finished.state()).isEqualTo("FINISHED");
+      assertThat(finished.restarts()).isGreaterThanOrEqualTo(1);
+    }
+    Map<String, Integer> counts = CommittedOutput.lineCounts(output);
+    assertThat(counts).hasSize(15_000);
+    assertThat(counts.values()).containsOnly(1);
+  }
+
+  @Test
   void when_taskManagerStopsHeartbeating_then_itIsLostAfterTheTimeoutAndTheJobRecovers()
       throws Exception {
     cluster = new LocalClusterProcesses(directory, "").start();

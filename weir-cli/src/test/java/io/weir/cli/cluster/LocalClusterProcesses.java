@@ -107,6 +107,10 @@ final class LocalClusterProcesses implements AutoCloseable {
     return taskManagerLogs.get(number - 1);
   }
 
+  Process jobManager() {
+    return jobManager;
+  }
+
   Path jobManagerLog() {
     return jobManagerLog;
   }

@@ -182,6 +182,7 @@ public final class JobManager implements AutoCloseable {
                 clock.millis()));
       } else if (message instanceof ControlMessages.Heartbeat heartbeat) {
         registry.heartbeat(heartbeat.taskManagerId());
+        connection.send(new ControlMessages.HeartbeatAnswer(options.heartbeatTimeout().toMillis()));
         for (ControlMessages.AttemptProgress progress : heartbeat.progress()) {
           withAttempt(
               progress.attempt(),

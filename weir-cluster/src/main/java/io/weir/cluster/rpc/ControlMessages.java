@@ -27,6 +27,12 @@ public final class ControlMessages {
     }
   }
 
+  /**
+   * The job manager's answer to a heartbeat, with its heartbeat timeout: a task manager that gets
+   * no answer for that long stops its tasks, as the job manager will have given them up.
+   */
+  public record HeartbeatAnswer(long timeoutMillis) implements Serializable {}
+
   /** Records read by the sources and written by the sinks of one attempt on one task manager. */
   public record AttemptProgress(AttemptId attempt, long recordsIn, long recordsOut)
       implements Serializable {}

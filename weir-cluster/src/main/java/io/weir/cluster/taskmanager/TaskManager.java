@@ -63,6 +63,9 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
   private final CountDownLatch ended = new CountDownLatch(1);
   private RpcServer dataServer;
   private RpcConnection jobManager;
+  // The job manager's last answer to a heartbeat, and its timeout (0 until the first answer).
+  private volatile long lastAnswerNanos;
+  private volatile long jobManagerTimeoutMillis;
 
   private TaskManager(TaskManagerOptions options) {
     this.options = options;
@@ -96,7 +99,10 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
     jobManager.send(new ControlMessages.RegisterTaskManager(id, options.slots(), dataAddress));
     long interval = options.heartbeatInterval().toMillis();
     heartbeats.scheduleAtFixedRate(
-        () -> jobManager.send(new ControlMessages.Heartbeat(id, progress())),
+        () -> {
+          checkJobManagerAnswers();
+          jobManager.send(new ControlMessages.Heartbeat(id, progress()));
+        },
         0,
         interval,
         TimeUnit.MILLISECONDS);
@@ -106,6 +112,26 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
         options.slots(),
         options.jobManager(),
         dataAddress);
+  }
+
+  /**
+   * A job manager that answers no heartbeat within its timeout has declared this task manager lost
+   * and restarted the job elsewhere (or it hangs, or the network is cut): the tasks here must stop
+   * rather than go on writing beside their replacements.
+   */
+  private void checkJobManagerAnswers() {
+    long timeout = jobManagerTimeoutMillis;
+    long silentMillis = (System.nanoTime() - lastAnswerNanos) / 1_000_000;
+    // One heartbeat more than the job manager waits: a late answer is not taken for a lost one.
+    if (timeout > 0 && silentMillis > timeout + options.heartbeatInterval().toMillis()) {
+      LOG.error(
+          "No answer from the job manager at {} for {} ms (its timeout is {} ms)",
+          options.jobManager(),
+          silentMillis,
+          timeout);
+      jobManagerTimeoutMillis = 0;
+      jobManager.close();
+    }
   }
 
   private List<ControlMessages.AttemptProgress> progress() {
@@ -128,6 +154,11 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
 
   @Override
   public void onMessage(RpcConnection connection, Object message) {
+    if (message instanceof ControlMessages.HeartbeatAnswer answer) {
+      lastAnswerNanos = System.nanoTime();
+      jobManagerTimeoutMillis = answer.timeoutMillis();
+      return;
+    }
     control.execute(() -> handle(message));
   }
 
