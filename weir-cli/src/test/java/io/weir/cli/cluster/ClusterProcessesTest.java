@@ -37,21 +37,14 @@ class ClusterProcessesTest {
     cluster = new LocalClusterProcesses(directory, "").start();
     Path output = directory.resolve("out");
     try (ClusterClient client = cluster.client()) {
-      JobStatus job = client.submit(submission(output, 20_000, 1_500));
-      await()
-          .atMost(Duration.ofSeconds(60))
-          .until(() -> client.job(job.jobId()).lastCheckpointId() >= 1);
+      JobStatus job = submitAndAwaitCheckpoint(client, output, 20_000, 1);
 
       LocalClusterProcesses.kill(cluster.taskManager(2));
 
-      await().atMost(Duration.ofSeconds(90)).until(() -> client.job(job.jobId()).isTerminal());
-      JobStatus finished = client.job(job.jobId());
-      assertThat(finished.state()).isEqualTo("FINISHED");
+      JobStatus finished = awaitFinished(client, job);
       assertThat(finished.restarts()).isGreaterThanOrEqualTo(1);
     }
-    Map<String, Integer> counts = CommittedOutput.lineCounts(output);
-    assertThat(counts).hasSize(20_000);
-    assertThat(counts.values()).containsOnly(1);
+    assertEveryIdOnce(output, 20_000);
   }
 
   @Test
@@ -60,10 +53,7 @@ class ClusterProcessesTest {
     cluster = new LocalClusterProcesses(directory, "").start();
     Path output = directory.resolve("out");
     try (ClusterClient client = cluster.client()) {
-      JobStatus job = client.submit(submission(output, 20_000, 1_500));
-      await()
-          .atMost(Duration.ofSeconds(60))
-          .until(() -> client.job(job.jobId()).lastCheckpointId() >= 2);
+      submitAndAwaitCheckpoint(client, output, 20_000, 2);
     }
 
     cluster.killJobManager();
@@ -79,12 +69,9 @@ class ClusterProcessesTest {
     try (ClusterClient client = cluster.client()) {
       JobStatus resumed = client.submit(submission(output, 20_000, 1_500));
       assertThat(resumed.message()).startsWith("resuming from its latest completed checkpoint");
-      await().atMost(Duration.ofSeconds(90)).until(() -> client.job(resumed.jobId()).isTerminal());
-      assertThat(client.job(resumed.jobId()).state()).isEqualTo("FINISHED");
+      awaitFinished(client, resumed);
     }
-    Map<String, Integer> counts = CommittedOutput.lineCounts(output);
-    assertThat(counts).hasSize(20_000);
-    assertThat(counts.values()).containsOnly(1);
+    assertEveryIdOnce(output, 20_000);
   }
 
   @Test
@@ -93,10 +80,7 @@ class ClusterProcessesTest {
     cluster = new LocalClusterProcesses(directory, "").start();
     Path output = directory.resolve("out");
     try (ClusterClient client = cluster.client()) {
-      JobStatus job = client.submit(submission(output, 15_000, 1_500));
-      await()
-          .atMost(Duration.ofSeconds(60))
-          .until(() -> client.job(job.jobId()).lastCheckpointId() >= 1);
+      JobStatus job = submitAndAwaitCheckpoint(client, output, 15_000, 1);
 
       // A hung job manager answers no heartbeat: the task managers stop their tasks themselves.
       LocalClusterProcesses.signal(cluster.jobManager(), "-STOP");
@@ -112,14 +96,10 @@ class ClusterProcessesTest {
       }
 
       // They register again; the job restarts from its latest checkpoint and finishes.
-      await().atMost(Duration.ofSeconds(90)).until(() -> client.job(job.jobId()).isTerminal());
-      JobStatus finished = client.job(job.jobId());
-      assertThat(finished.state()).isEqualTo("FINISHED");
+      JobStatus finished = awaitFinished(client, job);
       assertThat(finished.restarts()).isGreaterThanOrEqualTo(1);
     }
-    Map<String, Integer> counts = CommittedOutput.lineCounts(output);
-    assertThat(counts).hasSize(15_000);
-    assertThat(counts.values()).containsOnly(1);
+    assertEveryIdOnce(output, 15_000);
   }
 
   @Test
@@ -128,10 +108,7 @@ class ClusterProcessesTest {
     cluster = new LocalClusterProcesses(directory, "").start();
     Path output = directory.resolve("out");
     try (ClusterClient client = cluster.client()) {
-      JobStatus job = client.submit(submission(output, 12_000, 1_500));
-      await()
-          .atMost(Duration.ofSeconds(60))
-          .until(() -> client.job(job.jobId()).lastCheckpointId() >= 1);
+      JobStatus job = submitAndAwaitCheckpoint(client, output, 12_000, 1);
 
       // A frozen process keeps its connections open: only the missing heartbeats can tell.
       LocalClusterProcesses.signal(cluster.taskManager(2), "-STOP");
@@ -140,14 +117,11 @@ class ClusterProcessesTest {
           .until(
               () -> Files.readString(cluster.jobManagerLog()).contains("no heartbeat for 2000 ms"));
 
-      await().atMost(Duration.ofSeconds(90)).until(() -> client.job(job.jobId()).isTerminal());
-      assertThat(client.job(job.jobId()).state()).isEqualTo("FINISHED");
+      awaitFinished(client, job);
     } finally {
       LocalClusterProcesses.signal(cluster.taskManager(2), "-CONT");
     }
-    Map<String, Integer> counts = CommittedOutput.lineCounts(output);
-    assertThat(counts).hasSize(12_000);
-    assertThat(counts.values()).containsOnly(1);
+    assertEveryIdOnce(output, 12_000);
   }
 
   @Test
@@ -156,10 +130,7 @@ class ClusterProcessesTest {
     cluster = new LocalClusterProcesses(directory, "").start();
     Path output = directory.resolve("out");
     try (ClusterClient client = cluster.client()) {
-      JobStatus job = client.submit(submission(output, 20_000, 1_500));
-      await()
-          .atMost(Duration.ofSeconds(60))
-          .until(() -> client.job(job.jobId()).lastCheckpointId() >= 2);
+      submitAndAwaitCheckpoint(client, output, 20_000, 2);
     }
     cluster.killAll();
 
@@ -167,12 +138,9 @@ class ClusterProcessesTest {
     try (ClusterClient client = cluster.client()) {
       JobStatus resumed = client.submit(submission(output, 20_000, 1_500));
       assertThat(resumed.message()).startsWith("resuming from its latest completed checkpoint");
-      await().atMost(Duration.ofSeconds(90)).until(() -> client.job(resumed.jobId()).isTerminal());
-      assertThat(client.job(resumed.jobId()).state()).isEqualTo("FINISHED");
+      awaitFinished(client, resumed);
     }
-    Map<String, Integer> counts = CommittedOutput.lineCounts(output);
-    assertThat(counts).hasSize(20_000);
-    assertThat(counts.values()).containsOnly(1);
+    assertEveryIdOnce(output, 20_000);
   }
 
   @Test
@@ -198,7 +166,29 @@ class ClusterProcessesTest {
     }
   }
 
-  private JobSubmission submission(Path output, long count, long rate) {
+  private static JobStatus submitAndAwaitCheckpoint(
+      ClusterClient client, Path output, long count, long checkpointId) throws Exception {
+    JobStatus job = client.submit(submission(output, count, 1_500));
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(() -> client.job(job.jobId()).lastCheckpointId() >= checkpointId);
+    return job;
+  }
+
+  private static JobStatus awaitFinished(ClusterClient client, JobStatus job) throws Exception {
+    await().atMost(Duration.ofSeconds(90)).until(() -> client.job(job.jobId()).isTerminal());
+    JobStatus finished = client.job(job.jobId());
+    assertThat(finished.state()).isEqualTo("FINISHED");
+    return finished;
+  }
+
+  private static void assertEveryIdOnce(Path output, int count) throws Exception {
+    Map<String, Integer> counts = CommittedOutput.lineCounts(output);
+    assertThat(counts).hasSize(count);
+    assertThat(counts.values()).containsOnly(1);
+  }
+
+  private static JobSubmission submission(Path output, long count, long rate) {
     return new JobSubmission(
         KeyedCountJob.class.getName(),
         List.of(output.toString(), "" + count, "" + rate),
