@@ -45,13 +45,7 @@ final class CommitWatcher implements AutoCloseable {
       boolean committedOnly,
       long firstId,
       int ids) {
-    Properties properties = new Properties();
-    properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-    properties.put(
-        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
-        committedOnly ? "read_committed" : "read_uncommitted");
-    properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-    properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+    Properties properties = consumerProperties(bootstrap, committedOnly);
     properties.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 10_000);
     properties.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 20);
     this.consumer = new KafkaConsumer<>(properties);
@@ -65,6 +59,17 @@ final class CommitWatcher implements AutoCloseable {
     this.thread = new Thread(this::pollLoop, "bench watcher " + topic);
     thread.setDaemon(true);
     thread.start();
+  }
+
+  private static Properties consumerProperties(String bootstrap, boolean committedOnly) {
+    Properties properties = new Properties();
+    properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+    properties.put(
+        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+        committedOnly ? "read_committed" : "read_uncommitted");
+    properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+    properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+    return properties;
   }
 
   /**
@@ -158,12 +163,8 @@ final class CommitWatcher implements AutoCloseable {
    * now, not merely one this watcher reads late.
    */
   void markCommittedEnd() {
-    Properties properties = new Properties();
-    properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-    properties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-    properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-    properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-    try (KafkaConsumer<byte[], byte[]> probe = new KafkaConsumer<>(properties)) {
+    try (KafkaConsumer<byte[], byte[]> probe =
+        new KafkaConsumer<>(consumerProperties(bootstrap, true))) {
       List<TopicPartition> partitions =
           probe.partitionsFor(topic).stream()
               .map(info -> new TopicPartition(topic, info.partition()))

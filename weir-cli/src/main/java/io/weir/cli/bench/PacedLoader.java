@@ -1,11 +1,11 @@
 package io.weir.cli.bench;
 
 import io.weir.cli.UserError;
+import io.weir.cli.lab.FirstSendError;
 import io.weir.examples.SeedRecords;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -50,7 +50,7 @@ final class PacedLoader {
             ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
             (int) DELIVERY_TIMEOUT.toMillis());
     long[] producedNanos = new long[count];
-    AtomicReference<Exception> failure = new AtomicReference<>();
+    FirstSendError failure = new FirstSendError();
     long started = System.nanoTime();
     try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config)) {
       for (int i = 0; i < count && failure.get() == null; i++) {
@@ -66,11 +66,7 @@ final class PacedLoader {
                 topic,
                 SeedRecords.word(record).getBytes(StandardCharsets.UTF_8),
                 record.getBytes(StandardCharsets.UTF_8)),
-            (metadata, error) -> {
-              if (error != null) {
-                failure.compareAndSet(null, error);
-              }
-            });
+            failure);
       }
       producer.flush();
     }

@@ -4,7 +4,6 @@ import io.weir.examples.SeedRecords;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -41,7 +40,7 @@ public final class SeedInput {
             ProducerConfig.ACKS_CONFIG,
             "all");
     long started = System.nanoTime();
-    AtomicReference<Exception> failure = new AtomicReference<>();
+    FirstSendError failure = new FirstSendError();
     try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config)) {
       for (long i = from; i < to; i++) {
         String record = SeedRecords.generate(i);
@@ -50,11 +49,7 @@ public final class SeedInput {
                 topic,
                 SeedRecords.word(record).getBytes(StandardCharsets.UTF_8),
                 record.getBytes(StandardCharsets.UTF_8)),
-            (metadata, error) -> {
-              if (error != null) {
-                failure.compareAndSet(null, error);
-              }
-            });
+            failure);
         loaded.incrementAndGet();
         if (ratePerSecond > 0 && (i - from) % 1000 == 999) {
           long due = started + (i - from + 1) * 1_000_000_000L / ratePerSecond;

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -60,18 +61,9 @@ class ClusterProcessesTest {
     cluster.startJobManager();
 
     // The same task manager processes offer their slots to the new job manager.
-    for (int number = 1; number <= LocalClusterProcesses.TASK_MANAGERS; number++) {
-      Path log = cluster.taskManagerLog(number);
-      await()
-          .atMost(Duration.ofSeconds(30))
-          .until(() -> Files.readString(log).split("offers", -1).length - 1 == 2);
-    }
-    try (ClusterClient client = cluster.client()) {
-      JobStatus resumed = client.submit(submission(output, 20_000, 1_500));
-      assertThat(resumed.message()).startsWith("resuming from its latest completed checkpoint");
-      awaitFinished(client, resumed);
-    }
-    assertEveryIdOnce(output, 20_000);
+    awaitEveryTaskManagerLog(
+        Duration.ofSeconds(30), log -> log.split("offers", -1).length - 1 == 2);
+    resubmitAndAwaitResumedRun(output, 20_000);
   }
 
   @Test
@@ -85,12 +77,8 @@ class ClusterProcessesTest {
       // A hung job manager answers no heartbeat: the task managers stop their tasks themselves.
       LocalClusterProcesses.signal(cluster.jobManager(), "-STOP");
       try {
-        for (int number = 1; number <= LocalClusterProcesses.TASK_MANAGERS; number++) {
-          Path log = cluster.taskManagerLog(number);
-          await()
-              .atMost(Duration.ofSeconds(20))
-              .until(() -> Files.readString(log).contains("No answer from the job manager"));
-        }
+        awaitEveryTaskManagerLog(
+            Duration.ofSeconds(20), log -> log.contains("No answer from the job manager"));
       } finally {
         LocalClusterProcesses.signal(cluster.jobManager(), "-CONT");
       }
@@ -135,12 +123,7 @@ class ClusterProcessesTest {
     cluster.killAll();
 
     cluster.start();
-    try (ClusterClient client = cluster.client()) {
-      JobStatus resumed = client.submit(submission(output, 20_000, 1_500));
-      assertThat(resumed.message()).startsWith("resuming from its latest completed checkpoint");
-      awaitFinished(client, resumed);
-    }
-    assertEveryIdOnce(output, 20_000);
+    resubmitAndAwaitResumedRun(output, 20_000);
   }
 
   @Test
@@ -163,6 +146,23 @@ class ClusterProcessesTest {
       Assertions.assertThatThrownBy(nobody::list)
           .isInstanceOf(ClusterConnectException.class)
           .hasMessageStartingWith("Cannot reach the job manager at 127.0.0.1:" + closedPort + ":");
+    }
+  }
+
+  /** Resubmits the job without -s: it resumes from its latest checkpoint and ends exactly-once. */
+  private void resubmitAndAwaitResumedRun(Path output, int count) throws Exception {
+    try (ClusterClient client = cluster.client()) {
+      JobStatus resumed = client.submit(submission(output, count, 1_500));
+      assertThat(resumed.message()).startsWith("resuming from its latest completed checkpoint");
+      awaitFinished(client, resumed);
+    }
+    assertEveryIdOnce(output, count);
+  }
+
+  private void awaitEveryTaskManagerLog(Duration timeout, Predicate<String> condition) {
+    for (int number = 1; number <= LocalClusterProcesses.TASK_MANAGERS; number++) {
+      Path log = cluster.taskManagerLog(number);
+      await().atMost(timeout).until(() -> condition.test(Files.readString(log)));
     }
   }
 

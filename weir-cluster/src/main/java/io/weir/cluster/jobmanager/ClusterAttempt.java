@@ -166,11 +166,13 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
   }
 
   private Throwable failureOf(Event event) {
-    if (event instanceof Reported reported && reported.report().kind() == TaskReport.Kind.FAILED) {
-      return new IllegalStateException(reported.report().cause());
-    } else if (event instanceof Reported reported
-        && reported.report().kind() == TaskReport.Kind.FAILED_FOR_GOOD) {
-      return new SuppressRestartsException(reported.report().cause(), null);
+    if (event instanceof Reported reported) {
+      TaskReport report = reported.report();
+      if (report.kind() == TaskReport.Kind.FAILED) {
+        return new IllegalStateException(report.cause());
+      } else if (report.kind() == TaskReport.Kind.FAILED_FOR_GOOD) {
+        return new SuppressRestartsException(report.cause(), null);
+      }
     } else if (event instanceof Lost lost) {
       return new IllegalStateException("Task manager " + lost.taskManagerId() + " was lost");
     } else if (event instanceof Cancelled) {
