@@ -1,6 +1,7 @@
 package io.weir.cli.bench;
 
 import io.weir.cli.UserError;
+import io.weir.cli.lab.OutputVerifier;
 import io.weir.examples.SeedRecords;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -15,7 +16,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
  * Reads an output topic from the beginning on its own thread and notes, per record id (the seed
@@ -45,7 +45,7 @@ final class CommitWatcher implements AutoCloseable {
       boolean committedOnly,
       long firstId,
       int ids) {
-    Properties properties = consumerProperties(bootstrap, committedOnly);
+    Properties properties = OutputVerifier.readerProperties(bootstrap, committedOnly);
     properties.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 10_000);
     properties.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 20);
     this.consumer = new KafkaConsumer<>(properties);
@@ -59,17 +59,6 @@ final class CommitWatcher implements AutoCloseable {
     this.thread = new Thread(this::pollLoop, "bench watcher " + topic);
     thread.setDaemon(true);
     thread.start();
-  }
-
-  private static Properties consumerProperties(String bootstrap, boolean committedOnly) {
-    Properties properties = new Properties();
-    properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-    properties.put(
-        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
-        committedOnly ? "read_committed" : "read_uncommitted");
-    properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-    properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-    return properties;
   }
 
   /**
@@ -164,7 +153,7 @@ final class CommitWatcher implements AutoCloseable {
    */
   void markCommittedEnd() {
     try (KafkaConsumer<byte[], byte[]> probe =
-        new KafkaConsumer<>(consumerProperties(bootstrap, true))) {
+        new KafkaConsumer<>(OutputVerifier.readerProperties(bootstrap, true))) {
       List<TopicPartition> partitions =
           probe.partitionsFor(topic).stream()
               .map(info -> new TopicPartition(topic, info.partition()))

@@ -77,7 +77,8 @@ public final class OutputVerifier {
     }
   }
 
-  public Reading read(boolean committedOnly) {
+  /** A byte-array reader's settings; {@code committedOnly} reads as {@code read_committed}. */
+  public static Properties readerProperties(String bootstrap, boolean committedOnly) {
     Properties properties = new Properties();
     properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
     properties.put(
@@ -85,6 +86,11 @@ public final class OutputVerifier {
         committedOnly ? "read_committed" : "read_uncommitted");
     properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
     properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+    return properties;
+  }
+
+  public Reading read(boolean committedOnly) {
+    Properties properties = readerProperties(bootstrap, committedOnly);
     properties.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000);
     Map<Long, Integer> counts = new HashMap<>();
     long records = 0;
