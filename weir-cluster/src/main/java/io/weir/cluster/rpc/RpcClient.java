@@ -33,6 +33,22 @@ public final class RpcClient {
       String secret,
       MessageHandler handler)
       throws ClusterConnectException, InterruptedException {
+    return connect(group, peer, address, role, secret, ClusterTls.plaintext(), handler);
+  }
+
+  /**
+   * As {@link #connect(EventLoopGroup, String, HostAndPort, String, String, MessageHandler)}, over
+   * {@code tls}.
+   */
+  public static RpcConnection connect(
+      EventLoopGroup group,
+      String peer,
+      HostAndPort address,
+      String role,
+      String secret,
+      ClusterTls tls,
+      MessageHandler handler)
+      throws ClusterConnectException, InterruptedException {
     CompletableFuture<ClientHandshake.Outcome> outcome = new CompletableFuture<>();
     Bootstrap bootstrap =
         new Bootstrap()
@@ -44,6 +60,7 @@ public final class RpcClient {
                 new ChannelInitializer<SocketChannel>() {
                   @Override
                   protected void initChannel(SocketChannel channel) {
+                    tls.secureConnecting(channel, address);
                     Pipelines.addHandshake(
                         channel.pipeline(), new ClientHandshake(role, secret, handler, outcome));
                   }

@@ -21,9 +21,21 @@ public final class RpcServer implements AutoCloseable {
     this.serverChannel = serverChannel;
   }
 
+  /** Binds to {@code host:port} without TLS. */
+  public static RpcServer bind(
+      EventLoopGroup group,
+      String host,
+      int port,
+      String secret,
+      Map<String, MessageHandler> handlers)
+      throws ClusterConnectException {
+    return bind(group, host, port, secret, ClusterTls.plaintext(), handlers);
+  }
+
   /**
    * Binds to {@code host:port} (port 0 picks a free one).
    *
+   * @param tls whether accepted connections run over TLS (before the handshake)
    * @param handlers the handler of each accepted role
    */
   public static RpcServer bind(
@@ -31,6 +43,7 @@ public final class RpcServer implements AutoCloseable {
       String host,
       int port,
       String secret,
+      ClusterTls tls,
       Map<String, MessageHandler> handlers)
       throws ClusterConnectException {
     ServerBootstrap bootstrap =
@@ -41,6 +54,7 @@ public final class RpcServer implements AutoCloseable {
                 new ChannelInitializer<SocketChannel>() {
                   @Override
                   protected void initChannel(SocketChannel channel) {
+                    tls.secureAccepted(channel);
                     Pipelines.addHandshake(
                         channel.pipeline(), new ServerHandshake(secret, handlers));
                   }
