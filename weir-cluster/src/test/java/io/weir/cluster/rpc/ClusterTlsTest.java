@@ -77,18 +77,6 @@ class ClusterTlsTest {
     }
   }
 
-  @Test
-  void when_theKeyStorePasswordIsWrong_then_oneLineNamesTheFile() throws Exception {
-    Path store = directory.resolve("cluster.p12");
-    ClusterCertificate.create(store, PASSWORD, List.of());
-
-    assertThatThrownBy(() -> ClusterTls.fromKeyStore(store, "not-the-password"))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageStartingWith("Cannot use the TLS key store " + store + ": ");
-    assertThatThrownBy(() -> ClusterCertificate.create(store, PASSWORD, List.of()))
-        .hasMessage("The key store " + store + " exists already");
-  }
-
   private RpcConnection connect(HostAndPort address, ClusterTls tls) throws Exception {
     return RpcClient.connect(
         network, "the job manager", address, "client", SECRET, tls, (from, message) -> {});
