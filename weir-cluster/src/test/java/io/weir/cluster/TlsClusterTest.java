@@ -21,7 +21,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A job manager and two task managers with a secret and every connection over mutual TLS. */
+/**
+ * A job manager and two task managers with a secret and every connection (control, data, client)
+ * over mutual TLS with the pair that {@code weir cluster cert} makes.
+ */
 class TlsClusterTest {
   private static final String SECRET = "s3cret";
   private static final String PASSWORD = "key-store-password";
@@ -31,9 +34,11 @@ class TlsClusterTest {
   @Test
   void when_jobRunsOverTls_then_everyIdIsCommittedOnce_andPlaintextPeersAreShutOut()
       throws Exception {
-    // given: the cluster's key pair in every process
+    // given: the cluster's key pair in every process, and another pair that is not the cluster's
     Path keyStore = directory.resolve("weir-cluster.p12");
-    ClusterCertificate.create(keyStore, PASSWORD, List.of());
+    Path otherStore = directory.resolve("other.p12");
+    ClusterCertificate.create(keyStore, PASSWORD, List.of("node-1.example"));
+    ClusterCertificate.create(otherStore, PASSWORD, List.of());
     ClusterTls tls = ClusterTls.fromKeyStore(keyStore, PASSWORD);
     Path output = directory.resolve("out");
 
@@ -63,13 +68,22 @@ class TlsClusterTest {
           .atMost(Duration.ofSeconds(90))
           .until(() -> client.job(submitted.jobId()).isTerminal());
 
-      // then: every id once, and a client that knows the secret but not the pair gets nowhere
+      // then: every id once, and a client that knows the secret but not the pair gets nowhere,
+      // whether it speaks plaintext or TLS with another pair
       assertThat(client.job(submitted.jobId()).state()).isEqualTo("FINISHED");
       Map<String, Integer> counts = CommittedOutput.lineCounts(output);
       assertThat(counts).hasSize(3000);
       assertThat(counts.values()).containsOnly(1);
       try (ClusterClient plaintext = new ClusterClient(address(jobManager), SECRET)) {
         assertThatThrownBy(plaintext::list)
+            .isInstanceOf(ClusterConnectException.class)
+            .hasMessageStartingWith(
+                "The job manager at " + address(jobManager) + " failed the handshake");
+      }
+      try (ClusterClient stranger =
+          new ClusterClient(
+              address(jobManager), SECRET, ClusterTls.fromKeyStore(otherStore, PASSWORD))) {
+        assertThatThrownBy(stranger::list)
             .isInstanceOf(ClusterConnectException.class)
             .hasMessageStartingWith(
                 "The job manager at " + address(jobManager) + " failed the handshake");

@@ -45,7 +45,7 @@ class HandshakeFramesPropertiesTest {
     network.shutdownGracefully(0, 1, TimeUnit.SECONDS);
   }
 
-  @Property(tries = 150)
+  @Property(tries = 100)
   void when_strangerSendsArbitraryFrames_then_closedWithoutAnyMessageDelivered(
       @ForAll @Size(max = 600) byte[] first, @ForAll @Size(max = 100) byte[] second)
       throws IOException {
