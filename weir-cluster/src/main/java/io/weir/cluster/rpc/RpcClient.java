@@ -74,7 +74,7 @@ public final class RpcClient {
     }
     ClientHandshake.Outcome ending;
     try {
-      ending = outcome.get(CONNECT_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+      ending = outcome.get(ServerHandshake.TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException | TimeoutException e) {
       channel.close();
       throw new ClusterConnectException(

@@ -29,8 +29,12 @@ import org.slf4j.LoggerFactory;
 final class ServerHandshake extends ChannelInboundHandlerAdapter {
   private static final Logger LOG = LoggerFactory.getLogger(ServerHandshake.class);
 
-  /** A peer that has not proven itself by then is closed, so strangers cannot hold connections. */
-  static final Duration TIMEOUT = Duration.ofSeconds(10);
+  /**
+   * A peer that has not proven itself by then is closed, so strangers cannot hold connections for
+   * long. Generous, because a freshly started process on a loaded machine loads the classes of
+   * every step (the MAC, the random source) on the way.
+   */
+  static final Duration TIMEOUT = Duration.ofSeconds(30);
 
   private enum Step {
     AWAITING_HELLO,
