@@ -3,6 +3,7 @@ package io.weir.cluster;
 import io.netty.channel.EventLoopGroup;
 import io.weir.cluster.rpc.ClientMessages;
 import io.weir.cluster.rpc.ClusterConnectException;
+import io.weir.cluster.rpc.ClusterTls;
 import io.weir.cluster.rpc.EventLoops;
 import io.weir.cluster.rpc.HostAndPort;
 import io.weir.cluster.rpc.MessageHandler;
@@ -25,11 +26,17 @@ public final class ClusterClient implements AutoCloseable {
 
   private final HostAndPort jobManager;
   private final String secret;
+  private final ClusterTls tls;
   private final EventLoopGroup network = EventLoops.create("weir-client-network", 1);
 
   public ClusterClient(HostAndPort jobManager, String secret) {
+    this(jobManager, secret, ClusterTls.plaintext());
+  }
+
+  public ClusterClient(HostAndPort jobManager, String secret, ClusterTls tls) {
     this.jobManager = jobManager;
     this.secret = secret;
+    this.tls = tls;
   }
 
   public ClientMessages.JobStatus submit(io.weir.cluster.rpc.JobSubmission submission)
@@ -93,7 +100,7 @@ public final class ClusterClient implements AutoCloseable {
           }
         };
     RpcConnection connection =
-        RpcClient.connect(network, "the job manager", jobManager, "client", secret, handler);
+        RpcClient.connect(network, "the job manager", jobManager, "client", secret, tls, handler);
     try {
       connection.send(request);
       Object reply = answer.get(ANSWER_TIMEOUT_SECONDS, TimeUnit.SECONDS);

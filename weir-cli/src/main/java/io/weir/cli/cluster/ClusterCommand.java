@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "cluster",
     description = "Start or stop a local cluster in the background.",
-    subcommands = {ClusterCommand.Start.class, ClusterCommand.Stop.class})
+    subcommands = {ClusterCommand.Start.class, ClusterCommand.Stop.class, ClusterCertCommand.class})
 public final class ClusterCommand {
   /** The pid files of the cluster that {@code weir cluster start} started, by configuration. */
   public static Optional<ProcessHandle> runningJobManager(ClusterOptions cluster) {

@@ -2,6 +2,7 @@ package io.weir.cli.cluster;
 
 import io.weir.cli.UserError;
 import io.weir.cluster.ClusterClient;
+import io.weir.cluster.rpc.ClusterTls;
 import io.weir.cluster.rpc.HostAndPort;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
@@ -45,7 +46,11 @@ public final class ClusterOptions {
     return secret != null ? secret : ClusterSettings.load(configuration).get("cluster.secret", "");
   }
 
+  public ClusterTls tls() {
+    return ClusterSettings.load(configuration).tls();
+  }
+
   public ClusterClient client() {
-    return new ClusterClient(address(), secret());
+    return new ClusterClient(address(), secret(), tls());
   }
 }

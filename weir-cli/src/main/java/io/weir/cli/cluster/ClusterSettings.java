@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.weir.cli.UserError;
+import io.weir.cluster.rpc.ClusterTls;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,9 +25,10 @@ import java.util.TreeSet;
  * </pre>
  *
  * Known keys: {@code jobmanager.host}, {@code jobmanager.port}, {@code cluster.secret}, {@code
- * taskmanager.slots}, {@code heartbeat.timeout.ms}, {@code checkpoints.dir}, {@code
- * cluster.state.dir}. An unknown key is an error rather than silently ignored, because a misspelt
- * {@code cluster.secret} would otherwise leave a cluster open.
+ * cluster.tls.keystore}, {@code cluster.tls.password}, {@code taskmanager.slots}, {@code
+ * heartbeat.timeout.ms}, {@code checkpoints.dir}, {@code cluster.state.dir}. An unknown key is an
+ * error rather than silently ignored, because a misspelt {@code cluster.secret} would otherwise
+ * leave a cluster open.
  */
 public final class ClusterSettings {
   public static final Path DEFAULT_FILE = Path.of("conf", "weir.yaml");
@@ -36,6 +38,8 @@ public final class ClusterSettings {
               "jobmanager.host",
               "jobmanager.port",
               "cluster.secret",
+              "cluster.tls.keystore",
+              "cluster.tls.password",
               "taskmanager.slots",
               "heartbeat.timeout.ms",
               "checkpoints.dir",
@@ -90,6 +94,27 @@ public final class ClusterSettings {
       } else {
         values.put(key, value.asText());
       }
+    }
+  }
+
+  /**
+   * TLS with the key store of {@code cluster.tls.keystore} (made by {@code weir cluster cert}), or
+   * plaintext when it is not set. The password is a setting, not a flag, so that it does not show
+   * in the process list.
+   */
+  public ClusterTls tls() {
+    String keyStore = values.get("cluster.tls.keystore");
+    if (keyStore == null) {
+      return ClusterTls.plaintext();
+    }
+    String password = values.get("cluster.tls.password");
+    if (password == null) {
+      throw new UserError("cluster.tls.keystore is set but cluster.tls.password is not");
+    }
+    try {
+      return ClusterTls.fromKeyStore(Path.of(keyStore), password);
+    } catch (IllegalArgumentException e) {
+      throw new UserError(e.getMessage(), e);
     }
   }
 

@@ -48,7 +48,8 @@ public final class JobManagerCommand implements Runnable {
                       : settings.getInt("heartbeat.timeout.ms", 5_000)),
               checkpointDirectory != null
                   ? checkpointDirectory.toAbsolutePath()
-                  : Path.of(settings.get("checkpoints.dir", "checkpoints")).toAbsolutePath());
+                  : Path.of(settings.get("checkpoints.dir", "checkpoints")).toAbsolutePath(),
+              settings.tls());
     } catch (IllegalArgumentException e) {
       throw new UserError(e.getMessage());
     }

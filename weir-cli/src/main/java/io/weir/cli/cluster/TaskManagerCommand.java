@@ -40,7 +40,12 @@ public final class TaskManagerCommand implements Runnable {
     int slotCount = slots != null ? slots : settings.getInt("taskmanager.slots", 1);
     TaskManagerOptions options =
         new TaskManagerOptions(
-            cluster.address(), slotCount, dataHost, cluster.secret(), Duration.ofSeconds(1));
+            cluster.address(),
+            slotCount,
+            dataHost,
+            cluster.secret(),
+            Duration.ofSeconds(1),
+            settings.tls());
     try {
       TaskManager taskManager = start(options);
       while (true) {

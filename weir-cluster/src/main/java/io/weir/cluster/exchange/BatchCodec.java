@@ -1,5 +1,6 @@
 package io.weir.cluster.exchange;
 
+import io.weir.cluster.rpc.ClassAllowlist;
 import io.weir.cluster.rpc.MessageCodec;
 import io.weir.runtime.exchange.Batch;
 import io.weir.runtime.exchange.StreamEvent;
@@ -102,7 +103,8 @@ final class BatchCodec {
   static Batch decode(byte[] payload, ClassLoader loader)
       throws IOException, ClassNotFoundException {
     try (ObjectInputStream in =
-        new MessageCodec.LoaderObjectInputStream(new ByteArrayInputStream(payload), loader)) {
+        new MessageCodec.LoaderObjectInputStream(
+            new ByteArrayInputStream(payload), loader, ClassAllowlist.records(loader))) {
       int channel = in.readInt();
       int size = in.readInt();
       Object[] values = new Object[size];

@@ -3,6 +3,7 @@ package io.weir.cluster.exchange;
 import io.netty.channel.EventLoopGroup;
 import io.weir.cluster.rpc.AttemptId;
 import io.weir.cluster.rpc.ClusterConnectException;
+import io.weir.cluster.rpc.ClusterTls;
 import io.weir.cluster.rpc.HostAndPort;
 import io.weir.cluster.rpc.MessageHandler;
 import io.weir.cluster.rpc.RpcClient;
@@ -23,15 +24,21 @@ public final class OutboundChannels implements MessageHandler, AutoCloseable {
   private final AttemptId attempt;
   private final EventLoopGroup group;
   private final String secret;
+  private final ClusterTls tls;
   private final Map<HostAndPort, RpcConnection> connections = new HashMap<>();
   private final Map<ChannelKey, RemoteChannel> channels = new ConcurrentHashMap<>();
 
   private record ChannelKey(String vertexId, int subtask, int channel) {}
 
   public OutboundChannels(AttemptId attempt, EventLoopGroup group, String secret) {
+    this(attempt, group, secret, ClusterTls.plaintext());
+  }
+
+  public OutboundChannels(AttemptId attempt, EventLoopGroup group, String secret, ClusterTls tls) {
     this.attempt = attempt;
     this.group = group;
     this.secret = secret;
+    this.tls = tls;
   }
 
   /**
@@ -43,7 +50,7 @@ public final class OutboundChannels implements MessageHandler, AutoCloseable {
       throws ClusterConnectException, InterruptedException {
     RpcConnection connection = connections.get(address);
     if (connection == null) {
-      connection = RpcClient.connect(group, "the task manager", address, "data", secret, this);
+      connection = RpcClient.connect(group, "the task manager", address, "data", secret, tls, this);
       connections.put(address, connection);
     }
     RemoteChannel remote =

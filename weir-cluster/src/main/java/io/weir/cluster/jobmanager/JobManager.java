@@ -76,6 +76,7 @@ public final class JobManager implements AutoCloseable {
             options.host(),
             options.port(),
             options.secret(),
+            options.tls(),
             Map.of(
                 "taskmanager", jobManager.new TaskManagerMessages(),
                 "client", jobManager.new ClientMessageHandler()));

@@ -1,5 +1,6 @@
 package io.weir.cluster.jobmanager;
 
+import io.weir.cluster.rpc.ClusterTls;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
@@ -13,17 +14,30 @@ import java.time.Duration;
  * @param secret the shared secret task managers and clients must present, or an empty string
  * @param heartbeatTimeout after this long without a heartbeat a task manager is lost
  * @param checkpointDirectory where jobs without their own checkpoint directory keep checkpoints
+ * @param tls whether its connections run over TLS
  */
 public record JobManagerOptions(
-    String host, int port, String secret, Duration heartbeatTimeout, Path checkpointDirectory) {
+    String host,
+    int port,
+    String secret,
+    Duration heartbeatTimeout,
+    Path checkpointDirectory,
+    ClusterTls tls) {
   public JobManagerOptions {
     secret = secret == null ? "" : secret;
+    tls = tls == null ? ClusterTls.plaintext() : tls;
     if (secret.isEmpty() && !isLoopback(host)) {
       throw new IllegalArgumentException(
           "Binding the job manager to "
               + host
               + " requires a shared secret (cluster.secret in conf/weir.yaml or --secret)");
     }
+  }
+
+  /** A job manager whose connections are plaintext. */
+  public JobManagerOptions(
+      String host, int port, String secret, Duration heartbeatTimeout, Path checkpointDirectory) {
+    this(host, port, secret, heartbeatTimeout, checkpointDirectory, ClusterTls.plaintext());
   }
 
   private static boolean isLoopback(String host) {

@@ -7,6 +7,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.MessageToMessageCodec;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.ObjectInputFilter;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.ObjectStreamClass;
@@ -16,7 +17,9 @@ import java.util.List;
 /**
  * Turns a frame into a message and back with Java serialization. Only the cluster's own message
  * records travel this way (records of user types travel inside {@code DataFrame} payloads, encoded
- * by the sending task), so the classes come from this module's class loader.
+ * by the sending task), so the classes come from this module's class loader and pass the {@link
+ * ClassAllowlist} of control messages. It is installed only once the peer is authenticated; before
+ * that, the connection reads nothing but the {@link Handshake}'s fixed-layout frames.
  */
 public final class MessageCodec extends MessageToMessageCodec<ByteBuf, Serializable> {
   @Override
@@ -35,22 +38,24 @@ public final class MessageCodec extends MessageToMessageCodec<ByteBuf, Serializa
   @Override
   protected void decode(ChannelHandlerContext context, ByteBuf frame, List<Object> out)
       throws IOException, ClassNotFoundException {
-    try (ObjectInputStream stream = new LoaderObjectInputStream(new ByteBufInputStream(frame))) {
+    try (ObjectInputStream stream =
+        new LoaderObjectInputStream(
+            new ByteBufInputStream(frame),
+            MessageCodec.class.getClassLoader(),
+            ClassAllowlist.controlMessages())) {
       out.add(stream.readObject());
     }
   }
 
-  /** Resolves classes with this module's loader, whatever thread decodes. */
+  /** Resolves classes with a given loader, whatever thread decodes, and only allowed ones. */
   public static final class LoaderObjectInputStream extends ObjectInputStream {
     private final ClassLoader loader;
 
-    LoaderObjectInputStream(InputStream in) throws IOException {
-      this(in, MessageCodec.class.getClassLoader());
-    }
-
-    public LoaderObjectInputStream(InputStream in, ClassLoader loader) throws IOException {
+    public LoaderObjectInputStream(InputStream in, ClassLoader loader, ObjectInputFilter allowed)
+        throws IOException {
       super(in);
       this.loader = loader;
+      setObjectInputFilter(allowed);
     }
 
     @Override

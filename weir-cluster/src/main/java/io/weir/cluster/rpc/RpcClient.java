@@ -2,8 +2,6 @@ package io.weir.cluster.rpc;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
@@ -21,7 +19,8 @@ public final class RpcClient {
   private RpcClient() {}
 
   /**
-   * Connects, presents {@code role} and {@code secret}, and returns once welcomed.
+   * Connects, proves it knows {@code secret} as {@code role} (see {@link Handshake}), checks the
+   * peer's proof, and returns once welcomed.
    *
    * @param peer what the address is, for errors: "the job manager"
    * @throws ClusterConnectException naming the peer, its address and the cause
@@ -34,7 +33,23 @@ public final class RpcClient {
       String secret,
       MessageHandler handler)
       throws ClusterConnectException, InterruptedException {
-    CompletableFuture<Object> answer = new CompletableFuture<>();
+    return connect(group, peer, address, role, secret, ClusterTls.plaintext(), handler);
+  }
+
+  /**
+   * As {@link #connect(EventLoopGroup, String, HostAndPort, String, String, MessageHandler)}, over
+   * {@code tls}.
+   */
+  public static RpcConnection connect(
+      EventLoopGroup group,
+      String peer,
+      HostAndPort address,
+      String role,
+      String secret,
+      ClusterTls tls,
+      MessageHandler handler)
+      throws ClusterConnectException, InterruptedException {
+    CompletableFuture<ClientHandshake.Outcome> outcome = new CompletableFuture<>();
     Bootstrap bootstrap =
         new Bootstrap()
             .group(group)
@@ -45,8 +60,9 @@ public final class RpcClient {
                 new ChannelInitializer<SocketChannel>() {
                   @Override
                   protected void initChannel(SocketChannel channel) {
-                    Pipelines.addCodec(channel.pipeline());
-                    channel.pipeline().addLast("handshake", new AwaitWelcome(answer, handler));
+                    tls.secureConnecting(channel, address);
+                    Pipelines.addHandshake(
+                        channel.pipeline(), new ClientHandshake(role, secret, handler, outcome));
                   }
                 });
     Channel channel;
@@ -56,26 +72,30 @@ public final class RpcClient {
       throw new ClusterConnectException(
           "Cannot reach " + peer + " at " + address + ": " + describe(e), e);
     }
-    channel.writeAndFlush(new Handshake.Hello(role, secret == null ? "" : secret));
-    Object reply;
+    ClientHandshake.Outcome ending;
     try {
-      reply = answer.get(CONNECT_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+      ending = outcome.get(ServerHandshake.TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException | TimeoutException e) {
       channel.close();
       throw new ClusterConnectException(
           "No answer from " + peer + " at " + address + " (is it a Weir cluster process?)", e);
     }
-    if (reply instanceof Handshake.Refused refused) {
-      channel.close();
-      throw ClusterConnectException.refused(
-          peer.substring(0, 1).toUpperCase()
-              + peer.substring(1)
-              + " at "
-              + address
-              + " refused the connection: "
-              + refused.reason());
+    String where = capitalized(peer) + " at " + address;
+    if (ending instanceof ClientHandshake.Admitted admitted) {
+      return admitted.connection();
     }
-    return RpcConnection.of(channel);
+    channel.close();
+    if (ending instanceof ClientHandshake.Denied denied) {
+      throw ClusterConnectException.refused(where + " refused the connection: " + denied.reason());
+    }
+    throw new ClusterConnectException(
+        where
+            + " failed the handshake (is it a Weir cluster process?): "
+            + ((ClientHandshake.Unproven) ending).problem());
+  }
+
+  private static String capitalized(String text) {
+    return text.substring(0, 1).toUpperCase() + text.substring(1);
   }
 
   private static String describe(Throwable e) {
@@ -85,35 +105,5 @@ public final class RpcClient {
     }
     String message = cause.getMessage();
     return message == null ? cause.getClass().getSimpleName() : message;
-  }
-
-  /** Completes the answer with the welcome or refusal, then hands over to the handler. */
-  private static final class AwaitWelcome extends ChannelInboundHandlerAdapter {
-    private final CompletableFuture<Object> answer;
-    private final MessageHandler handler;
-
-    AwaitWelcome(CompletableFuture<Object> answer, MessageHandler handler) {
-      this.answer = answer;
-      this.handler = handler;
-    }
-
-    @Override
-    public void channelRead(ChannelHandlerContext context, Object message) {
-      if (message instanceof Handshake.Welcome) {
-        context.pipeline().replace(this, "dispatch", new Pipelines.Dispatch(handler));
-      }
-      answer.complete(message);
-    }
-
-    @Override
-    public void channelInactive(ChannelHandlerContext context) {
-      answer.completeExceptionally(new IllegalStateException("connection closed"));
-    }
-
-    @Override
-    public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
-      answer.completeExceptionally(cause);
-      context.close();
-    }
   }
 }

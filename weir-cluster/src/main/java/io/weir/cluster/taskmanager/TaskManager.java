@@ -86,7 +86,13 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
 
   private void connect() throws ClusterConnectException, InterruptedException {
     dataServer =
-        RpcServer.bind(network, options.dataHost(), 0, options.secret(), Map.of("data", inbound));
+        RpcServer.bind(
+            network,
+            options.dataHost(),
+            0,
+            options.secret(),
+            options.tls(),
+            Map.of("data", inbound));
     jobManager =
         RpcClient.connect(
             network,
@@ -94,6 +100,7 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
             options.jobManager(),
             "taskmanager",
             options.secret(),
+            options.tls(),
             this);
     HostAndPort dataAddress = new HostAndPort(options.dataHost(), dataServer.port());
     jobManager.send(new ControlMessages.RegisterTaskManager(id, options.slots(), dataAddress));
@@ -209,7 +216,8 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
       jobManager.send(new ControlMessages.TasksDeployed(deploy.attempt(), id, e.toString()));
       return;
     }
-    OutboundChannels outbound = new OutboundChannels(deploy.attempt(), network, options.secret());
+    OutboundChannels outbound =
+        new OutboundChannels(deploy.attempt(), network, options.secret(), options.tls());
     TaskManagerAttempt attempt =
         new TaskManagerAttempt(
             deploy,

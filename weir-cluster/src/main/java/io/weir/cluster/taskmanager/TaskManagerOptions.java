@@ -1,5 +1,6 @@
 package io.weir.cluster.taskmanager;
 
+import io.weir.cluster.rpc.ClusterTls;
 import io.weir.cluster.rpc.HostAndPort;
 import java.time.Duration;
 
@@ -11,12 +12,29 @@ import java.time.Duration;
  * @param dataHost the address it listens on for records from other task managers
  * @param secret the cluster's shared secret, or an empty string
  * @param heartbeatInterval how often it tells the job manager it is alive
+ * @param tls whether its connections (to the job manager, and for records) run over TLS
  */
 public record TaskManagerOptions(
-    HostAndPort jobManager, int slots, String dataHost, String secret, Duration heartbeatInterval) {
+    HostAndPort jobManager,
+    int slots,
+    String dataHost,
+    String secret,
+    Duration heartbeatInterval,
+    ClusterTls tls) {
   public TaskManagerOptions {
+    tls = tls == null ? ClusterTls.plaintext() : tls;
     if (slots < 1) {
       throw new IllegalArgumentException("--slots must be at least 1, not " + slots);
     }
+  }
+
+  /** A task manager whose connections are plaintext. */
+  public TaskManagerOptions(
+      HostAndPort jobManager,
+      int slots,
+      String dataHost,
+      String secret,
+      Duration heartbeatInterval) {
+    this(jobManager, slots, dataHost, secret, heartbeatInterval, ClusterTls.plaintext());
   }
 }
