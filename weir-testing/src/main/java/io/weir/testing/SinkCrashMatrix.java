@@ -5,7 +5,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Supplier;
 
 /**
  * Drives an exactly-once sink (a {@code TwoPhaseCommitSinkFunction} subclass, or any sink that is
@@ -14,7 +13,7 @@ import java.util.function.Supplier;
  * records, each cell against a fresh external system, and counts what each cell committed.
  *
  * <pre>{@code
- * SinkCrashMatrix.forSink(() -> new FileSinkFixture(temporaryDirectory()))
+ * SinkCrashMatrix.forSink(() -> new DirectoryFixture(Files.createTempDirectory(root, "cell")))
  *     .records(List.of("a", "b", "c", "d", "e", "f"))
  *     .rounds(3)
  *     .run()
@@ -28,16 +27,16 @@ import java.util.function.Supplier;
  * @param <IN> the records the sink writes
  */
 public final class SinkCrashMatrix<IN> {
-  private final Supplier<? extends SinkFixture<IN>> fixtures;
+  private final SinkFixture.Factory<IN> fixtures;
   private List<IN> records = List.of();
   private int rounds = 3;
 
-  private SinkCrashMatrix(Supplier<? extends SinkFixture<IN>> fixtures) {
+  private SinkCrashMatrix(SinkFixture.Factory<IN> fixtures) {
     this.fixtures = Objects.requireNonNull(fixtures, "fixtures");
   }
 
   /** {@code fixtures} makes a fresh external system with its sink for each cell. */
-  public static <IN> SinkCrashMatrix<IN> forSink(Supplier<? extends SinkFixture<IN>> fixtures) {
+  public static <IN> SinkCrashMatrix<IN> forSink(SinkFixture.Factory<IN> fixtures) {
     return new SinkCrashMatrix<>(fixtures);
   }
 
@@ -78,7 +77,7 @@ public final class SinkCrashMatrix<IN> {
   }
 
   private SinkCrashOutcome runCell(SinkCrashPoint point, int round) throws Exception {
-    try (SinkFixture<IN> fixture = fixtures.get()) {
+    try (SinkFixture<IN> fixture = fixtures.create()) {
       new SinkCrashScenario<>(records, rounds, point, round).run(fixture);
       Map<IN, Long> difference = new HashMap<>();
       records.forEach(record -> difference.merge(record, 1L, Long::sum));

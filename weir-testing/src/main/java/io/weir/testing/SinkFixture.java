@@ -10,6 +10,12 @@ import java.util.List;
  * @param <IN> the records the sink writes
  */
 public interface SinkFixture<IN> extends AutoCloseable {
+  /** Makes a fresh fixture for each cell, e.g. with a new temporary directory. */
+  @FunctionalInterface
+  interface Factory<IN> {
+    SinkFixture<IN> create() throws Exception;
+  }
+
   /**
    * A new sink instance, as a restarted process builds it; called at the start and after every
    * crash. Instances of one fixture write to the same external system.
