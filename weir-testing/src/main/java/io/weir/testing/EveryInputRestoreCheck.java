@@ -1,5 +1,7 @@
 package io.weir.testing;
 
+import io.weir.api.checkpoint.CommitObserver;
+
 /**
  * The mode that snapshots and restores the operator after every input and checks that its output
  * stays what it would have been without: the harness runs a reference copy of the operator that is
@@ -21,7 +23,9 @@ final class EveryInputRestoreCheck {
 
   EveryInputRestoreCheck(OperatorUnderTest operator, ManualClock clock, int parallelism)
       throws Exception {
-    this.reference = new OperatorRun(operator, clock, referenceOutput, parallelism, null, 0);
+    this.reference =
+        new OperatorRun(
+            operator, clock, referenceOutput, parallelism, null, 0, CommitObserver.NONE);
   }
 
   /** The copy that is never restored; it gets every input the checked one gets. */
@@ -49,7 +53,8 @@ final class EveryInputRestoreCheck {
     OperatorSnapshot snapshot = run.snapshot(checkpointId, clock.now());
     run.close();
     OperatorRun restored =
-        new OperatorRun(run.operator(), clock, output, parallelism, snapshot, attempt);
+        new OperatorRun(
+            run.operator(), clock, output, parallelism, snapshot, attempt, CommitObserver.NONE);
     if (!output.sameAs(referenceOutput)) {
       throw new AssertionError(
           "With a snapshot and restore after every input, the output differs after input "

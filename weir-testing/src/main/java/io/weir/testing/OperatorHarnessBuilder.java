@@ -1,5 +1,6 @@
 package io.weir.testing;
 
+import io.weir.api.checkpoint.CommitObserver;
 import io.weir.api.functions.KeySelector;
 
 /**
@@ -20,6 +21,7 @@ public final class OperatorHarnessBuilder<IN, OUT> {
   private int maxParallelism = 128;
   private long processingTime;
   private boolean restoreEveryInput;
+  private CommitObserver commitObserver = CommitObserver.NONE;
 
   OperatorHarnessBuilder(
       String kind,
@@ -77,6 +79,12 @@ public final class OperatorHarnessBuilder<IN, OUT> {
     return this;
   }
 
+  /** What every instance reports the commits of a two-phase-commit sink to. */
+  OperatorHarnessBuilder<IN, OUT> commitObserver(CommitObserver observer) {
+    this.commitObserver = observer;
+    return this;
+  }
+
   /** Initializes and opens every subtask's instance. */
   public OperatorTestHarness<IN, OUT> open() throws Exception {
     if (parallelism < 1 || parallelism > maxParallelism) {
@@ -86,6 +94,7 @@ public final class OperatorHarnessBuilder<IN, OUT> {
     String uid = kind.toLowerCase(java.util.Locale.ROOT).replace(' ', '-') + "-under-test";
     OperatorUnderTest operator =
         new OperatorUnderTest(uid, name, keySelector, maxParallelism, maker);
-    return new OperatorTestHarness<>(operator, parallelism, processingTime, restoreEveryInput);
+    return new OperatorTestHarness<>(
+        operator, parallelism, processingTime, restoreEveryInput, commitObserver);
   }
 }

@@ -1,5 +1,6 @@
 package io.weir.testing;
 
+import io.weir.api.checkpoint.CommitObserver;
 import io.weir.runtime.checkpoint.OperatorInfo;
 import io.weir.runtime.checkpoint.OperatorState;
 import io.weir.runtime.checkpoint.assignment.StateAssignment;
@@ -31,6 +32,7 @@ final class OperatorRun {
    * Starts every subtask, from {@code restored} when it is not null, else without state.
    *
    * @param attempt what {@code RuntimeContext.attempt()} returns in this run
+   * @param commitObserver what watches the commits of a two-phase-commit sink
    */
   OperatorRun(
       OperatorUnderTest operator,
@@ -38,7 +40,8 @@ final class OperatorRun {
       EmittedRecords emitted,
       int parallelism,
       OperatorSnapshot restored,
-      int attempt)
+      int attempt,
+      CommitObserver commitObserver)
       throws Exception {
     this.operator = operator;
     this.emitted = emitted;
@@ -64,7 +67,8 @@ final class OperatorRun {
               operator.keySelector(),
               states.get(index),
               restoredId,
-              time);
+              time,
+              commitObserver);
       StreamOperator instance = operator.maker().make(setup, emitted);
       instance.initializeState();
       instance.open();

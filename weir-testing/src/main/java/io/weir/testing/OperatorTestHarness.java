@@ -1,5 +1,6 @@
 package io.weir.testing;
 
+import io.weir.api.checkpoint.CommitObserver;
 import io.weir.api.functions.KeySelector;
 import io.weir.api.functions.OutputTag;
 import io.weir.runtime.state.KeyGroups;
@@ -38,16 +39,22 @@ public final class OperatorTestHarness<IN, OUT> implements AutoCloseable {
   private final EmittedRecords output = new EmittedRecords();
   private final EveryInputRestoreCheck check;
   private OperatorRun run;
+  private final CommitObserver commitObserver;
   private long nextCheckpointId = 1;
   private int attempt;
   private int nextSubtask;
 
   OperatorTestHarness(
-      OperatorUnderTest operator, int parallelism, long processingTime, boolean restoreEveryInput)
+      OperatorUnderTest operator,
+      int parallelism,
+      long processingTime,
+      boolean restoreEveryInput,
+      CommitObserver commitObserver)
       throws Exception {
     this.operator = operator;
+    this.commitObserver = commitObserver;
     this.clock = new ManualClock(processingTime);
-    this.run = new OperatorRun(operator, clock, output, parallelism, null, attempt);
+    this.run = new OperatorRun(operator, clock, output, parallelism, null, attempt, commitObserver);
     this.check =
         restoreEveryInput ? new EveryInputRestoreCheck(operator, clock, parallelism) : null;
   }
@@ -213,7 +220,7 @@ public final class OperatorTestHarness<IN, OUT> implements AutoCloseable {
     }
     attempt++;
     nextSubtask = 0;
-    run = new OperatorRun(operator, clock, output, parallelism, snapshot, attempt);
+    run = new OperatorRun(operator, clock, output, parallelism, snapshot, attempt, commitObserver);
     return this;
   }
 

@@ -7,10 +7,11 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Drives an exactly-once sink (a {@code TwoPhaseCommitSinkFunction} subclass, or any sink that is
- * checkpointed and listens to checkpoints) through a crash at every step of the two-phase-commit
- * protocol — begin, write, pre-commit, commit, lost notification, recovery — in every round of
- * records, each cell against a fresh external system, and counts what each cell committed.
+ * Drives an exactly-once sink (a {@code TwoPhaseCommitSinkFunction} subclass; another sink that is
+ * checkpointed and listens to checkpoints must report its commits to {@code
+ * RuntimeContext.commitObserver()}) through a crash at every step of the two-phase-commit protocol
+ * — begin, write, pre-commit, commit, between two commits, lost notification, recovery — in every
+ * round of records, each cell against a fresh external system, and counts what each cell committed.
  *
  * <pre>{@code
  * SinkCrashMatrix.forSink(() -> new DirectoryFixture(Files.createTempDirectory(root, "cell")))

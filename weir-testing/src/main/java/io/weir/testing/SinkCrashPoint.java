@@ -27,10 +27,15 @@ public enum SinkCrashPoint {
    * The notification of this round's checkpoint is lost; the next round's checkpoint completes and
    * the crash comes before its notification, so two transactions are pending at the restore.
    */
-  AFTER_LOST_NOTIFICATION;
+  AFTER_LOST_NOTIFICATION,
+  /**
+   * The notification of this round's checkpoint is lost; the next round's notification commits the
+   * first of the two pending transactions and the crash comes before the second is committed.
+   */
+  BETWEEN_COMMITS;
 
   /** Whether the crash can happen in round {@code round} of {@code rounds}. */
   boolean appliesTo(int round, int rounds) {
-    return this != AFTER_LOST_NOTIFICATION || round + 1 < rounds;
+    return (this != AFTER_LOST_NOTIFICATION && this != BETWEEN_COMMITS) || round + 1 < rounds;
   }
 }

@@ -1,5 +1,6 @@
 package io.weir.testing;
 
+import io.weir.api.checkpoint.CommitObserver;
 import java.util.List;
 
 /**
@@ -12,6 +13,38 @@ final class SinkCrashScenario<IN> {
   /** The latest completed checkpoint and how many records precede its barrier. */
   private record Completed(OperatorSnapshot snapshot, int position) {}
 
+  /** Thrown inside a commit notification to stop it where a halt would. */
+  private static final class SimulatedCrash extends Exception {
+    SimulatedCrash() {
+      super("simulated crash between two commits", null, false, false);
+    }
+  }
+
+  /**
+   * Once armed, lets one commit happen and then fails every later step of the notification, as a
+   * process halted right after that commit would leave it.
+   */
+  private static final class CrashAfterFirstCommit implements CommitObserver {
+    private boolean armed;
+    private boolean crashed;
+
+    @Override
+    public void beforeCommit(long checkpointId) throws SimulatedCrash {
+      if (crashed) {
+        throw new SimulatedCrash();
+      }
+    }
+
+    @Override
+    public void afterCommit(long checkpointId) throws SimulatedCrash {
+      if (armed) {
+        armed = false;
+        crashed = true;
+        throw new SimulatedCrash();
+      }
+    }
+  }
+
   private final List<IN> records;
   private final int rounds;
   private final SinkCrashPoint point;
@@ -19,6 +52,7 @@ final class SinkCrashScenario<IN> {
   private OperatorTestHarness<IN, Void> harness;
   private Completed completed = new Completed(null, 0);
   private boolean crashPending = true;
+  private final CrashAfterFirstCommit commitCrash = new CrashAfterFirstCommit();
 
   SinkCrashScenario(List<IN> records, int rounds, SinkCrashPoint point, int crashRound) {
     this.records = records;
@@ -29,7 +63,11 @@ final class SinkCrashScenario<IN> {
 
   /** Runs the cell against {@code fixture}; the committed output is then in the fixture. */
   void run(SinkFixture<IN> fixture) throws Exception {
-    harness = OperatorHarnesses.<IN>forSink(fixture::newSink).name("Sink under test").open();
+    harness =
+        OperatorHarnesses.<IN>forSink(fixture::newSink)
+            .name("Sink under test")
+            .commitObserver(commitCrash)
+            .open();
     int position = 0;
     while (position < records.size()) {
       int round = roundOf(position);
@@ -69,6 +107,14 @@ final class SinkCrashScenario<IN> {
         return crashAndRestore();
       }
     }
+    if (point == SinkCrashPoint.BETWEEN_COMMITS && crashPending) {
+      if (round == crashRound) {
+        return end;
+      }
+      if (round == crashRound + 1) {
+        return crashBetweenCommits(snapshot.checkpointId());
+      }
+    }
     harness.notifyCheckpointComplete(snapshot.checkpointId());
     if (crashesHere(SinkCrashPoint.AFTER_COMMIT, round)) {
       return crashAndRestore();
@@ -86,9 +132,22 @@ final class SinkCrashScenario<IN> {
     }
   }
 
+  /** Notifies with two transactions pending and crashes after the first commit. */
+  private int crashBetweenCommits(long checkpointId) throws Exception {
+    commitCrash.armed = true;
+    try {
+      harness.notifyCheckpointComplete(checkpointId);
+      throw new IllegalStateException(
+          "the sink committed without reporting its commits to RuntimeContext.commitObserver()");
+    } catch (SimulatedCrash expected) {
+      return crashAndRestore();
+    }
+  }
+
   /** Crashes, restores from the latest completed checkpoint, returns its position. */
   private int crashAndRestore() throws Exception {
     crashPending = false;
+    commitCrash.crashed = false;
     harness.crash();
     if (completed.snapshot() == null) {
       harness.startWithoutState(1);

@@ -2,6 +2,7 @@ package io.weir.api.sink;
 
 import io.weir.api.checkpoint.CheckpointListener;
 import io.weir.api.checkpoint.CheckpointedFunction;
+import io.weir.api.checkpoint.CommitObserver;
 import io.weir.api.checkpoint.FunctionInitializationContext;
 import io.weir.api.checkpoint.FunctionSnapshotContext;
 import io.weir.api.functions.AbstractRichFunction;
@@ -318,17 +319,14 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
       boolean observed)
       throws Exception {
     Exception firstFailure = null;
+    CommitObserver observer = observed ? getRuntimeContext().commitObserver() : CommitObserver.NONE;
     for (Map.Entry<Long, TransactionHolder<TXN>> entry : List.copyOf(due.entrySet())) {
       long checkpointId = entry.getKey();
       try {
         committer.maybeWarnAboutAge(checkpointId, entry.getValue());
-        if (observed) {
-          SinkHooks.observer().beforeCommit(checkpointId);
-        }
+        observer.beforeCommit(checkpointId);
         entry.getValue().moveTo(committer.commit(checkpointId, entry.getValue(), action));
-        if (observed) {
-          SinkHooks.observer().afterCommit(checkpointId);
-        }
+        observer.afterCommit(checkpointId);
         due.remove(checkpointId);
       } catch (Exception failure) {
         if (firstFailure == null) {
