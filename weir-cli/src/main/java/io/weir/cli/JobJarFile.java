@@ -1,5 +1,6 @@
 package io.weir.cli;
 
+import io.weir.cli.error.UserError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,6 +3,7 @@ package io.weir.cli;
 import io.weir.api.datastream.JobConfig;
 import io.weir.api.datastream.JobExecutor;
 import io.weir.api.datastream.StreamEnvironment;
+import io.weir.cli.error.UserError;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;

@@ -8,6 +8,7 @@ import io.weir.api.datastream.JobResult;
 import io.weir.cli.cluster.ClusterCommand;
 import io.weir.cli.cluster.ClusterOptions;
 import io.weir.cli.cluster.ClusterSubmit;
+import io.weir.cli.error.UserError;
 import io.weir.cluster.rpc.JobJar;
 import io.weir.cluster.rpc.JobSubmission;
 import io.weir.runtime.execution.LocalJobExecutor;

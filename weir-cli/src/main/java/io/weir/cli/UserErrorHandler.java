@@ -1,5 +1,6 @@
 package io.weir.cli;
 
+import io.weir.cli.error.UserError;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;

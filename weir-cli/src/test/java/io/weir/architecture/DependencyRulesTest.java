@@ -2,6 +2,7 @@ package io.weir.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -100,5 +101,32 @@ class DependencyRulesTest {
         .dependOnClassesThat()
         .resideInAnyPackage("io.weir.runtime.task..", "io.weir.runtime.execution..")
         .check(classes);
+  }
+
+  @Test
+  void when_productIsChecked_then_nothingDependsOnTheTestHarness() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackage("io.weir.testing..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.weir.testing..")
+        .check(classes);
+  }
+
+  @Test
+  void when_testHarnessIsChecked_then_itDrivesOnlyTheApiAndTheRuntime() {
+    classes()
+        .that()
+        .resideInAPackage("io.weir.testing..")
+        .should()
+        .onlyDependOnClassesThat()
+        .resideInAnyPackage("io.weir.api..", "io.weir.runtime..", "io.weir.testing..", "java..")
+        .check(classes);
+  }
+
+  @Test
+  void when_packagesAreChecked_then_noneDependsOnItselfThroughOthers() {
+    slices().matching("io.weir.(**)").should().beFreeOfCycles().check(classes);
   }
 }

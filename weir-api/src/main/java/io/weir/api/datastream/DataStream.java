@@ -37,18 +37,30 @@ public class DataStream<T> {
     this.downstreamInputs = List.copyOf(downstreamInputs);
   }
 
+  /**
+   * One output record per input record. The function runs in every subtask of the new operator, on
+   * the task thread, one record at a time; it keeps the input's timestamp. Chained to this stream's
+   * operator when the chaining rules allow.
+   */
   public <R> DataStream<R> map(MapFunction<T, R> function) {
     return then(new OperatorSpec.Map(function));
   }
 
+  /** The records for which the function returns true, with their timestamps, in their order. */
   public DataStream<T> filter(FilterFunction<T> function) {
     return then(new OperatorSpec.Filter(function));
   }
 
+  /** Zero or more output records per input record, each with the input's timestamp. */
   public <R> DataStream<R> flatMap(FlatMapFunction<T, R> function) {
     return then(new OperatorSpec.FlatMap(function));
   }
 
+  /**
+   * The most general per-record operator: any number of records and side outputs per input, with
+   * the record's timestamp and the current watermark in view. No keyed state or timers: use {@code
+   * keyBy(...).process(...)} for those.
+   */
   public <R> DataStream<R> process(ProcessFunction<T, R> function) {
     return then(new OperatorSpec.Process(function));
   }
@@ -64,6 +76,11 @@ public class DataStream<T> {
     return side;
   }
 
+  /**
+   * Partitions the stream by key: every record of a key goes to the same subtask of the next
+   * operator (by key group, so that state can move on rescale), which gets keyed state and timers.
+   * The selector must be deterministic (see {@link KeySelector}). Breaks the chain.
+   */
   public <K> KeyedStream<T, K> keyBy(KeySelector<T, K> keySelector) {
     List<Input> keyed = new ArrayList<>();
     for (Input input : downstreamInputs) {
@@ -82,6 +99,10 @@ public class DataStream<T> {
   }
 
   @SafeVarargs
+  /**
+   * This stream's records and those of {@code others}, interleaved in no promised order; each input
+   * keeps its own order. The union has no operator of its own, so it takes no name or uid.
+   */
   public final DataStream<T> union(DataStream<T>... others) {
     List<Input> all = new ArrayList<>(downstreamInputs);
     for (DataStream<T> other : others) {
@@ -90,39 +111,61 @@ public class DataStream<T> {
     return new DataStream<>(env, null, all);
   }
 
+  /**
+   * Gives each record the timestamp of the strategy's assigner and emits the strategy's watermarks
+   * (periodically, at the job's auto-watermark interval); watermarks from upstream are dropped,
+   * except the one that marks the end of the input.
+   */
   public DataStream<T> assignTimestampsAndWatermarks(WatermarkStrategy<T> strategy) {
     return then(new OperatorSpec.Timestamps(strategy));
   }
 
+  /**
+   * Writes the stream into {@code sink}. Exactly-once needs a sink that takes part in checkpoints,
+   * such as a {@code TwoPhaseCommitSinkFunction} subclass; any other sink sees records again after
+   * a restore.
+   */
   public DataStreamSink<T> addSink(SinkFunction<T> sink) {
     Transformation t = env.add(new OperatorSpec.Sink(sink), downstreamInputs, -1);
     return new DataStreamSink<>(t);
   }
 
+  /** Prints each record to standard output; for trying things out, not exactly-once. */
   public DataStreamSink<T> print() {
     return addSink(new PrintSink<>()).name("Print to Std. Out");
   }
 
+  /** The operator's name, as plans, logs and errors show it. */
   public DataStream<T> name(String name) {
     transformation().setName(name);
     return this;
   }
 
+  /**
+   * The operator's stable id, by which its state is found in a checkpoint. Set it on every stateful
+   * operator: without it the id comes from the order in which the job created its operators, so
+   * adding or removing an operator before it loses its state.
+   */
   public DataStream<T> uid(String uid) {
     transformation().setUid(uid);
     return this;
   }
 
+  /** The number of subtasks of this stream's operator; by default the job's parallelism. */
   public DataStream<T> setParallelism(int parallelism) {
     transformation().setParallelism(parallelism);
     return this;
   }
 
+  /** Runs this stream's operator in a task of its own: chained neither to its input nor output. */
   public DataStream<T> disableChaining() {
     transformation().setChainingStrategy(ChainingStrategy.NEVER);
     return this;
   }
 
+  /**
+   * Starts a new chain at this stream's operator: not chained to its input, but its output may be.
+   */
   public DataStream<T> startNewChain() {
     transformation().setChainingStrategy(ChainingStrategy.HEAD);
     return this;

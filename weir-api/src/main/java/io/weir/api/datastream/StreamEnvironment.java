@@ -52,36 +52,53 @@ public final class StreamEnvironment {
     return config;
   }
 
+  /** The default number of subtasks of every operator that does not set its own. */
   public StreamEnvironment setParallelism(int parallelism) {
     config.parallelism(parallelism);
     return this;
   }
 
+  /**
+   * The number of key groups, 1..32768 (default 128): the most subtasks a keyed operator can
+   * rescale to. It cannot change across a restore.
+   */
   public StreamEnvironment setMaxParallelism(int maxParallelism) {
     config.maxParallelism(maxParallelism);
     return this;
   }
 
+  /** Runs every operator in a task of its own. */
   public StreamEnvironment disableOperatorChaining() {
     config.chaining(false);
     return this;
   }
 
+  /**
+   * Takes a checkpoint every {@code interval}, exactly-once (aligned barriers). Without periodic
+   * checkpoints nothing is restored after a failure; a bounded job still takes a final checkpoint
+   * when its input ends, where two-phase-commit sinks commit.
+   */
   public StreamEnvironment enableCheckpointing(Duration interval) {
     config.checkpointInterval(interval);
     return this;
   }
 
+  /** Takes a checkpoint every {@code interval} in the given mode. */
   public StreamEnvironment enableCheckpointing(Duration interval, CheckpointingMode mode) {
     config.checkpointInterval(interval).checkpointingMode(mode);
     return this;
   }
 
+  /**
+   * Where completed checkpoints are stored, under {@code <directory>/<job name>/chk-<id>}; without
+   * it they live in memory and do not survive the process.
+   */
   public StreamEnvironment setCheckpointDirectory(Path directory) {
     config.checkpointDirectory(directory);
     return this;
   }
 
+  /** What a failure does: restart from the latest completed checkpoint, or fail the job. */
   public StreamEnvironment setRestartStrategy(RestartStrategy strategy) {
     config.restartStrategy(strategy);
     return this;
@@ -93,6 +110,10 @@ public final class StreamEnvironment {
     return this;
   }
 
+  /**
+   * A stream read by {@code source}: one subtask, or the job's parallelism for a {@link
+   * ParallelSourceFunction}. The source runs on its own thread and emits under the checkpoint lock.
+   */
   public <T> DataStream<T> addSource(SourceFunction<T> source) {
     int parallelism = source instanceof ParallelSourceFunction ? -1 : 1;
     Transformation t = add(new OperatorSpec.Source(source), List.of(), parallelism);

@@ -1,7 +1,10 @@
 package io.weir.api.functions;
 
+import io.weir.api.state.Reducer;
+
 /** Combines two values of one key into one. Must be associative. */
 @FunctionalInterface
-public interface ReduceFunction<T> extends Function {
+public interface ReduceFunction<T> extends Function, Reducer<T> {
+  @Override
   T reduce(T accumulated, T value) throws Exception;
 }

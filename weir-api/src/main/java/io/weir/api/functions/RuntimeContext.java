@@ -1,5 +1,6 @@
 package io.weir.api.functions;
 
+import io.weir.api.checkpoint.CommitObserver;
 import io.weir.api.state.KeyedStateStore;
 
 /** What a running function may know about where it runs, and its keyed state. */
@@ -16,4 +17,12 @@ public interface RuntimeContext extends KeyedStateStore {
 
   /** The attempt of this subtask: 0 on the first run, incremented by every restart. */
   int attempt();
+
+  /**
+   * What watches this subtask's two-phase commits (the runtime's failpoints, or a test harness);
+   * {@link CommitObserver#NONE} by default.
+   */
+  default CommitObserver commitObserver() {
+    return CommitObserver.NONE;
+  }
 }

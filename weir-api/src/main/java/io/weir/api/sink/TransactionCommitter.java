@@ -31,16 +31,17 @@ final class TransactionCommitter<TXN> {
   }
 
   /**
-   * Returns normally when the transaction is committed, or when it timed out and the sink's {@code
-   * onTransactionTimedOut} accepted the loss; either way it is no longer pending.
+   * Returns {@link TransactionStatus#COMMITTED} when the transaction is committed, or {@link
+   * TransactionStatus#ABORTED} when it timed out and the sink's {@code onTransactionTimedOut}
+   * accepted the loss; either way it is no longer pending.
    */
-  void commit(long checkpointId, TransactionHolder<TXN> holder, CommitAction<TXN> action)
-      throws Exception {
+  TransactionStatus commit(
+      long checkpointId, TransactionHolder<TXN> holder, CommitAction<TXN> action) throws Exception {
     TXN transaction = holder.handle();
     for (int attempt = 1; ; attempt++) {
       try {
         action.commit(transaction);
-        return;
+        return TransactionStatus.COMMITTED;
       } catch (Exception failure) {
         long ageMillis = holder.ageMillis(options.clock().millis());
         switch (sink.classifyCommitFailure(transaction, ageMillis, failure)) {
@@ -56,7 +57,8 @@ final class TransactionCommitter<TXN> {
           }
           case TRANSACTION_TIMED_OUT -> {
             sink.onTransactionTimedOut(transaction, checkpointId, failure);
-            return;
+            // The external system aborted it; the sink chose to drop it.
+            return TransactionStatus.ABORTED;
           }
           case FATAL ->
               throw new TransactionCommitException(

@@ -2,6 +2,7 @@ package io.weir.api.sink;
 
 import io.weir.api.checkpoint.CheckpointListener;
 import io.weir.api.checkpoint.CheckpointedFunction;
+import io.weir.api.checkpoint.CommitObserver;
 import io.weir.api.checkpoint.FunctionInitializationContext;
 import io.weir.api.checkpoint.FunctionSnapshotContext;
 import io.weir.api.functions.AbstractRichFunction;
@@ -23,9 +24,10 @@ import java.util.TreeMap;
  * Base of every exactly-once sink: records go into a transaction of the external system, one
  * transaction per checkpoint, committed only once the checkpoint completed.
  *
- * <p>Transaction lifecycle: {@code beginTransaction -> invoke* -> preCommit (at the barrier of
- * checkpoint N) -> pending -> commit (after N completed)}; a transaction open when the task fails
- * is aborted, by {@link #close} or on restore by {@code recoverAndAbort}.
+ * <p>Transaction lifecycle ({@link TransactionStatus}): {@code beginTransaction -> invoke* ->
+ * preCommit (at the barrier of checkpoint N) -> pending -> commit (after N completed)}; a
+ * transaction open when the task fails is aborted, by {@link #close} or on restore by {@code
+ * recoverAndAbort}. An illegal move (committing what was never pre-committed) throws.
  *
  * <p>The runtime calls everything on the task thread, never concurrently: {@link #initializeState}
  * (begins the first transaction, or on restore commits the restored pending transactions and aborts
@@ -226,7 +228,7 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
       SortedMap<Long, TransactionHolder<TXN>> pending = new TreeMap<>(recovered.pending());
       commitAll(pending, this::recoverAndCommit, false);
       recovered.pending().values().forEach(holder -> handled.add(holder.handle()));
-      recoverAndAbort(recovered.current().handle());
+      recoverAndAbort(recovered.current().moveTo(TransactionStatus.ABORTED).handle());
       handled.add(recovered.current().handle());
       if (userContext.isEmpty()) {
         userContext = recovered.context();
@@ -253,7 +255,8 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
     }
     preCommit(currentTransaction.handle());
     TransactionHolder<TXN> next = begin();
-    pendingCommitTransactions.put(checkpointId, currentTransaction);
+    pendingCommitTransactions.put(
+        checkpointId, currentTransaction.moveTo(TransactionStatus.PRE_COMMITTED));
     currentTransaction = next;
     pendingCommitTransactions.forEach(committer::maybeWarnAboutAge);
     state.update(
@@ -295,7 +298,7 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
       return;
     }
     try {
-      abort(currentTransaction.handle());
+      abort(currentTransaction.moveTo(TransactionStatus.ABORTED).handle());
     } catch (Exception e) {
       LOG.log(Level.WARNING, "Cannot abort transaction " + currentTransaction.handle(), e);
     } finally {
@@ -316,17 +319,14 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
       boolean observed)
       throws Exception {
     Exception firstFailure = null;
+    CommitObserver observer = observed ? getRuntimeContext().commitObserver() : CommitObserver.NONE;
     for (Map.Entry<Long, TransactionHolder<TXN>> entry : List.copyOf(due.entrySet())) {
       long checkpointId = entry.getKey();
       try {
         committer.maybeWarnAboutAge(checkpointId, entry.getValue());
-        if (observed) {
-          SinkHooks.observer().beforeCommit(checkpointId);
-        }
-        committer.commit(checkpointId, entry.getValue(), action);
-        if (observed) {
-          SinkHooks.observer().afterCommit(checkpointId);
-        }
+        observer.beforeCommit(checkpointId);
+        entry.getValue().moveTo(committer.commit(checkpointId, entry.getValue(), action));
+        observer.afterCommit(checkpointId);
         due.remove(checkpointId);
       } catch (Exception failure) {
         if (firstFailure == null) {

@@ -60,7 +60,7 @@ final class TwoPhaseCommitStateCodec<TXN, CONTEXT> {
       SortedMap<Long, TransactionHolder<TXN>> pending = new TreeMap<>();
       for (int i = 0; i < pendingCount; i++) {
         long checkpointId = in.readLong();
-        pending.put(checkpointId, readTransaction(in));
+        pending.put(checkpointId, readTransaction(in).moveTo(TransactionStatus.PRE_COMMITTED));
       }
       Optional<CONTEXT> context =
           in.readBoolean()

@@ -1,18 +1,20 @@
 package io.weir.api.state;
 
-import io.weir.api.functions.ReduceFunction;
 import java.util.Objects;
 
-/** Describes a {@link ReducingState} and its reduce function. */
+/**
+ * Describes a {@link ReducingState} and its reduce function (a {@code ReduceFunction} or any {@link
+ * Reducer}).
+ */
 public final class ReducingStateDescriptor<T> extends StateDescriptor<T> {
-  private final ReduceFunction<T> reduceFunction;
+  private final Reducer<T> reduceFunction;
 
-  public ReducingStateDescriptor(String name, ReduceFunction<T> reduceFunction) {
+  public ReducingStateDescriptor(String name, Reducer<T> reduceFunction) {
     super(name);
     this.reduceFunction = Objects.requireNonNull(reduceFunction, "reduceFunction");
   }
 
-  public ReduceFunction<T> reduceFunction() {
+  public Reducer<T> reduceFunction() {
     return reduceFunction;
   }
 }

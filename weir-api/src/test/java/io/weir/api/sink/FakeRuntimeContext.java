@@ -1,5 +1,6 @@
 package io.weir.api.sink;
 
+import io.weir.api.checkpoint.CommitObserver;
 import io.weir.api.functions.RuntimeContext;
 import io.weir.api.state.ListState;
 import io.weir.api.state.ListStateDescriptor;
@@ -11,7 +12,8 @@ import io.weir.api.state.ValueState;
 import io.weir.api.state.ValueStateDescriptor;
 
 /** Where a sink under test runs: a subtask of a job, without keyed state. */
-record FakeRuntimeContext(int subtaskIndex, int parallelism, int attempt)
+record FakeRuntimeContext(
+    int subtaskIndex, int parallelism, int attempt, CommitObserver commitObserver)
     implements RuntimeContext {
   @Override
   public String jobName() {

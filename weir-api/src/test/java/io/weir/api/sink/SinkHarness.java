@@ -2,6 +2,7 @@ package io.weir.api.sink;
 
 import io.weir.api.checkpoint.CheckpointListener;
 import io.weir.api.checkpoint.CheckpointedFunction;
+import io.weir.api.checkpoint.CommitObserver;
 import io.weir.api.checkpoint.FunctionInitializationContext;
 import io.weir.api.checkpoint.FunctionSnapshotContext;
 import io.weir.api.functions.RichFunction;
@@ -43,12 +44,18 @@ public final class SinkHarness<
   private final Supplier<S> sinkFactory;
   private final int subtaskIndex;
   private int attempt = -1;
+  private CommitObserver commitObserver = CommitObserver.NONE;
   private S sink;
   private FakeOperatorStateStore stateStore;
 
   public SinkHarness(Supplier<S> sinkFactory, int subtaskIndex) {
     this.sinkFactory = sinkFactory;
     this.subtaskIndex = subtaskIndex;
+  }
+
+  /** What the sinks started from now on report their commits to. */
+  public void observeCommits(CommitObserver observer) {
+    this.commitObserver = observer;
   }
 
   /** Starts a new sink without state. */
@@ -104,7 +111,8 @@ public final class SinkHarness<
     sink = sinkFactory.get();
     stateStore = new FakeOperatorStateStore(restoredState);
     if (sink instanceof RichFunction rich) {
-      rich.setRuntimeContext(new FakeRuntimeContext(subtaskIndex, subtaskIndex + 1, attempt));
+      rich.setRuntimeContext(
+          new FakeRuntimeContext(subtaskIndex, subtaskIndex + 1, attempt, commitObserver));
     }
     sink.initializeState(initializationContext(stateStore, restoredCheckpointId));
     if (sink instanceof RichFunction rich) {

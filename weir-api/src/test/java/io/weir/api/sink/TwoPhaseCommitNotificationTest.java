@@ -3,20 +3,15 @@ package io.weir.api.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.weir.api.checkpoint.CommitObserver;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class TwoPhaseCommitNotificationTest {
   private final FakeTransactionalStore store = new FakeTransactionalStore();
   private final SinkHarness<String, RecordingSink> harness =
       new SinkHarness<>(() -> new RecordingSink(store), 0);
-
-  @AfterEach
-  void resetHooks() {
-    SinkHooks.reset();
-  }
 
   @Test
   void when_notificationsOfThreeCheckpointsLost_then_latestCommitsAllInOrder() throws Exception {
@@ -100,8 +95,8 @@ class TwoPhaseCommitNotificationTest {
   @Test
   void when_observerInstalled_then_itSeesEachCommitOfANotification() throws Exception {
     List<String> observed = new ArrayList<>();
-    SinkHooks.install(
-        new SinkHooks.CommitObserver() {
+    harness.observeCommits(
+        new CommitObserver() {
           @Override
           public void beforeCommit(long checkpointId) {
             observed.add("before " + checkpointId);
@@ -125,8 +120,8 @@ class TwoPhaseCommitNotificationTest {
 
   @Test
   void when_observerThrowsBeforeCommit_then_transactionStaysPending() throws Exception {
-    SinkHooks.install(
-        new SinkHooks.CommitObserver() {
+    harness.observeCommits(
+        new CommitObserver() {
           @Override
           public void beforeCommit(long checkpointId) {
             throw new IllegalStateException("failpoint sink.commit.before");

@@ -14,8 +14,8 @@ class TwoPhaseCommitStateCodecTest {
   @Test
   void when_stateEncodedAndDecoded_then_everythingSurvives() {
     TreeMap<Long, TransactionHolder<String>> pending = new TreeMap<>();
-    pending.put(4L, new TransactionHolder<>("txn-2", 20));
-    pending.put(3L, new TransactionHolder<>("txn-1", 10));
+    pending.put(4L, new TransactionHolder<>("txn-2", 20).moveTo(TransactionStatus.PRE_COMMITTED));
+    pending.put(3L, new TransactionHolder<>("txn-1", 10).moveTo(TransactionStatus.PRE_COMMITTED));
     TwoPhaseCommitState<String, String> state =
         new TwoPhaseCommitState<>(
             new TransactionHolder<>("txn-3", 30), pending, Optional.of("context"));

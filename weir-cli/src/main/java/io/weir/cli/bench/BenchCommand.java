@@ -2,7 +2,7 @@ package io.weir.cli.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.weir.cli.UserError;
+import io.weir.cli.error.UserError;
 import io.weir.kafka.broker.KafkaBroker;
 import io.weir.kafka.broker.KafkaBrokerConfig;
 import java.io.IOException;

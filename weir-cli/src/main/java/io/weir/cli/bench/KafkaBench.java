@@ -1,6 +1,6 @@
 package io.weir.cli.bench;
 
-import io.weir.cli.UserError;
+import io.weir.cli.error.UserError;
 import io.weir.cli.lab.OutputVerifier;
 import io.weir.cli.lab.SeedInput;
 import io.weir.cli.lab.Topics;

@@ -1,6 +1,6 @@
 package io.weir.cli.cluster;
 
-import io.weir.cli.UserError;
+import io.weir.cli.error.UserError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

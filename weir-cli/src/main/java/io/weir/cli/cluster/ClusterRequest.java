@@ -1,6 +1,6 @@
 package io.weir.cli.cluster;
 
-import io.weir.cli.UserError;
+import io.weir.cli.error.UserError;
 import io.weir.cluster.ClusterClient;
 import io.weir.cluster.rpc.ClusterConnectException;
 

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import io.weir.cli.UserError;
+import io.weir.cli.error.UserError;
 import io.weir.cluster.rpc.ClusterTls;
 import java.io.IOException;
 import java.nio.file.Files;

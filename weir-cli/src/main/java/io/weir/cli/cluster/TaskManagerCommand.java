@@ -1,6 +1,6 @@
 package io.weir.cli.cluster;
 
-import io.weir.cli.UserError;
+import io.weir.cli.error.UserError;
 import io.weir.cluster.rpc.ClusterConnectException;
 import io.weir.cluster.taskmanager.TaskManager;
 import io.weir.cluster.taskmanager.TaskManagerOptions;

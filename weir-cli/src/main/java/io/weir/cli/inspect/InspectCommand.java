@@ -1,6 +1,6 @@
 package io.weir.cli.inspect;
 
-import io.weir.cli.UserError;
+import io.weir.cli.error.UserError;
 import io.weir.kafka.transaction.LingeringTransactions;
 import io.weir.kafka.transaction.OpenTransaction;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;

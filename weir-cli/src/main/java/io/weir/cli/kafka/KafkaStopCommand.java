@@ -1,6 +1,6 @@
 package io.weir.cli.kafka;
 
-import io.weir.cli.UserError;
+import io.weir.cli.error.UserError;
 import io.weir.kafka.broker.KafkaBroker;
 import io.weir.kafka.broker.KafkaBrokerException;
 import io.weir.kafka.broker.KafkaBrokerState;

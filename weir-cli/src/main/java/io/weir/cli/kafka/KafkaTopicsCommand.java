@@ -1,6 +1,6 @@
 package io.weir.cli.kafka;
 
-import io.weir.cli.UserError;
+import io.weir.cli.error.UserError;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.TreeMap;

@@ -1,6 +1,6 @@
 package io.weir.cli.lab;
 
-import io.weir.cli.UserError;
+import io.weir.cli.error.UserError;
 import io.weir.kafka.broker.KafkaBroker;
 import io.weir.kafka.broker.KafkaBrokerConfig;
 import io.weir.runtime.checkpoint.storage.CheckpointLoader;

@@ -1,6 +1,6 @@
 package io.weir.cli.lab;
 
-import io.weir.cli.UserError;
+import io.weir.cli.error.UserError;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.storage.CheckpointLoader;
 import io.weir.runtime.failpoint.FailpointNames;

@@ -3,7 +3,7 @@ package io.weir.cli.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.weir.cli.UserError;
+import io.weir.cli.error.UserError;
 import io.weir.cli.WeirCli;
 import java.nio.file.Files;
 import java.nio.file.Path;

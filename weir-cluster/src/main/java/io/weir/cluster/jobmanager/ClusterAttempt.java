@@ -11,6 +11,7 @@ import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.StateHandle;
 import io.weir.runtime.checkpoint.SubtaskKey;
+import io.weir.runtime.checkpoint.storage.SavepointStorage;
 import io.weir.runtime.execution.RecordCounts;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobVertex;
@@ -262,7 +263,7 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
   CompletableFuture<CompletedCheckpoint> triggerSavepoint(Path directory) {
     synchronized (coordinator) {
       savepointDirectories.put(coordinator.nextCheckpointId(), directory.toString());
-      return coordinator.triggerSavepoint(directory);
+      return coordinator.triggerSavepoint(new SavepointStorage(directory));
     }
   }
 

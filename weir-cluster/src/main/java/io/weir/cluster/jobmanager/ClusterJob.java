@@ -13,6 +13,7 @@ import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.RoutingCheckpointStorage;
 import io.weir.runtime.execution.CheckpointStorages;
+import io.weir.runtime.execution.JobState;
 import io.weir.runtime.execution.RecordCounts;
 import io.weir.runtime.execution.RestartPolicy;
 import io.weir.runtime.graph.JobGraph;
@@ -46,7 +47,7 @@ final class ClusterJob {
   private final long startMillis;
   private final CheckpointHistory history = new CheckpointHistory();
   private volatile CompletedCheckpoint latest;
-  private volatile String state = "CREATED";
+  private volatile JobState state = JobState.CREATED;
   private volatile String message;
   private volatile int restarts;
   private volatile boolean cancelled;
@@ -137,7 +138,7 @@ final class ClusterJob {
       for (int attempt = 0; ; attempt++) {
         List<RegisteredTaskManager> slots = awaitSlots(registry);
         if (slots == null) {
-          state = "CANCELED";
+          moveTo(JobState.CANCELED);
           return;
         }
         ClusterAttempt execution =
@@ -155,15 +156,15 @@ final class ClusterJob {
                 checkpoint -> latest = checkpoint,
                 history);
         current = execution;
-        state = "RUNNING";
+        moveTo(JobState.RUNNING);
         Throwable failure = cancelled ? new IllegalStateException("cancelled") : execution.run();
         nextCheckpointId = execution.nextCheckpointId();
         if (cancelled) {
-          state = "CANCELED";
+          moveTo(JobState.CANCELED);
           return;
         }
         if (failure == null) {
-          state = "FINISHED";
+          moveTo(JobState.FINISHED);
           return;
         }
         message = failure.getMessage();
@@ -171,7 +172,7 @@ final class ClusterJob {
         if (delay.isEmpty()) {
           message = restartPolicy.describe() + ": " + failure.getMessage();
           LOG.error("Job {} failed {}", jobId, message);
-          state = "FAILED";
+          moveTo(JobState.FAILED);
           return;
         }
         restarts++;
@@ -182,20 +183,24 @@ final class ClusterJob {
             failure.getMessage(),
             delay.getAsLong(),
             latest == null ? "the beginning" : "checkpoint " + latest.checkpointId());
-        state = "RESTARTING";
+        moveTo(JobState.RESTARTING);
         if (cancelSignal.await(delay.getAsLong(), TimeUnit.MILLISECONDS)) {
-          state = "CANCELED";
+          moveTo(JobState.CANCELED);
           return;
         }
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      state = "CANCELED";
+      moveTo(JobState.CANCELED);
     } catch (RuntimeException e) {
       LOG.error("Job {} failed", jobId, e);
       message = e.toString();
-      state = "FAILED";
+      moveTo(JobState.FAILED);
     }
+  }
+
+  private void moveTo(JobState next) {
+    state = state.moveTo(next, jobId);
   }
 
   private List<RegisteredTaskManager> awaitSlots(TaskManagerRegistry registry)
@@ -227,7 +232,7 @@ final class ClusterJob {
 
   CompletableFuture<Path> triggerSavepoint(Path directory) {
     ClusterAttempt attempt = current;
-    if (attempt == null || !state.equals("RUNNING")) {
+    if (attempt == null || state != JobState.RUNNING) {
       return CompletableFuture.failedFuture(
           new IllegalStateException("Job " + jobId + " is not running (" + state + ")"));
     }
@@ -265,7 +270,7 @@ final class ClusterJob {
     return new JobStatus(
         jobId,
         graph.jobName(),
-        state,
+        state.name(),
         startMillis,
         checkpoint == null ? -1 : checkpoint.checkpointId(),
         checkpoint == null || checkpoint.location() == null

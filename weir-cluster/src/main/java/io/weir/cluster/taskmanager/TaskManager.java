@@ -1,7 +1,6 @@
 package io.weir.cluster.taskmanager;
 
 import io.netty.channel.EventLoopGroup;
-import io.weir.api.sink.SinkHooks;
 import io.weir.cluster.JarStore;
 import io.weir.cluster.JobCode;
 import io.weir.cluster.exchange.InboundGates;
@@ -17,7 +16,6 @@ import io.weir.cluster.rpc.RpcClient;
 import io.weir.cluster.rpc.RpcConnection;
 import io.weir.cluster.rpc.RpcServer;
 import io.weir.runtime.execution.RecordCounts;
-import io.weir.runtime.failpoint.FailpointCommitObserver;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,12 +39,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class TaskManager implements MessageHandler, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TaskManager.class);
-
-  static {
-    // The sinks of this process report their commits to the failpoints, as in a local run, so
-    // that sink.commit.* can halt a task manager.
-    SinkHooks.install(new FailpointCommitObserver());
-  }
 
   private final TaskManagerOptions options;
   private final String id = "tm-" + UUID.randomUUID().toString().substring(0, 8);

@@ -6,6 +6,7 @@ import io.weir.runtime.failpoint.Failpoints;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -58,14 +59,11 @@ public final class CheckpointCoordinator {
   private final CheckpointHistory history;
   private final TreeMap<Long, PendingCheckpoint> pending = new TreeMap<>();
   private long nextCheckpointId;
-  private long lastCompletionMillis;
-  private long lastTriggerMillis;
-  private boolean triggeredOnce;
-  private boolean completedOnce;
+  private OptionalLong lastCompletionMillis = OptionalLong.empty();
+  private OptionalLong lastTriggerMillis = OptionalLong.empty();
   private long firstPeriodicMillis;
-  private boolean periodicActive;
+  private CoordinatorState state = CoordinatorState.STOPPED;
   private ScheduledFuture<?> periodic;
-  private boolean shutDown;
 
   public CheckpointCoordinator(
       String jobName,
@@ -112,16 +110,18 @@ public final class CheckpointCoordinator {
   }
 
   private void startPeriodic(Duration firstDelay) {
-    if (config.checkpointInterval() == null || shutDown || periodicActive) {
+    if (config.checkpointInterval() == null || state != CoordinatorState.STOPPED) {
       return;
     }
-    periodicActive = true;
+    state = state.moveTo(CoordinatorState.PERIODIC);
     firstPeriodicMillis = clock.millis() + firstDelay.toMillis();
     schedulePeriodic();
   }
 
   public synchronized void stopPeriodic() {
-    periodicActive = false;
+    if (state == CoordinatorState.PERIODIC) {
+      state = state.moveTo(CoordinatorState.STOPPED);
+    }
     if (periodic != null) {
       periodic.cancel(false);
       periodic = null;
@@ -130,7 +130,7 @@ public final class CheckpointCoordinator {
 
   /** (Re)schedules the periodic trigger for the moment the next checkpoint is due. */
   private void schedulePeriodic() {
-    if (!periodicActive || shutDown) {
+    if (state != CoordinatorState.PERIODIC) {
       return;
     }
     if (periodic != null) {
@@ -142,18 +142,21 @@ public final class CheckpointCoordinator {
 
   private long dueMillis() {
     long due = firstPeriodicMillis;
-    if (triggeredOnce) {
-      due = Math.max(due, lastTriggerMillis + config.checkpointInterval().toMillis());
+    if (lastTriggerMillis.isPresent()) {
+      due = Math.max(due, lastTriggerMillis.getAsLong() + config.checkpointInterval().toMillis());
     }
-    if (completedOnce) {
-      due = Math.max(due, lastCompletionMillis + config.minPauseBetweenCheckpoints().toMillis());
+    if (lastCompletionMillis.isPresent()) {
+      due =
+          Math.max(
+              due,
+              lastCompletionMillis.getAsLong() + config.minPauseBetweenCheckpoints().toMillis());
     }
     return due;
   }
 
   private synchronized void maybeTriggerPeriodic() {
     periodic = null;
-    if (!periodicActive || shutDown) {
+    if (state != CoordinatorState.PERIODIC) {
       return;
     }
     if (pending.size() >= config.maxConcurrentCheckpoints()) {
@@ -173,28 +176,27 @@ public final class CheckpointCoordinator {
   }
 
   /**
-   * Triggers a savepoint into {@code directory}: a checkpoint kept there, outside the job's
-   * retention. The storage must be a {@link RoutingCheckpointStorage}.
+   * Triggers a savepoint into {@code savepointStorage} (a savepoint directory's storage): a
+   * checkpoint kept there, outside the job's retention. The job's storage must be a {@link
+   * RoutingCheckpointStorage}.
    */
   public synchronized CompletableFuture<CompletedCheckpoint> triggerSavepoint(
-      java.nio.file.Path directory) {
+      CheckpointStorage savepointStorage) {
     if (!(storage instanceof RoutingCheckpointStorage routing)) {
       return CompletableFuture.failedFuture(
           new IllegalStateException("This job's storage cannot take savepoints"));
     }
-    routing.route(
-        nextCheckpointId, new io.weir.runtime.checkpoint.storage.SavepointStorage(directory));
+    routing.route(nextCheckpointId, savepointStorage);
     return trigger(true);
   }
 
   private CompletableFuture<CompletedCheckpoint> trigger(boolean savepoint) {
-    if (shutDown) {
+    if (state == CoordinatorState.SHUT_DOWN) {
       return CompletableFuture.failedFuture(new IllegalStateException("coordinator shut down"));
     }
     long id = nextCheckpointId++;
     long timestamp = clock.millis();
-    lastTriggerMillis = timestamp;
-    triggeredOnce = true;
+    lastTriggerMillis = OptionalLong.of(timestamp);
     PendingCheckpoint checkpoint = new PendingCheckpoint(id, timestamp, subtasks, savepoint);
     pending.put(id, checkpoint);
     history.triggered(id, savepoint, timestamp);
@@ -247,6 +249,7 @@ public final class CheckpointCoordinator {
       Failpoints.hit(FailpointNames.COORDINATOR_METADATA_AFTER);
     } catch (Exception e) {
       LOG.warn("Checkpoint {} of job '{}' could not be stored", id, jobName, e);
+      checkpoint.end(CheckpointStatus.ABORTED);
       storage.discard(id);
       history.aborted(id, clock.millis(), "its metadata could not be stored: " + e.getMessage());
       gateway.notifyCheckpointAborted(id);
@@ -255,19 +258,20 @@ public final class CheckpointCoordinator {
       return;
     }
     CompletedCheckpoint completed = completion.checkpoint();
-    lastCompletionMillis = clock.millis();
-    completedOnce = true;
-    history.completed(id, lastCompletionMillis);
+    checkpoint.end(CheckpointStatus.COMPLETED);
+    long completionMillis = clock.millis();
+    lastCompletionMillis = OptionalLong.of(completionMillis);
+    history.completed(id, completionMillis);
     schedulePeriodic();
     // Older checkpoints still pending can no longer matter: this one is newer.
     while (!pending.isEmpty() && pending.firstKey() < id) {
-      abort(pending.firstKey(), "subsumed by checkpoint " + id);
+      end(pending.firstKey(), CheckpointStatus.SUBSUMED, "subsumed by checkpoint " + id);
     }
     LOG.info(
         "Checkpoint {} of job '{}' complete in {} ms",
         id,
         jobName,
-        lastCompletionMillis - checkpoint.timestamp);
+        completionMillis - checkpoint.timestamp);
     // The checkpoint is complete whether or not its notification arrives: failovers restore it,
     // and the next checkpoint's notification commits what this one's would have.
     listener.onCompleted(completed);
@@ -294,16 +298,22 @@ public final class CheckpointCoordinator {
   }
 
   private synchronized void abort(long checkpointId, String reason) {
+    end(checkpointId, CheckpointStatus.ABORTED, reason);
+  }
+
+  /** Ends a pending checkpoint that will not complete: aborted or subsumed. */
+  private void end(long checkpointId, CheckpointStatus status, String reason) {
     PendingCheckpoint checkpoint = pending.remove(checkpointId);
     if (checkpoint == null) {
       return;
     }
+    checkpoint.end(status);
     checkpoint.expiry.cancel(false);
     LOG.info("Checkpoint {} of job '{}' aborted: {}", checkpointId, jobName, reason);
     history.aborted(checkpointId, clock.millis(), reason);
     schedulePeriodic();
     storage.discard(checkpointId);
-    if (!shutDown) {
+    if (state != CoordinatorState.SHUT_DOWN) {
       gateway.notifyCheckpointAborted(checkpointId);
     }
     checkpoint.result.completeExceptionally(
@@ -318,7 +328,9 @@ public final class CheckpointCoordinator {
   /** Stops triggering and drops pending checkpoints without telling the (failed) tasks. */
   public synchronized void shutDown() {
     stopPeriodic();
-    shutDown = true;
+    if (state != CoordinatorState.SHUT_DOWN) {
+      state = state.moveTo(CoordinatorState.SHUT_DOWN);
+    }
     for (Long id : List.copyOf(pending.keySet())) {
       abort(id, "the job attempt ended");
     }

@@ -16,6 +16,7 @@ final class PendingCheckpoint {
   final CompletableFuture<CompletedCheckpoint> result = new CompletableFuture<>();
   private final Set<SubtaskKey> waitingFor;
   private final List<SubtaskStateHandle> states = new ArrayList<>();
+  private CheckpointStatus status = CheckpointStatus.PENDING;
   ScheduledFuture<?> expiry;
 
   PendingCheckpoint(
@@ -26,9 +27,13 @@ final class PendingCheckpoint {
     this.waitingFor = new HashSet<>(subtasks);
   }
 
-  /** Records an acknowledgement; false for a subtask that is unknown or acknowledged already. */
+  /**
+   * Records an acknowledgement; false for a subtask that is unknown or acknowledged already, or
+   * when the checkpoint has ended.
+   */
   boolean acknowledge(String taskId, int subtaskIndex, StateHandle handle) {
-    if (!waitingFor.remove(new SubtaskKey(taskId, subtaskIndex))) {
+    if (status != CheckpointStatus.PENDING
+        || !waitingFor.remove(new SubtaskKey(taskId, subtaskIndex))) {
       return false;
     }
     states.add(new SubtaskStateHandle(taskId, subtaskIndex, handle));
@@ -41,5 +46,18 @@ final class PendingCheckpoint {
 
   List<SubtaskStateHandle> states() {
     return List.copyOf(states);
+  }
+
+  CheckpointStatus status() {
+    return status;
+  }
+
+  /**
+   * Ends the checkpoint as {@code next}: completed, aborted or subsumed.
+   *
+   * @throws IllegalStateException when it already ended
+   */
+  void end(CheckpointStatus next) {
+    status = status.moveTo(next, checkpointId);
   }
 }

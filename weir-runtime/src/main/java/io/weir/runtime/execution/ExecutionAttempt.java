@@ -10,6 +10,7 @@ import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.OperatorInfo;
 import io.weir.runtime.checkpoint.StateHandle;
 import io.weir.runtime.checkpoint.SubtaskKey;
+import io.weir.runtime.checkpoint.storage.SavepointStorage;
 import io.weir.runtime.exchange.ChannelSelector;
 import io.weir.runtime.exchange.InputGate;
 import io.weir.runtime.exchange.RecordWriter;
@@ -243,7 +244,7 @@ final class ExecutionAttempt
   }
 
   CompletableFuture<CompletedCheckpoint> triggerSavepoint(java.nio.file.Path directory) {
-    return coordinator.triggerSavepoint(directory);
+    return coordinator.triggerSavepoint(new SavepointStorage(directory));
   }
 
   /** Ends the attempt from outside: its {@link #run} returns a cancellation. */

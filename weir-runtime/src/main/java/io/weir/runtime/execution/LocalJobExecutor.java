@@ -5,18 +5,12 @@ import io.weir.api.datastream.JobExecutionException;
 import io.weir.api.datastream.JobExecutor;
 import io.weir.api.datastream.JobResult;
 import io.weir.api.datastream.StreamPlan;
-import io.weir.api.sink.SinkHooks;
-import io.weir.runtime.failpoint.FailpointCommitObserver;
 import io.weir.runtime.graph.JobGraphBuilder;
 import java.time.Clock;
 import java.util.concurrent.CompletableFuture;
 
 /** Runs a job in this JVM: the job manager and task manager roles in one process. */
 public final class LocalJobExecutor implements JobExecutor {
-  static {
-    SinkHooks.install(new FailpointCommitObserver());
-  }
-
   @Override
   public JobResult execute(StreamPlan plan) throws JobExecutionException {
     return new JobRun(JobGraphBuilder.build(plan), Clock.systemUTC()).run();

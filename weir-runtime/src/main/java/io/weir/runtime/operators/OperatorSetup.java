@@ -1,5 +1,6 @@
 package io.weir.runtime.operators;
 
+import io.weir.api.checkpoint.CommitObserver;
 import io.weir.api.functions.KeySelector;
 import io.weir.runtime.state.KeyGroupRange;
 import io.weir.runtime.state.KeyGroups;
@@ -12,6 +13,7 @@ import java.util.OptionalLong;
  * @param keySelector the key of the operator's input when it follows a keyBy, else null
  * @param restoredState this subtask's share of the restored checkpoint, or EMPTY
  * @param restoredCheckpointId the checkpoint restored from, if any
+ * @param commitObserver what watches the commits of a two-phase-commit sink in this subtask
  */
 public record OperatorSetup(
     String uid,
@@ -24,7 +26,8 @@ public record OperatorSetup(
     KeySelector<?, ?> keySelector,
     OperatorSubtaskState restoredState,
     OptionalLong restoredCheckpointId,
-    ProcessingTimeService timeService) {
+    ProcessingTimeService timeService,
+    CommitObserver commitObserver) {
 
   public boolean isKeyed() {
     return keySelector != null;

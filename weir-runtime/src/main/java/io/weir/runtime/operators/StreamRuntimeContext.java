@@ -1,5 +1,6 @@
 package io.weir.runtime.operators;
 
+import io.weir.api.checkpoint.CommitObserver;
 import io.weir.api.functions.RuntimeContext;
 import io.weir.api.state.KeyedStateStore;
 import io.weir.api.state.ListState;
@@ -49,6 +50,11 @@ final class StreamRuntimeContext implements RuntimeContext {
   @Override
   public int attempt() {
     return setup.attempt();
+  }
+
+  @Override
+  public CommitObserver commitObserver() {
+    return setup.commitObserver();
   }
 
   private KeyedStateStore keyed() {

@@ -1,17 +1,17 @@
 package io.weir.runtime.state;
 
-import io.weir.api.functions.ReduceFunction;
+import io.weir.api.state.Reducer;
 import io.weir.api.state.ReducingState;
 
 final class HeapReducingState<T> implements ReducingState<T> {
   private final HeapKeyedStateBackend backend;
   private final HeapKeyedStateBackend.StateTable table;
-  private final ReduceFunction<T> reduceFunction;
+  private final Reducer<T> reduceFunction;
 
   HeapReducingState(
       HeapKeyedStateBackend backend,
       HeapKeyedStateBackend.StateTable table,
-      ReduceFunction<T> reduceFunction) {
+      Reducer<T> reduceFunction) {
     this.backend = backend;
     this.table = table;
     this.reduceFunction = reduceFunction;

@@ -2,6 +2,7 @@ package io.weir.runtime.task;
 
 import io.weir.api.graph.Transformation;
 import io.weir.runtime.exchange.StreamEvent.CheckpointBarrier;
+import io.weir.runtime.failpoint.FailpointCommitObserver;
 import io.weir.runtime.failpoint.FailpointNames;
 import io.weir.runtime.failpoint.Failpoints;
 import io.weir.runtime.operators.OperatorFactory;
@@ -65,7 +66,9 @@ public abstract class StreamTask {
               i == 0 ? deployment.vertex().keySelector() : null,
               deployment.restoredStates().getOrDefault(t.uid(), OperatorSubtaskState.EMPTY),
               deployment.restoredCheckpointId(),
-              timers);
+              timers,
+              // The sink's commits run the failpoints sink.commit.*, in every task of every job.
+              new FailpointCommitObserver());
       operators[i] = OperatorFactory.create(t.spec(), setup, next, deployment.config());
       next = new ChainedOutput(operators[i]);
     }

@@ -1,5 +1,6 @@
 package io.weir.runtime.operators.window;
 
+import io.weir.api.checkpoint.CommitObserver;
 import io.weir.api.datastream.JobConfig;
 import io.weir.api.functions.KeySelector;
 import io.weir.api.functions.OutputTag;
@@ -54,7 +55,8 @@ final class OperatorHarness<K> {
             keySelector,
             restored,
             restored.isEmpty() ? OptionalLong.empty() : OptionalLong.of(1),
-            time);
+            time,
+            CommitObserver.NONE);
     operator = OperatorFactory.create(spec, setup, new RecordingOutput(), new JobConfig());
     operator.initializeState();
     operator.open();

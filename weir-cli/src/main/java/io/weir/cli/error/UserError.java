@@ -1,4 +1,4 @@
-package io.weir.cli;
+package io.weir.cli.error;
 
 /** A mistake of the user (an option, a file, an address): printed as one line, no stack trace. */
 public final class UserError extends RuntimeException {

@@ -1,0 +1,86 @@
+package io.weir.testing;
+
+import io.weir.api.datastream.JobConfig;
+import io.weir.api.functions.FilterFunction;
+import io.weir.api.functions.FlatMapFunction;
+import io.weir.api.functions.KeySelector;
+import io.weir.api.functions.KeyedProcessFunction;
+import io.weir.api.functions.MapFunction;
+import io.weir.api.functions.ProcessFunction;
+import io.weir.api.functions.ReduceFunction;
+import io.weir.api.graph.OperatorSpec;
+import io.weir.api.sink.SinkFunction;
+import io.weir.runtime.operators.OperatorFactory;
+import io.weir.runtime.operators.SinkOperator;
+import java.util.function.Supplier;
+
+/**
+ * Where operator harnesses start: one factory per kind of function. Each returns a builder; {@code
+ * open()} starts the operator. The function is never called directly: the runtime's operator for
+ * its kind runs it, with a serialized copy per subtask.
+ */
+public final class OperatorHarnesses {
+  private OperatorHarnesses() {}
+
+  public static <IN, OUT> OperatorHarnessBuilder<IN, OUT> forMap(MapFunction<IN, OUT> function) {
+    return forSpec(new OperatorSpec.Map(function), null);
+  }
+
+  public static <IN, OUT> OperatorHarnessBuilder<IN, OUT> forFlatMap(
+      FlatMapFunction<IN, OUT> function) {
+    return forSpec(new OperatorSpec.FlatMap(function), null);
+  }
+
+  public static <IN> OperatorHarnessBuilder<IN, IN> forFilter(FilterFunction<IN> function) {
+    return forSpec(new OperatorSpec.Filter(function), null);
+  }
+
+  public static <IN, OUT> OperatorHarnessBuilder<IN, OUT> forProcess(
+      ProcessFunction<IN, OUT> function) {
+    return forSpec(new OperatorSpec.Process(function), null);
+  }
+
+  /** A keyed process function after {@code keyBy(key)}: keyed state and timers. */
+  public static <K, IN, OUT> OperatorHarnessBuilder<IN, OUT> forKeyedProcess(
+      KeySelector<IN, K> key, KeyedProcessFunction<K, IN, OUT> function) {
+    return forSpec(new OperatorSpec.KeyedProcess(function), key);
+  }
+
+  /** A rolling reduce per key, as {@code keyBy(key).reduce(function)}. */
+  public static <IN> OperatorHarnessBuilder<IN, IN> forReduce(
+      KeySelector<IN, ?> key, ReduceFunction<IN> function) {
+    return forSpec(new OperatorSpec.Reduce(function), key);
+  }
+
+  /**
+   * Any operator the API describes, e.g. an {@link OperatorSpec.Window}; give the key with {@link
+   * OperatorHarnessBuilder#keyBy} when it follows a keyBy.
+   */
+  public static <IN, OUT> OperatorHarnessBuilder<IN, OUT> forOperator(OperatorSpec spec) {
+    return forSpec(spec, null);
+  }
+
+  /**
+   * A sink; each start and restore gets a new instance from {@code sinks}, as a restarted process
+   * builds its sink anew (not a serialized copy, so a test's sink may hold a fake external system).
+   */
+  @SuppressWarnings("unchecked")
+  public static <IN> OperatorHarnessBuilder<IN, Void> forSink(
+      Supplier<? extends SinkFunction<IN>> sinks) {
+    return new OperatorHarnessBuilder<>(
+        "Sink",
+        null,
+        (setup, output) -> new SinkOperator(setup, (SinkFunction<Object>) sinks.get(), output),
+        false);
+  }
+
+  private static <IN, OUT> OperatorHarnessBuilder<IN, OUT> forSpec(
+      OperatorSpec spec, KeySelector<IN, ?> key) {
+    JobConfig config = new JobConfig();
+    return new OperatorHarnessBuilder<>(
+        spec.kind(),
+        key,
+        (setup, output) -> OperatorFactory.create(spec, setup, output, config),
+        !(spec instanceof OperatorSpec.Sink));
+  }
+}
