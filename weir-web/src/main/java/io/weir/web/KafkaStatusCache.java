@@ -31,7 +31,7 @@ final class KafkaStatusCache {
             (id, previous) ->
                 previous != null && clock.millis() - previous.atMillis() < maxAgeMillis
                     ? previous
-                    : new Entry(kafka.status(graph), clock.millis()));
+                    : new Entry(kafka.status(graph.operators()), clock.millis()));
     return entry.status();
   }
 }

@@ -1,6 +1,7 @@
 package io.weir.runtime.monitor;
 
-import io.weir.runtime.graph.JobGraph;
+import io.weir.api.graph.Transformation;
+import java.util.List;
 
 /**
  * Asks the brokers a job reads from and writes to where it stands: its Kafka sinks' open
@@ -12,7 +13,8 @@ import io.weir.runtime.graph.JobGraph;
  * exception.
  */
 public interface KafkaMonitor extends AutoCloseable {
-  KafkaStatus status(JobGraph graph);
+  /** The status of the Kafka sources and sinks among a job's {@code operators}. */
+  KafkaStatus status(List<Transformation> operators);
 
   /** Closes the clients it keeps; idempotent. */
   @Override
@@ -22,7 +24,7 @@ public interface KafkaMonitor extends AutoCloseable {
   KafkaMonitor NONE =
       new KafkaMonitor() {
         @Override
-        public KafkaStatus status(JobGraph graph) {
+        public KafkaStatus status(List<Transformation> operators) {
           return KafkaStatus.EMPTY;
         }
 
