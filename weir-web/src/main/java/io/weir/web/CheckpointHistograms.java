@@ -35,7 +35,7 @@ final class CheckpointHistograms {
             .unit(Unit.SECONDS)
             .classicOnly()
             .classicUpperBounds(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60)
-            .labelNames("job")
+            .labelNames("job_name")
             .register(registry);
     this.size =
         Histogram.builder()
@@ -44,7 +44,7 @@ final class CheckpointHistograms {
             .unit(Unit.BYTES)
             .classicOnly()
             .classicUpperBounds(1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9)
-            .labelNames("job")
+            .labelNames("job_name")
             .register(registry);
     this.alignment =
         Histogram.builder()
@@ -53,7 +53,7 @@ final class CheckpointHistograms {
             .unit(Unit.SECONDS)
             .classicOnly()
             .classicUpperBounds(0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 10)
-            .labelNames("job", "task")
+            .labelNames("job_name", "task")
             .register(registry);
     this.commitLatency =
         Histogram.builder()
@@ -62,7 +62,7 @@ final class CheckpointHistograms {
             .unit(Unit.SECONDS)
             .classicOnly()
             .classicUpperBounds(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5)
-            .labelNames("job", "operator")
+            .labelNames("job_name", "operator")
             .register(registry);
   }
 

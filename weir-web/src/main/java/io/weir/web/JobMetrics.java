@@ -50,13 +50,13 @@ final class JobMetrics implements MultiCollector {
       if (job == null) {
         continue;
       }
-      restarts.add(job.restarts(), "job", job.name(), "job_id", job.id());
+      restarts.add(job.restarts(), "job_name", job.name(), "job_id", job.id());
       for (TaskView task : job.tasks()) {
         for (SubtaskView subtask : task.subtasks()) {
           String index = Integer.toString(subtask.index());
           blocked.add(
               subtask.blockedOnOutputMillis() / 1000.0,
-              "job",
+              "job_name",
               job.name(),
               "job_id",
               job.id(),
@@ -66,7 +66,7 @@ final class JobMetrics implements MultiCollector {
               index);
           for (int i = 0; i < subtask.operators().size(); i++) {
             SubtaskView.OperatorCounts counts = subtask.operators().get(i);
-            String operator = task.operators().get(i).name();
+            TaskView.OperatorView operator = task.operators().get(i);
             recordsIn.add(counts.recordsIn(), labels(job, operator, index));
             recordsOut.add(counts.recordsOut(), labels(job, operator, index));
           }
@@ -97,7 +97,7 @@ final class JobMetrics implements MultiCollector {
           (state, count) ->
               transactions.add(
                   count,
-                  "job",
+                  "job_name",
                   job.name(),
                   "job_id",
                   job.id(),
@@ -109,7 +109,7 @@ final class JobMetrics implements MultiCollector {
     for (KafkaStatus.SourcePartition partition : status.partitions()) {
       lag.add(
           Math.max(0, partition.lag()),
-          "job",
+          "job_name",
           job.name(),
           "job_id",
           job.id(),
@@ -120,9 +120,14 @@ final class JobMetrics implements MultiCollector {
     }
   }
 
-  private static String[] labels(JobDetail job, String operator, String subtask) {
+  /** The operator's uid too: two operators of a job may have the same name. */
+  private static String[] labels(JobDetail job, TaskView.OperatorView operator, String subtask) {
     return new String[] {
-      "job", job.name(), "job_id", job.id(), "operator", operator, "subtask", subtask
+      "job_name", job.name(),
+      "job_id", job.id(),
+      "operator", operator.name(),
+      "operator_uid", operator.uid(),
+      "subtask", subtask
     };
   }
 
