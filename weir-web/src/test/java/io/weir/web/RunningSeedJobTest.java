@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -201,7 +202,8 @@ class RunningSeedJobTest {
         .isEqualTo(RECORDS);
     assertThat(sum(metrics, "weir_operator_records_in_total", "operator=\"Sink: Example Sink\""))
         .isEqualTo(RECORDS);
-    assertThat(sum(metrics, "weir_checkpoint_duration_seconds_count", "job_name=\"seed\"")).isPositive();
+    assertThat(sum(metrics, "weir_checkpoint_duration_seconds_count", "job_name=\"seed\""))
+        .isPositive();
     assertThat(
             sum(
                 metrics,
@@ -234,7 +236,9 @@ class RunningSeedJobTest {
     try {
       // when
       browser.get(seed.url("/#/jobs/local-1"));
+      // The page redraws as the job moves on: elements are looked up afresh in every check.
       WebDriverWait wait = new WebDriverWait(browser, PATIENCE);
+      wait.ignoring(StaleElementReferenceException.class);
       // then: two tasks, the source alone and the map chained with the sink
       List<WebElement> tasks =
           wait.until(
@@ -243,14 +247,14 @@ class RunningSeedJobTest {
       assertThat(operatorsOf(tasks.get(1))).containsExactly("Map", "Sink: Example Sink");
       // a completed checkpoint: an ack from each of the 4 subtasks and both sink subtasks' commits
       wait.until(
-          ExpectedConditions.numberOfElementsToBe(
-              By.cssSelector("#checkpoint-timeline circle.ack"), 4));
-      WebElement timeline = browser.findElement(By.id("checkpoint-timeline"));
-      assertThat(timeline.getAttribute("data-status")).isEqualTo("COMPLETED");
-      assertThat(timeline.findElements(By.cssSelector("circle.metadata"))).hasSize(1);
-      List<WebElement> commits = timeline.findElements(By.cssSelector("rect.commit"));
-      assertThat(commits).hasSize(2);
-      assertThat(timeline.getText()).contains("Sink: Example Sink committed");
+          driver -> {
+            WebElement timeline = driver.findElement(By.id("checkpoint-timeline"));
+            return timeline.getAttribute("data-status").equals("COMPLETED")
+                && timeline.findElements(By.cssSelector("circle.ack")).size() == 4
+                && timeline.findElements(By.cssSelector("circle.metadata")).size() == 1
+                && timeline.findElements(By.cssSelector("rect.commit")).size() == 2
+                && timeline.getText().contains("Sink: Example Sink committed");
+          });
       // the lag chart updates, and shows the new input's lag going back to 0
       WebElement lag = browser.findElement(By.id("lag-chart"));
       int pointsBefore = Integer.parseInt(lag.getAttribute("data-points"));

@@ -4,7 +4,8 @@
 
 const POLL_MILLIS = 1000;
 const CHART_POINTS = 120;
-const state = { token: null, timer: null, jobId: null, series: null, charts: null, selected: null };
+const state = { token: null, timer: null, jobId: null, series: null, charts: null, selected: null,
+  shownCheckpoints: null, pinned: false };
 
 function el(tag, attributes, ...children) {
   const node = document.createElement(tag);
@@ -66,6 +67,8 @@ function route() {
   state.series = null;
   state.charts = null;
   state.selected = null;
+  state.shownCheckpoints = null;
+  state.pinned = false;
   const refresh = state.jobId ? refreshJob : refreshJobs;
   const tick = () => refresh().then(() => showAccess(null), failed);
   tick();
@@ -185,17 +188,22 @@ function renderSubtasks(job) {
 }
 
 function renderCheckpoints(checkpoints) {
-  const list = document.getElementById("checkpoint-list");
+  // Redraw only what changed: a timeline being read (or clicked) must not flicker every second.
+  // Until one is clicked, follow the newest checkpoint whose protocol has run to its end.
   const done = checkpoints.filter(c => c.status !== "IN_PROGRESS");
-  if (state.selected === null || !checkpoints.some(c => c.id === state.selected)) {
+  if (!state.pinned || !checkpoints.some(c => c.id === state.selected)) {
     const newest = done.find(c => c.status === "COMPLETED" && c.subtasks.every(
       s => s.notifications.length > 0)) || done[0];
     state.selected = newest ? newest.id : null;
   }
+  const shown = JSON.stringify([state.selected, checkpoints]);
+  if (shown === state.shownCheckpoints) return;
+  state.shownCheckpoints = shown;
+  const list = document.getElementById("checkpoint-list");
   list.replaceChildren(...checkpoints.slice(0, 20).map(c => {
     const button = el("button", { class: c.status + (c.id === state.selected ? " selected" : ""),
       "data-checkpoint": c.id, title: c.status }, c.kind + " " + c.id);
-    button.onclick = () => { state.selected = c.id; renderCheckpoints(checkpoints); };
+    button.onclick = () => { state.selected = c.id; state.pinned = true; renderCheckpoints(checkpoints); };
     return button;
   }));
   const checkpoint = checkpoints.find(c => c.id === state.selected);
@@ -244,12 +252,14 @@ function timeline(c) {
       root.append(rect);
       root.append(svg("text", { x: x(bar.to) + 4, y: y + 10 + (j % 2) * 10 }, bar.text));
     });
-    row.marks.forEach(mark => {
+    row.marks.forEach((mark, k) => {
       const attributes = { class: mark.cls, cx: x(mark.at), cy: y + 10, r: 5,
         fill: mark.cls === "ack" ? "#1f77b4" : "#18324a" };
       if (row.step) { attributes["data-task"] = row.step.taskId; attributes["data-subtask"] = row.step.subtask; }
       root.append(svg("circle", attributes));
-      root.append(svg("text", { x: x(mark.at) + 7, y: y + 24 }, mark.text + " +" + (mark.at - t0) + " ms"));
+      // Marks close together (_metadata, notify) alternate their labels below and above the line.
+      root.append(svg("text", { x: x(mark.at) + 7, y: y + (k % 2 === 0 ? 24 : 0) },
+        mark.text + " +" + (mark.at - t0) + " ms"));
     });
   });
   return root;
