@@ -16,6 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
@@ -246,15 +247,18 @@ class RunningSeedJobTest {
       assertThat(operatorsOf(tasks.get(0))).containsExactly("Source: Example Source");
       assertThat(operatorsOf(tasks.get(1))).containsExactly("Map", "Sink: Example Sink");
       // a completed checkpoint: an ack from each of the 4 subtasks and both sink subtasks' commits
+      // Read in one script: the timeline follows the newest checkpoint and is redrawn often.
       wait.until(
-          driver -> {
-            WebElement timeline = driver.findElement(By.id("checkpoint-timeline"));
-            return timeline.getAttribute("data-status").equals("COMPLETED")
-                && timeline.findElements(By.cssSelector("circle.ack")).size() == 4
-                && timeline.findElements(By.cssSelector("circle.metadata")).size() == 1
-                && timeline.findElements(By.cssSelector("rect.commit")).size() == 2
-                && timeline.getText().contains("Sink: Example Sink committed");
-          });
+          driver ->
+              Boolean.TRUE.equals(
+                  ((JavascriptExecutor) driver)
+                      .executeScript(
+                          "const t = document.getElementById('checkpoint-timeline');"
+                              + " return !!t && t.dataset.status === 'COMPLETED'"
+                              + " && t.querySelectorAll('circle.ack').length === 4"
+                              + " && t.querySelectorAll('circle.metadata').length === 1"
+                              + " && t.querySelectorAll('rect.commit').length === 2"
+                              + " && t.textContent.includes('Sink: Example Sink committed');")));
       // the lag chart updates, and shows the new input's lag going back to 0
       WebElement lag = browser.findElement(By.id("lag-chart"));
       int pointsBefore = Integer.parseInt(lag.getAttribute("data-points"));
