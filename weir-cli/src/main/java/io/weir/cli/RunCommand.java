@@ -12,6 +12,9 @@ import io.weir.cli.error.UserError;
 import io.weir.cluster.rpc.JobJar;
 import io.weir.cluster.rpc.JobSubmission;
 import io.weir.runtime.execution.LocalJobExecutor;
+import io.weir.runtime.execution.LocalJobs;
+import io.weir.web.WebServer;
+import io.weir.web.WebServerOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -66,6 +69,8 @@ public final class RunCommand implements Runnable {
 
   @Mixin ClusterOptions cluster = new ClusterOptions();
 
+  @Mixin WebOptions web = new WebOptions();
+
   @Option(names = "--detached", description = "On a cluster: return once submitted.")
   boolean detached;
 
@@ -106,9 +111,13 @@ public final class RunCommand implements Runnable {
       submitToCluster();
       return;
     }
+    LocalJobs jobs = new LocalJobs();
+    WebServer dashboard =
+        Dashboard.start(
+            web, web.toServerOptions(WebServerOptions.DEFAULT_HOST, ""), jobs, System.out);
     JobExecutor executor =
         plan -> {
-          JobResult result = new LocalJobExecutor().execute(plan);
+          JobResult result = new LocalJobExecutor(jobs).execute(plan);
           System.out.printf(
               "job '%s' finished in %.1f s: %d checkpoints, %d restarts%n",
               result.jobName(),
@@ -125,6 +134,10 @@ public final class RunCommand implements Runnable {
       throw e;
     } catch (Exception e) {
       throw new UserError(e.getMessage(), e);
+    } finally {
+      if (dashboard != null) {
+        dashboard.close();
+      }
     }
   }
 

@@ -76,7 +76,7 @@ class DependencyRulesTest {
   }
 
   @Test
-  void when_connectorsAreChecked_then_theyUseTheRuntimeOnlyThroughFailpoints() {
+  void when_connectorsAreChecked_then_theyUseTheRuntimeOnlyThroughFailpointsAndMonitors() {
     classes()
         .that()
         .resideInAPackage("io.weir.kafka..")
@@ -86,9 +86,33 @@ class DependencyRulesTest {
             "io.weir.api..",
             "io.weir.kafka..",
             "io.weir.runtime.failpoint..",
+            "io.weir.runtime.monitor..",
             "org.apache.kafka..",
             "org.slf4j..",
             "java..")
+        .check(classes);
+  }
+
+  @Test
+  void when_webIsChecked_then_itReadsJobsOnlyThroughTheMonitor() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.weir.web..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "io.weir.kafka..",
+            "io.weir.cluster..",
+            "io.weir.runtime.task..",
+            "io.weir.runtime.execution..")
+        .check(classes);
+    noClasses()
+        .that()
+        .resideInAnyPackage(
+            "io.weir.api..", "io.weir.runtime..", "io.weir.kafka..", "io.weir.cluster..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.weir.web..")
         .check(classes);
   }
 

@@ -64,6 +64,12 @@ public final class BenchCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Also write the results to this file as JSON.")
   Path json;
 
+  @Option(
+      names = "--no-web",
+      description =
+          "Run the Weir jobs without their dashboard, REST API and metrics (to measure their cost).")
+  boolean noWeb;
+
   @Override
   public Integer call() throws Exception {
     long count = records != null ? records : inMemory ? 5_000_000 : 1_000_000;
@@ -112,7 +118,7 @@ public final class BenchCommand implements Callable<Integer> {
       KafkaBench bench =
           new KafkaBench(
               new KafkaBench.Settings(
-                  count, partitions, parallelism, latencyRecords, latencyRate, directory),
+                  count, partitions, parallelism, latencyRecords, latencyRate, directory, !noWeb),
               broker.bootstrapServers(),
               BenchCommand::say);
       bench.load();

@@ -27,7 +27,8 @@ final class KafkaBench {
       int parallelism,
       int latencyRecords,
       long latencyRate,
-      Path directory) {}
+      Path directory,
+      boolean dashboard) {}
 
   record RunResult(
       Pipeline pipeline,
@@ -156,7 +157,14 @@ final class KafkaBench {
 
   private Pipeline.Wiring wiring(String input, String output, String group, boolean bounded) {
     return new Pipeline.Wiring(
-        bootstrap, input, output, group, settings.parallelism(), bounded, settings.directory());
+        bootstrap,
+        input,
+        output,
+        group,
+        settings.parallelism(),
+        bounded,
+        settings.directory(),
+        settings.dashboard());
   }
 
   private CommitWatcher watchAll(String output) {

@@ -36,7 +36,8 @@ enum Pipeline {
       String group,
       int parallelism,
       boolean bounded,
-      Path directory) {}
+      Path directory,
+      boolean dashboard) {}
 
   BenchProcess start(Wiring wiring, String label) throws IOException {
     Path log = wiring.directory().resolve(key + "-" + label + ".log");
@@ -77,6 +78,8 @@ enum Pipeline {
                 semantic,
                 "--checkpoint-interval",
                 "1000"));
+    // Options of `weir run` go before the job class; a free port each, as runs may overlap.
+    args.addAll(0, wiring.dashboard() ? List.of("--web-port", "0") : List.of("--no-web"));
     if (wiring.bounded()) {
       args.add("--bounded");
     }

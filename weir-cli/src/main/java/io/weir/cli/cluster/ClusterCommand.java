@@ -43,6 +43,12 @@ public final class ClusterCommand {
     @Option(names = "--taskmanagers", description = "How many task managers (default 1).")
     int taskManagers = 1;
 
+    @Option(
+        names = "--web-port",
+        paramLabel = "PORT",
+        description = "Port of the job manager's dashboard (default 8081; 0: any free port).")
+    Integer webPort;
+
     @Option(names = "--slots", description = "Slots per task manager (default 2).")
     int slots = 2;
 
@@ -74,6 +80,9 @@ public final class ClusterCommand {
         List<String> jobManager = new ArrayList<>(List.of("jobmanager"));
         jobManager.addAll(List.of("--port", String.valueOf(cluster.address().port())));
         jobManager.addAll(common);
+        if (webPort != null) {
+          jobManager.addAll(List.of("--web-port", webPort.toString()));
+        }
         spawn(pids, "jobmanager", jobManager);
         awaitJobManager();
         for (int i = 1; i <= taskManagers; i++) {

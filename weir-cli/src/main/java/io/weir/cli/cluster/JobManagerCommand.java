@@ -1,12 +1,16 @@
 package io.weir.cli.cluster;
 
+import io.weir.cli.Dashboard;
+import io.weir.cli.WebOptions;
 import io.weir.cli.error.UserError;
 import io.weir.cluster.jobmanager.JobManager;
 import io.weir.cluster.jobmanager.JobManagerOptions;
 import io.weir.cluster.rpc.ClusterConnectException;
+import io.weir.web.WebServer;
 import java.nio.file.Path;
 import java.time.Duration;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code weir jobmanager}: runs a job manager in this process until it is killed. */
@@ -32,6 +36,8 @@ public final class JobManagerCommand implements Runnable {
   @Option(names = "--conf", description = "The cluster configuration (default: conf/weir.yaml).")
   Path configuration;
 
+  @Mixin WebOptions web = new WebOptions();
+
   @Override
   public void run() {
     ClusterSettings settings = ClusterSettings.load(configuration);
@@ -56,7 +62,20 @@ public final class JobManagerCommand implements Runnable {
     try {
       JobManager jobManager = JobManager.start(options);
       System.out.println("job manager listening on " + options.host() + ":" + jobManager.port());
-      Thread.currentThread().join();
+      // The dashboard binds where the job manager does and asks for the cluster's secret.
+      WebServer dashboard =
+          Dashboard.start(
+              web,
+              web.toServerOptions(options.host(), options.secret()),
+              jobManager.monitor(),
+              System.out);
+      try {
+        Thread.currentThread().join();
+      } finally {
+        if (dashboard != null) {
+          dashboard.close();
+        }
+      }
     } catch (ClusterConnectException e) {
       throw new UserError(e.getMessage(), e);
     } catch (InterruptedException e) {

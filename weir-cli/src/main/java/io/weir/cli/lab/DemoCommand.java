@@ -4,6 +4,7 @@ import io.weir.cli.error.UserError;
 import io.weir.kafka.broker.KafkaBroker;
 import io.weir.kafka.broker.KafkaBrokerConfig;
 import io.weir.runtime.checkpoint.storage.CheckpointLoader;
+import io.weir.web.WebServerOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,6 +37,18 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
   @Option(names = "--failpoint", description = "Where the job halts (default: ${DEFAULT-VALUE}).")
   String failpoint = "sink.commit.after=halt@3";
 
+  @Option(
+      names = "--web-port",
+      paramLabel = "PORT",
+      description =
+          "Port of the job processes' dashboard (default: ${DEFAULT-VALUE}; 0: any free port).")
+  int webPort = WebServerOptions.DEFAULT_PORT;
+
+  @Option(
+      names = "--keep",
+      description = "Leave the restarted job, its dashboard and the broker up until Ctrl-C.")
+  boolean keep;
+
   @Override
   public Integer call() throws Exception {
     if (records < 1) {
@@ -52,7 +65,14 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
       SeedInput input = new SeedInput(bootstrap, "foo");
       OutputVerifier output = new OutputVerifier(bootstrap, "bar");
       Path checkpoints = directory.resolve("checkpoints");
-      List<String> run = runArgs(bootstrap, checkpoints);
+      int port = DashboardPort.choose(webPort, message -> progress.line(message));
+      progress.line(
+          "dashboard of the job processes: http://"
+              + WebServerOptions.DEFAULT_HOST
+              + ":"
+              + port
+              + "/");
+      List<String> run = runArgs(bootstrap, checkpoints, port);
       progress.line(
           "job process 1: seed job" + (chained ? " (chained)" : "") + ", failpoint " + failpoint);
       CompletableFuture<Void> loading;
@@ -87,16 +107,50 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
       OutputVerifier.Verdict verdict;
       try (JobProcess second = JobProcess.start(restart, null, directory.resolve("job-2.log"))) {
         verdict = awaitAllCommitted(second, input, output, progress);
+        System.out.println(verdict.line());
+        if (keep) {
+          progress.line(
+              "--keep: the restarted job and its dashboard stay up at http://"
+                  + WebServerOptions.DEFAULT_HOST
+                  + ":"
+                  + port
+                  + "/ until Ctrl-C");
+          keepUntilInterrupted(second, broker);
+        }
       }
-      System.out.println(verdict.line());
       return verdict.exactlyOnce() ? 0 : 1;
     }
   }
 
-  private List<String> runArgs(String bootstrap, Path checkpoints) {
+  /**
+   * Waits for Ctrl-C (or the job's end); the shutdown hook stops the job process and the broker,
+   * since a JVM ending on a signal closes no resources by itself.
+   */
+  private static void keepUntilInterrupted(JobProcess job, KafkaBroker broker)
+      throws InterruptedException {
+    Thread stop =
+        new Thread(
+            () -> {
+              try {
+                job.close();
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              broker.stop();
+            },
+            "weir demo stop");
+    Runtime.getRuntime().addShutdownHook(stop);
+    while (job.isAlive()) {
+      job.waitFor(1000);
+    }
+  }
+
+  private List<String> runArgs(String bootstrap, Path checkpoints, int webPort) {
     List<String> args =
         new ArrayList<>(
             List.of(
+                "--web-port",
+                Integer.toString(webPort),
                 "--checkpoint-dir",
                 checkpoints.toString(),
                 "io.weir.examples.SeedJob",

@@ -20,7 +20,8 @@ public final class JobProcess implements AutoCloseable {
   }
 
   /**
-   * Starts {@code weir run <runArgs>} in a new JVM with this JVM's class path.
+   * Starts {@code weir run <runArgs>} in a new JVM with this JVM's class path; its dashboard on a
+   * free port unless {@code runArgs} say otherwise.
    *
    * @param failpoints the failpoint configuration, or null for none
    */
@@ -37,6 +38,11 @@ public final class JobProcess implements AutoCloseable {
     command.add(System.getProperty("java.class.path"));
     command.add("io.weir.cli.WeirCli");
     command.add("run");
+    if (!runArgs.contains("--web-port") && !runArgs.contains("--no-web")) {
+      // Job processes run side by side (lab cells, tests): each its own free dashboard port.
+      command.add("--web-port");
+      command.add("0");
+    }
     command.addAll(runArgs);
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
     builder.environment().remove("WEIR_FAILPOINTS");

@@ -120,6 +120,11 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
     return progressByTaskManager.values().stream().reduce(RecordCounts.NONE, RecordCounts::plus);
   }
 
+  /** What this attempt restored from, or null for a fresh start. */
+  CompletedCheckpoint restored() {
+    return restored;
+  }
+
   AttemptId id() {
     return id;
   }

@@ -91,6 +91,11 @@ public final class JobManager implements AutoCloseable {
     return server.port();
   }
 
+  /** The jobs of this job manager, for the dashboard, REST API and metrics. */
+  public ClusterJobs monitor() {
+    return new ClusterJobs(this);
+  }
+
   /**
    * Builds the job from its code and starts running it.
    *

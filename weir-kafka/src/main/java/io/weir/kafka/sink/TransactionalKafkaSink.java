@@ -41,6 +41,10 @@ final class TransactionalKafkaSink<T>
   private transient int nextIndex;
   private transient CompletableFuture<Optional<String>> timeoutCheck;
 
+  KafkaSinkConfig<T> config() {
+    return config;
+  }
+
   TransactionalKafkaSink(KafkaSinkConfig<T> config) {
     super(
         TwoPhaseCommitOptions.builder()

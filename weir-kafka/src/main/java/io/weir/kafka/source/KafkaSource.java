@@ -48,6 +48,10 @@ public final class KafkaSource<T> extends AbstractRichFunction
     this.config = config;
   }
 
+  KafkaSourceConfig<T> config() {
+    return config;
+  }
+
   public static <T> KafkaSourceBuilder<T> builder() {
     return new KafkaSourceBuilder<>();
   }

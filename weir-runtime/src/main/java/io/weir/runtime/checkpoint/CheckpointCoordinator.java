@@ -246,6 +246,7 @@ public final class CheckpointCoordinator {
                   checkpoint.savepoint,
                   operators,
                   checkpoint.states()));
+      history.metadataStored(id, clock.millis());
       Failpoints.hit(FailpointNames.COORDINATOR_METADATA_AFTER);
     } catch (Exception e) {
       LOG.warn("Checkpoint {} of job '{}' could not be stored", id, jobName, e);
@@ -278,6 +279,7 @@ public final class CheckpointCoordinator {
     try {
       Failpoints.hit(FailpointNames.COORDINATOR_NOTIFY_BEFORE);
       gateway.notifyCheckpointComplete(id);
+      history.notified(id, clock.millis());
     } catch (RuntimeException e) {
       LOG.warn(
           "Checkpoint {} of job '{}' is complete but the tasks were not told: {}",

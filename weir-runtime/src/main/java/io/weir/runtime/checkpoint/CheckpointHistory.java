@@ -30,6 +30,8 @@ public final class CheckpointHistory {
     final List<CheckpointStats.Ack> acks = new ArrayList<>();
     CheckpointStats.Status status = CheckpointStats.Status.IN_PROGRESS;
     long endMillis;
+    long metadataMillis;
+    long notifiedMillis;
     String failure;
 
     Entry(long checkpointId, boolean savepoint, long triggerMillis) {
@@ -44,7 +46,16 @@ public final class CheckpointHistory {
       long duration =
           status == CheckpointStats.Status.IN_PROGRESS ? last : endMillis - triggerMillis;
       return new CheckpointStats(
-          checkpointId, savepoint, status, triggerMillis, duration, size, acks, failure);
+          checkpointId,
+          savepoint,
+          status,
+          triggerMillis,
+          duration,
+          size,
+          acks,
+          failure,
+          metadataMillis,
+          notifiedMillis);
     }
   }
 
@@ -67,6 +78,22 @@ public final class CheckpointHistory {
 
   synchronized void completed(long checkpointId, long nowMillis) {
     end(checkpointId, CheckpointStats.Status.COMPLETED, nowMillis, null);
+  }
+
+  /** The checkpoint's {@code _metadata} is stored: the moment it became complete. */
+  synchronized void metadataStored(long checkpointId, long nowMillis) {
+    Entry entry = entries.get(checkpointId);
+    if (entry != null) {
+      entry.metadataMillis = nowMillis;
+    }
+  }
+
+  /** Every task was sent the completion of the checkpoint. */
+  synchronized void notified(long checkpointId, long nowMillis) {
+    Entry entry = entries.get(checkpointId);
+    if (entry != null) {
+      entry.notifiedMillis = nowMillis;
+    }
   }
 
   synchronized void aborted(long checkpointId, long nowMillis, String reason) {

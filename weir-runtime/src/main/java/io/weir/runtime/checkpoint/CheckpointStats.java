@@ -11,6 +11,8 @@ import java.util.List;
  * @param durationMillis trigger to completion or abort; until then, trigger to the latest ack
  * @param sizeBytes bytes of state written by the subtasks that acknowledged
  * @param failure why the checkpoint was aborted, or null
+ * @param metadataMillis wall-clock time its {@code _metadata} was stored, or 0
+ * @param notifiedMillis wall-clock time the tasks were told it completed, or 0
  */
 public record CheckpointStats(
     long checkpointId,
@@ -20,7 +22,9 @@ public record CheckpointStats(
     long durationMillis,
     long sizeBytes,
     List<Ack> acks,
-    String failure) {
+    String failure,
+    long metadataMillis,
+    long notifiedMillis) {
 
   public enum Status {
     IN_PROGRESS,

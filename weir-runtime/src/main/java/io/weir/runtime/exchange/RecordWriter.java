@@ -13,6 +13,9 @@ public final class RecordWriter {
   private final int channelAtTarget;
   private final int batchSize;
   private final Batch[] pending;
+  // Written by the sending thread once per batch, read by observers: time spent waiting for room
+  // at a target is this subtask's backpressure.
+  private volatile long blockedNanos;
 
   /**
    * @param targets the input gates (or remote channels) of the downstream subtasks, by subtask
@@ -72,6 +75,13 @@ public final class RecordWriter {
   private void flush(int target) throws InterruptedException {
     Batch batch = pending[target];
     pending[target] = null;
+    long start = System.nanoTime();
     targets.get(target).put(batch);
+    blockedNanos += System.nanoTime() - start;
+  }
+
+  /** Time spent handing batches to targets (waiting for room in a bounded queue or for credit). */
+  public long blockedNanos() {
+    return blockedNanos;
   }
 }

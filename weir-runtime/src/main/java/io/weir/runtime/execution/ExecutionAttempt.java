@@ -269,6 +269,11 @@ final class ExecutionAttempt
     return tasks;
   }
 
+  /** 0 for the first attempt of the job, then one more per restart. */
+  int number() {
+    return attempt;
+  }
+
   CompletedCheckpoint latestCompleted() {
     return latestCompleted.get();
   }

@@ -33,13 +33,68 @@ final class JobRun {
   private final JobGraph graph;
   private final JobConfig config;
   private final Clock clock;
+  private final String jobId;
+  private final long startMillis;
+  private final CheckpointHistory history = new CheckpointHistory();
   private volatile ExecutionAttempt current;
   private volatile boolean cancelled;
+  private volatile LocalJobStatus status = LocalJobStatus.CREATED;
+  private volatile int restarts;
+  private volatile String lastFailure;
+  private volatile CompletedCheckpoint restoredFrom;
 
-  JobRun(JobGraph graph, Clock clock) {
+  JobRun(JobGraph graph, Clock clock, String jobId) {
     this.graph = graph;
     this.config = graph.config();
     this.clock = clock;
+    this.jobId = jobId;
+    this.startMillis = clock.millis();
+  }
+
+  private synchronized void moveTo(LocalJobStatus next) {
+    if (!status.canMoveTo(next)) {
+      throw new IllegalStateException(
+          "Job '" + graph.jobName() + "' cannot move from " + status + " to " + next);
+    }
+    status = next;
+  }
+
+  String jobId() {
+    return jobId;
+  }
+
+  JobGraph graph() {
+    return graph;
+  }
+
+  long startMillis() {
+    return startMillis;
+  }
+
+  LocalJobStatus status() {
+    return status;
+  }
+
+  int restarts() {
+    return restarts;
+  }
+
+  String lastFailure() {
+    return lastFailure;
+  }
+
+  CheckpointHistory history() {
+    return history;
+  }
+
+  /** The running attempt, or null before the first and after the last. */
+  ExecutionAttempt current() {
+    return current;
+  }
+
+  /** What the current attempt restored from, or null for a fresh start. */
+  CompletedCheckpoint restoredFrom() {
+    return restoredFrom;
   }
 
   /** Takes a savepoint with the running attempt; fails when no attempt runs right now. */
@@ -62,7 +117,19 @@ final class JobRun {
   }
 
   JobResult run() throws JobExecutionException {
-    long started = clock.millis();
+    try {
+      JobResult result = runAttempts();
+      moveTo(LocalJobStatus.FINISHED);
+      return result;
+    } catch (JobExecutionException | RuntimeException | Error e) {
+      lastFailure = e.getMessage();
+      moveTo(cancelled ? LocalJobStatus.CANCELED : LocalJobStatus.FAILED);
+      throw e;
+    }
+  }
+
+  private JobResult runAttempts() throws JobExecutionException {
+    long started = startMillis;
     String jobName = graph.jobName();
     CheckpointStorage storage =
         new RoutingCheckpointStorage(CheckpointStorages.forJob(config, jobName));
@@ -96,7 +163,6 @@ final class JobRun {
           java.util.concurrent.TimeUnit.MILLISECONDS);
     }
     long checkpointMillis = 0;
-    CheckpointHistory history = new CheckpointHistory();
     try {
       for (int attempt = 0; ; attempt++) {
         ExecutionAttempt execution =
@@ -111,7 +177,9 @@ final class JobRun {
                 nextCheckpointId,
                 history);
         running.set(execution);
+        restoredFrom = restore;
         current = execution;
+        moveTo(LocalJobStatus.RUNNING);
         if (cancelled) {
           throw new JobExecutionException("Job '" + jobName + "' was cancelled");
         }
@@ -147,6 +215,9 @@ final class JobRun {
                   + failure.getMessage(),
               failure);
         }
+        restarts = restartPolicy.restarts();
+        lastFailure = failure.getMessage();
+        moveTo(LocalJobStatus.RESTARTING);
         LOG.warn(
             "Job '{}' attempt {} failed: {}; restarting in {} ms from {}",
             jobName,

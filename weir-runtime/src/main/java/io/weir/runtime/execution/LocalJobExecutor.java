@@ -11,14 +11,25 @@ import java.util.concurrent.CompletableFuture;
 
 /** Runs a job in this JVM: the job manager and task manager roles in one process. */
 public final class LocalJobExecutor implements JobExecutor {
+  private final LocalJobs jobs;
+
+  public LocalJobExecutor() {
+    this(new LocalJobs());
+  }
+
+  /** Runs jobs that {@code jobs} shows to observers (the dashboard of a local run). */
+  public LocalJobExecutor(LocalJobs jobs) {
+    this.jobs = jobs;
+  }
+
   @Override
   public JobResult execute(StreamPlan plan) throws JobExecutionException {
-    return new JobRun(JobGraphBuilder.build(plan), Clock.systemUTC()).run();
+    return jobs.add(JobGraphBuilder.build(plan), Clock.systemUTC()).run();
   }
 
   @Override
   public JobClient executeAsync(StreamPlan plan) {
-    JobRun run = new JobRun(JobGraphBuilder.build(plan), Clock.systemUTC());
+    JobRun run = jobs.add(JobGraphBuilder.build(plan), Clock.systemUTC());
     CompletableFuture<JobResult> result = new CompletableFuture<>();
     Thread thread =
         new Thread(

@@ -148,6 +148,7 @@ public final class OneInputStreamTask extends StreamTask
     } else if (event instanceof StreamEvent.WatermarkStatus status) {
       valve.onStatus(channel, status.idle());
     } else if (event instanceof CheckpointBarrier barrier) {
+      metrics.barrierArrived(barrier.checkpointId());
       barriers.onBarrier(channel, barrier, this);
     } else if (event instanceof StreamEvent.EndOfData) {
       onEndOfData();

@@ -1,6 +1,7 @@
 package io.weir.runtime.task;
 
 import io.weir.api.checkpoint.NotifyOrder;
+import io.weir.runtime.monitor.SubtaskMetrics;
 import io.weir.runtime.operators.StreamOperator;
 import io.weir.runtime.state.OperatorSubtaskState;
 import io.weir.runtime.state.TaskSnapshot;
@@ -17,10 +18,12 @@ import java.util.Map;
 final class OperatorChain {
   private final List<StreamOperator> operators;
   private final NotifyOrder notifyOrder;
+  private final SubtaskMetrics metrics;
 
-  OperatorChain(List<StreamOperator> operators, NotifyOrder notifyOrder) {
+  OperatorChain(List<StreamOperator> operators, NotifyOrder notifyOrder, SubtaskMetrics metrics) {
     this.operators = List.copyOf(operators);
     this.notifyOrder = notifyOrder;
+    this.metrics = metrics;
   }
 
   StreamOperator head() {
@@ -50,7 +53,14 @@ final class OperatorChain {
 
   void notifyCheckpointComplete(long checkpointId) throws Exception {
     for (StreamOperator operator : inNotifyOrder()) {
-      operator.notifyCheckpointComplete(checkpointId);
+      long start = metrics.nowMillis();
+      try {
+        operator.notifyCheckpointComplete(checkpointId);
+      } catch (Exception | Error e) {
+        metrics.notified(checkpointId, operator.setup().uid(), start, e);
+        throw e;
+      }
+      metrics.notified(checkpointId, operator.setup().uid(), start, null);
     }
   }
 

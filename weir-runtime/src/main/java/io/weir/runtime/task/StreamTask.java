@@ -5,6 +5,7 @@ import io.weir.runtime.exchange.StreamEvent.CheckpointBarrier;
 import io.weir.runtime.failpoint.FailpointCommitObserver;
 import io.weir.runtime.failpoint.FailpointNames;
 import io.weir.runtime.failpoint.Failpoints;
+import io.weir.runtime.monitor.SubtaskMetrics;
 import io.weir.runtime.operators.OperatorFactory;
 import io.weir.runtime.operators.OperatorSetup;
 import io.weir.runtime.operators.Output;
@@ -32,6 +33,7 @@ public abstract class StreamTask {
   protected final TaskTimers timers;
   protected final Mailbox mailbox;
   protected final OperatorChain chain;
+  protected final SubtaskMetrics metrics;
   private final long bufferTimeoutNanos;
   // Volatile: a source task's mailbox thread reads it to decide whether to ask for a flush.
   private volatile long nextFlushNanos;
@@ -41,10 +43,11 @@ public abstract class StreamTask {
 
   protected StreamTask(TaskDeployment deployment) {
     this.deployment = deployment;
-    this.output = new TaskOutput(deployment.outputs());
+    this.metrics = new SubtaskMetrics(deployment.clock());
+    this.output = new TaskOutput(deployment.outputs(), metrics);
     this.timers = new TaskTimers(deployment.clock());
     this.mailbox = new Mailbox(this::wakeUp);
-    this.chain = new OperatorChain(buildOperators(), deployment.config().notifyOrder());
+    this.chain = new OperatorChain(buildOperators(), deployment.config().notifyOrder(), metrics);
     this.bufferTimeoutNanos = Math.max(1, deployment.config().bufferTimeout().toNanos());
   }
 
@@ -73,6 +76,16 @@ public abstract class StreamTask {
       next = new ChainedOutput(operators[i]);
     }
     return Arrays.asList(operators);
+  }
+
+  /** Watermark and checkpoint traces of this subtask, for observers. */
+  public SubtaskMetrics metrics() {
+    return metrics;
+  }
+
+  /** Time this subtask spent waiting for room downstream: its backpressure. */
+  public long blockedOnOutputNanos() {
+    return output.blockedNanos();
   }
 
   public TaskDeployment deployment() {
@@ -122,6 +135,7 @@ public abstract class StreamTask {
    */
   protected void performCheckpoint(CheckpointBarrier barrier) throws Exception {
     long id = barrier.checkpointId();
+    metrics.aligned(id);
     TaskSnapshot snapshot = chain.snapshot(id, barrier.timestamp());
     output.broadcast(barrier);
     Failpoints.hit(FailpointNames.TASK_SNAPSHOT_AFTER);

@@ -3,6 +3,7 @@ package io.weir.runtime.task;
 import io.weir.api.functions.OutputTag;
 import io.weir.runtime.exchange.RecordWriter;
 import io.weir.runtime.exchange.StreamEvent;
+import io.weir.runtime.monitor.SubtaskMetrics;
 import io.weir.runtime.operators.Output;
 import java.util.List;
 
@@ -10,9 +11,11 @@ import java.util.List;
 final class TaskOutput implements Output {
   private final RecordWriter[] mainWriters;
   private final List<OutputEdge> edges;
+  private final SubtaskMetrics metrics;
 
-  TaskOutput(List<OutputEdge> edges) {
+  TaskOutput(List<OutputEdge> edges, SubtaskMetrics metrics) {
     this.edges = List.copyOf(edges);
+    this.metrics = metrics;
     this.mainWriters =
         edges.stream()
             .filter(e -> e.sideOutput() == null)
@@ -38,6 +41,7 @@ final class TaskOutput implements Output {
 
   @Override
   public void emitWatermark(long watermark) throws Exception {
+    metrics.watermark(watermark);
     broadcast(new StreamEvent.Watermark(watermark));
   }
 
@@ -50,6 +54,14 @@ final class TaskOutput implements Output {
     for (OutputEdge edge : edges) {
       edge.writer().broadcast(event);
     }
+  }
+
+  long blockedNanos() {
+    long sum = 0;
+    for (OutputEdge edge : edges) {
+      sum += edge.writer().blockedNanos();
+    }
+    return sum;
   }
 
   void flushAll() throws InterruptedException {

@@ -1,0 +1,43 @@
+package io.weir.cli;
+
+import io.weir.cli.error.UserError;
+import io.weir.kafka.monitor.KafkaJobMonitor;
+import io.weir.runtime.monitor.JobMonitor;
+import io.weir.web.WebServer;
+import io.weir.web.WebServerOptions;
+import java.io.PrintStream;
+import java.net.BindException;
+
+/** Starts the dashboard of a job manager (a cluster's or a local run's) and says where it is. */
+public final class Dashboard {
+  private Dashboard() {}
+
+  /**
+   * @return the running server, or null when {@code --no-web} was given
+   */
+  public static WebServer start(
+      WebOptions web, WebServerOptions options, JobMonitor monitor, PrintStream out) {
+    if (!web.enabled()) {
+      return null;
+    }
+    try {
+      WebServer server =
+          WebServer.start(
+              options,
+              monitor,
+              new KafkaJobMonitor(),
+              message -> out.println("dashboard: " + message));
+      out.println(
+          "dashboard: "
+              + server.url()
+              + (options.requiresToken() ? "?token=<the cluster secret>" : "")
+              + "  (REST under /api/v1/, Prometheus at /metrics)");
+      return server;
+    } catch (BindException e) {
+      throw new UserError(e.getMessage() + " (give another --web-port, or --no-web)", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new UserError("Interrupted while starting the dashboard", e);
+    }
+  }
+}

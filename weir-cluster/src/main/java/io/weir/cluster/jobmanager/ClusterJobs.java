@@ -1,0 +1,113 @@
+package io.weir.cluster.jobmanager;
+
+import io.weir.cluster.rpc.ClientMessages.JobStatus;
+import io.weir.runtime.checkpoint.CompletedCheckpoint;
+import io.weir.runtime.graph.JobGraph;
+import io.weir.runtime.monitor.CheckpointTimeline;
+import io.weir.runtime.monitor.CheckpointTimelines;
+import io.weir.runtime.monitor.JobDetail;
+import io.weir.runtime.monitor.JobMonitor;
+import io.weir.runtime.monitor.JobOverview;
+import io.weir.runtime.monitor.RecoveryView;
+import io.weir.runtime.monitor.TaskView;
+import io.weir.runtime.monitor.TaskViews;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The job manager's jobs as the dashboard and metrics see them. Subtask counters and traces live in
+ * the task managers and do not travel to the job manager yet: tasks show their chains without
+ * per-subtask figures, and checkpoints show what the job manager saw (trigger, acknowledgements,
+ * {@code _metadata}, notifications).
+ */
+public final class ClusterJobs implements JobMonitor {
+  private final JobManager jobManager;
+
+  ClusterJobs(JobManager jobManager) {
+    this.jobManager = jobManager;
+  }
+
+  @Override
+  public List<JobOverview> jobs() {
+    List<JobOverview> jobs = new ArrayList<>();
+    for (ClusterJob job : jobManager.jobs()) {
+      JobStatus status = job.status();
+      jobs.add(
+          new JobOverview(
+              status.jobId(),
+              status.jobName(),
+              status.state(),
+              status.startMillis(),
+              status.lastCheckpointId() < 0 ? null : status.lastCheckpointId()));
+    }
+    return jobs;
+  }
+
+  @Override
+  public Optional<JobDetail> job(String jobId) {
+    return find(jobId)
+        .map(
+            job -> {
+              JobStatus status = job.status();
+              List<TaskView> tasks = new ArrayList<>();
+              job.graph()
+                  .vertices()
+                  .forEach(
+                      vertex ->
+                          tasks.add(
+                              new TaskView(
+                                  vertex.id(),
+                                  vertex.name(),
+                                  vertex.parallelism(),
+                                  TaskViews.operatorsOf(vertex),
+                                  List.of())));
+              ClusterAttempt attempt = job.current();
+              return new JobDetail(
+                  status.jobId(),
+                  status.jobName(),
+                  status.state(),
+                  status.startMillis(),
+                  attempt == null ? 0 : attempt.id().attempt(),
+                  status.restarts(),
+                  status.message(),
+                  tasks);
+            });
+  }
+
+  @Override
+  public Optional<List<CheckpointTimeline>> checkpoints(String jobId) {
+    return find(jobId)
+        .map(job -> new CheckpointTimelines(job.graph()).of(job.checkpointHistory(), Map.of()));
+  }
+
+  @Override
+  public Optional<RecoveryView> recovery(String jobId) {
+    return find(jobId)
+        .map(
+            job -> {
+              ClusterAttempt attempt = job.current();
+              CompletedCheckpoint restored = attempt == null ? null : attempt.restored();
+              JobStatus status = job.status();
+              return new RecoveryView(
+                  restored == null ? "nothing" : restored.savepoint() ? "savepoint" : "checkpoint",
+                  restored == null ? null : restored.checkpointId(),
+                  restored == null || restored.location() == null
+                      ? null
+                      : restored.location().toString(),
+                  attempt == null ? 0 : attempt.id().attempt(),
+                  status.restarts(),
+                  status.message());
+            });
+  }
+
+  @Override
+  public Optional<JobGraph> graph(String jobId) {
+    return find(jobId).map(ClusterJob::graph);
+  }
+
+  private Optional<ClusterJob> find(String jobId) {
+    return Optional.ofNullable(jobManager.job(jobId));
+  }
+}

@@ -1,0 +1,86 @@
+package io.weir.web;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Answers each decoded HTTP request on the request executor (never on Netty's event loop, since
+ * asking a broker may take seconds) and writes the answer back. Only GET; everything the server
+ * offers is read-only.
+ */
+@ChannelHandler.Sharable
+final class HttpRequests extends SimpleChannelInboundHandler<FullHttpRequest> {
+  private static final Logger LOG = LoggerFactory.getLogger(HttpRequests.class);
+
+  private final Routes routes;
+  private final Executor executor;
+
+  HttpRequests(Routes routes, Executor executor) {
+    this.routes = routes;
+    this.executor = executor;
+  }
+
+  @Override
+  protected void channelRead0(ChannelHandlerContext context, FullHttpRequest request) {
+    boolean keepAlive = HttpUtil.isKeepAlive(request);
+    if (!request.method().equals(HttpMethod.GET)) {
+      write(context, Response.text(HttpResponseStatus.METHOD_NOT_ALLOWED, "GET only"), keepAlive);
+      return;
+    }
+    QueryStringDecoder uri = new QueryStringDecoder(request.uri());
+    String authorization = request.headers().get(HttpHeaderNames.AUTHORIZATION);
+    try {
+      executor.execute(
+          () -> {
+            Response response;
+            try {
+              response = routes.answer(uri, authorization);
+            } catch (Exception | LinkageError e) {
+              LOG.warn("Request {} failed", request.uri(), e);
+              response = Response.text(HttpResponseStatus.INTERNAL_SERVER_ERROR, e.toString());
+            }
+            write(context, response, keepAlive);
+          });
+    } catch (RejectedExecutionException e) {
+      write(context, Response.text(HttpResponseStatus.SERVICE_UNAVAILABLE, "shutting down"), false);
+    }
+  }
+
+  private static void write(ChannelHandlerContext context, Response response, boolean keepAlive) {
+    FullHttpResponse http =
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1, response.status(), Unpooled.wrappedBuffer(response.body()));
+    http.headers()
+        .set(HttpHeaderNames.CONTENT_TYPE, response.contentType())
+        .setInt(HttpHeaderNames.CONTENT_LENGTH, response.body().length)
+        .set(HttpHeaderNames.CACHE_CONTROL, "no-store");
+    if (keepAlive) {
+      HttpUtil.setKeepAlive(http, true);
+      context.writeAndFlush(http);
+    } else {
+      context.writeAndFlush(http).addListener(ChannelFutureListener.CLOSE);
+    }
+  }
+
+  @Override
+  public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
+    LOG.debug("HTTP connection failed", cause);
+    context.close();
+  }
+}

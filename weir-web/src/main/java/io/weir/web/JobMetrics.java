@@ -1,0 +1,184 @@
+package io.weir.web;
+
+import io.prometheus.metrics.model.registry.MultiCollector;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot.CounterDataPointSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot.GaugeDataPointSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import io.prometheus.metrics.model.snapshots.Unit;
+import io.weir.runtime.monitor.JobDetail;
+import io.weir.runtime.monitor.JobMonitor;
+import io.weir.runtime.monitor.JobOverview;
+import io.weir.runtime.monitor.KafkaStatus;
+import io.weir.runtime.monitor.SubtaskView;
+import io.weir.runtime.monitor.TaskView;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The counters and gauges of every job, read from the monitor at each scrape: records in and out
+ * per operator, time blocked on output, restarts, Kafka transactions and source lag. Checkpoint
+ * durations, sizes, alignments and commit latencies are histograms kept by {@link
+ * CheckpointHistograms}.
+ */
+final class JobMetrics implements MultiCollector {
+  private final JobMonitor monitor;
+  private final KafkaStatusCache kafka;
+
+  JobMetrics(JobMonitor monitor, KafkaStatusCache kafka) {
+    this.monitor = monitor;
+    this.kafka = kafka;
+  }
+
+  @Override
+  public MetricSnapshots collect() {
+    Counters recordsIn = new Counters("weir_operator_records_in", "Records into an operator.");
+    Counters recordsOut = new Counters("weir_operator_records_out", "Records out of an operator.");
+    Counters blocked =
+        new Counters(
+            "weir_subtask_backpressured_seconds",
+            "Time a subtask waited for room downstream (backpressure).");
+    Counters restarts = new Counters("weir_job_restarts", "Restarts of a job after failures.");
+    Gauges transactions =
+        new Gauges("weir_kafka_transactions", "Transactions the broker holds open for a sink.");
+    Gauges lag =
+        new Gauges("weir_kafka_source_lag_records", "Records a source partition has left to read.");
+    for (JobOverview overview : monitor.jobs()) {
+      JobDetail job = monitor.job(overview.id()).orElse(null);
+      if (job == null) {
+        continue;
+      }
+      restarts.add(job.restarts(), "job_name", job.name(), "job_id", job.id());
+      for (TaskView task : job.tasks()) {
+        for (SubtaskView subtask : task.subtasks()) {
+          String index = Integer.toString(subtask.index());
+          blocked.add(
+              subtask.blockedOnOutputMillis() / 1000.0,
+              "job_name",
+              job.name(),
+              "job_id",
+              job.id(),
+              "task",
+              task.name(),
+              "subtask",
+              index);
+          for (int i = 0; i < subtask.operators().size(); i++) {
+            SubtaskView.OperatorCounts counts = subtask.operators().get(i);
+            TaskView.OperatorView operator = task.operators().get(i);
+            recordsIn.add(counts.recordsIn(), labels(job, operator, index));
+            recordsOut.add(counts.recordsOut(), labels(job, operator, index));
+          }
+        }
+      }
+      if (job.status().equals("RUNNING")) {
+        monitor
+            .graph(job.id())
+            .map(graph -> kafka.statusOf(job.id(), graph))
+            .ifPresent(status -> addKafka(job, status, transactions, lag));
+      }
+    }
+    return new MetricSnapshots(
+        recordsIn.build(),
+        recordsOut.build(),
+        blocked.build(Unit.SECONDS),
+        restarts.build(),
+        transactions.build(),
+        lag.build());
+  }
+
+  private static void addKafka(JobDetail job, KafkaStatus status, Gauges transactions, Gauges lag) {
+    for (KafkaStatus.SinkTransactions sink : status.sinks()) {
+      java.util.Map<String, Long> byState = new java.util.TreeMap<>();
+      sink.transactions().forEach(t -> byState.merge(t.state(), 1L, Long::sum));
+      byState.putIfAbsent("Ongoing", 0L);
+      byState.forEach(
+          (state, count) ->
+              transactions.add(
+                  count,
+                  "job_name",
+                  job.name(),
+                  "job_id",
+                  job.id(),
+                  "operator",
+                  sink.operatorName(),
+                  "state",
+                  state));
+    }
+    for (KafkaStatus.SourcePartition partition : status.partitions()) {
+      lag.add(
+          Math.max(0, partition.lag()),
+          "job_name",
+          job.name(),
+          "job_id",
+          job.id(),
+          "topic",
+          partition.topic(),
+          "partition",
+          Integer.toString(partition.partition()));
+    }
+  }
+
+  /** The operator's uid too: two operators of a job may have the same name. */
+  private static String[] labels(JobDetail job, TaskView.OperatorView operator, String subtask) {
+    return new String[] {
+      "job_name", job.name(),
+      "job_id", job.id(),
+      "operator", operator.name(),
+      "operator_uid", operator.uid(),
+      "subtask", subtask
+    };
+  }
+
+  /** Data points of one counter, added label by label. */
+  private static final class Counters {
+    private final String name;
+    private final String help;
+    private final List<CounterDataPointSnapshot> points = new ArrayList<>();
+
+    Counters(String name, String help) {
+      this.name = name;
+      this.help = help;
+    }
+
+    void add(double value, String... labels) {
+      points.add(CounterDataPointSnapshot.builder().value(value).labels(Labels.of(labels)).build());
+    }
+
+    CounterSnapshot build() {
+      return build(null);
+    }
+
+    CounterSnapshot build(Unit unit) {
+      CounterSnapshot.Builder builder = CounterSnapshot.builder().name(name).help(help);
+      if (unit != null) {
+        builder.unit(unit);
+      }
+      points.forEach(builder::dataPoint);
+      return builder.build();
+    }
+  }
+
+  /** Data points of one gauge, added label by label. */
+  private static final class Gauges {
+    private final String name;
+    private final String help;
+    private final List<GaugeDataPointSnapshot> points = new ArrayList<>();
+
+    Gauges(String name, String help) {
+      this.name = name;
+      this.help = help;
+    }
+
+    void add(double value, String... labels) {
+      points.add(GaugeDataPointSnapshot.builder().value(value).labels(Labels.of(labels)).build());
+    }
+
+    GaugeSnapshot build() {
+      GaugeSnapshot.Builder builder = GaugeSnapshot.builder().name(name).help(help);
+      points.forEach(builder::dataPoint);
+      return builder.build();
+    }
+  }
+}

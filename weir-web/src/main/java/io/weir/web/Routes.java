@@ -1,0 +1,82 @@
+package io.weir.web;
+
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.List;
+
+/**
+ * What each path answers: the dashboard's files to anyone who can reach the server, the API and
+ * metrics only with the token when the cluster has a secret ({@code Authorization: Bearer TOKEN},
+ * or {@code ?token=TOKEN} for a browser's first visit and a scraper that cannot set headers).
+ */
+final class Routes {
+  static final String ACCESS = ApiRoutes.PREFIX + "access";
+
+  private final ApiRoutes api;
+  private final StaticAssets assets;
+  private final PrometheusRegistry registry;
+  private final CheckpointHistograms histograms;
+  private final byte[] token;
+  private final PrometheusTextFormatWriter metricsFormat = PrometheusTextFormatWriter.create();
+
+  Routes(
+      ApiRoutes api,
+      StaticAssets assets,
+      PrometheusRegistry registry,
+      CheckpointHistograms histograms,
+      String token) {
+    this.api = api;
+    this.assets = assets;
+    this.registry = registry;
+    this.histograms = histograms;
+    this.token = token.getBytes(StandardCharsets.UTF_8);
+  }
+
+  Response answer(QueryStringDecoder uri, String authorization) throws Exception {
+    String path = uri.path();
+    if (path.equals(ACCESS)) {
+      return api.access();
+    }
+    boolean protectedPath = path.startsWith(ApiRoutes.PREFIX) || path.equals("/metrics");
+    if (protectedPath && !authorized(uri, authorization)) {
+      return api.error(
+          HttpResponseStatus.UNAUTHORIZED,
+          "This cluster has a secret: send it as the token (Authorization: Bearer SECRET)");
+    }
+    if (path.startsWith(ApiRoutes.PREFIX)) {
+      return api.answer(path);
+    }
+    if (path.equals("/metrics")) {
+      return metrics();
+    }
+    Response asset = assets.answer(path);
+    return asset != null ? asset : Response.text(HttpResponseStatus.NOT_FOUND, "No page " + path);
+  }
+
+  private Response metrics() throws Exception {
+    histograms.observeNew();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    metricsFormat.write(out, registry.scrape());
+    return new Response(HttpResponseStatus.OK, metricsFormat.getContentType(), out.toByteArray());
+  }
+
+  private boolean authorized(QueryStringDecoder uri, String authorization) {
+    if (token.length == 0) {
+      return true;
+    }
+    String given = null;
+    if (authorization != null && authorization.startsWith("Bearer ")) {
+      given = authorization.substring("Bearer ".length()).trim();
+    } else {
+      List<String> query = uri.parameters().get("token");
+      given = query == null || query.isEmpty() ? null : query.get(0);
+    }
+    // Constant time: the comparison must not tell how much of a guess was right.
+    return given != null && MessageDigest.isEqual(token, given.getBytes(StandardCharsets.UTF_8));
+  }
+}

@@ -1,0 +1,301 @@
+// Weir dashboard: the job list, and per job its task graph, charts, checkpoint timeline and
+// recovery, polled from /api/v1/ once a second.
+"use strict";
+
+const POLL_MILLIS = 1000;
+const CHART_POINTS = 120;
+const state = { token: null, timer: null, jobId: null, series: null, charts: null, selected: null,
+  shownCheckpoints: null, pinned: false };
+
+function el(tag, attributes, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes || {})) {
+    if (key === "class") node.className = value; else node.setAttribute(key, value);
+  }
+  for (const child of children) {
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function svg(tag, attributes, text) {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [key, value] of Object.entries(attributes || {})) node.setAttribute(key, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+class AccessError extends Error {}
+
+async function api(path) {
+  const headers = state.token ? { Authorization: "Bearer " + state.token } : {};
+  const response = await fetch("/api/v1/" + path, { headers });
+  if (response.status === 401) throw new AccessError((await response.json()).error);
+  if (!response.ok) throw new Error(path + ": HTTP " + response.status);
+  return response.json();
+}
+
+function showAccess(message, isError) {
+  const banner = document.getElementById("access");
+  banner.hidden = !message;
+  banner.textContent = message || "";
+  banner.className = isError ? "banner error" : "banner";
+}
+
+function time(millis) {
+  return millis ? new Date(millis).toLocaleTimeString() : "-";
+}
+
+async function start() {
+  const query = new URLSearchParams(location.search);
+  state.token = query.get("token") || sessionStorage.getItem("weir-token");
+  if (state.token) sessionStorage.setItem("weir-token", state.token);
+  const access = await api("access");
+  if (access.tokenRequired && !state.token) {
+    showAccess("This cluster has a secret: the API answers only with it. Open this page as "
+      + location.origin + "/?token=SECRET, with the cluster's secret.", true);
+    return;
+  }
+  window.addEventListener("hashchange", route);
+  route();
+}
+
+function route() {
+  clearInterval(state.timer);
+  const match = location.hash.match(/^#\/jobs\/([^/]+)/);
+  state.jobId = match ? decodeURIComponent(match[1]) : null;
+  state.series = null;
+  state.charts = null;
+  state.selected = null;
+  state.shownCheckpoints = null;
+  state.pinned = false;
+  const refresh = state.jobId ? refreshJob : refreshJobs;
+  const tick = () => refresh().then(() => showAccess(null), failed);
+  tick();
+  state.timer = setInterval(tick, POLL_MILLIS);
+}
+
+function failed(error) {
+  if (error instanceof AccessError) {
+    showAccess("Access refused: " + error.message + ". Open this page with ?token=SECRET.", true);
+  } else {
+    showAccess("The job manager does not answer: " + error.message, true);
+  }
+}
+
+async function refreshJobs() {
+  const { jobs } = await api("jobs");
+  const rows = jobs.map(job => el("tr", { class: "job-row" },
+    el("td", {}, el("a", { href: "#/jobs/" + encodeURIComponent(job.id) }, job.name)),
+    el("td", {}, job.id), el("td", { class: "job-status" }, job.status),
+    el("td", {}, time(job.startMillis)),
+    el("td", { class: "number" }, job.lastCompletedCheckpoint ?? "-")));
+  const table = el("table", { id: "jobs" },
+    el("tr", {}, ...["job", "id", "status", "started", "last completed checkpoint"].map(h => el("th", {}, h))),
+    ...rows);
+  document.getElementById("page").replaceChildren(el("h2", {}, "Jobs"), table);
+  document.getElementById("status-line").textContent = jobs.length + " job(s)";
+}
+
+async function refreshJob() {
+  const id = encodeURIComponent(state.jobId);
+  const [job, checkpoints, kafka, recovery] = await Promise.all([
+    api("jobs/" + id), api("jobs/" + id + "/checkpoints"), api("jobs/" + id + "/kafka"),
+    api("jobs/" + id + "/recovery")]);
+  if (!state.charts) buildJobPage(job);
+  document.getElementById("status-line").textContent =
+    job.name + " · " + job.status + " · attempt " + job.attempt + " · restarts " + job.restarts;
+  document.getElementById("job-failure").textContent =
+    job.lastFailure ? "last failure: " + job.lastFailure : "";
+  renderSubtasks(job);
+  updateCharts(job, kafka);
+  renderCheckpoints(checkpoints.checkpoints);
+  renderKafka(kafka);
+  renderRecovery(recovery);
+}
+
+function buildJobPage(job) {
+  const graph = el("div", { class: "graph", id: "task-graph" });
+  job.tasks.forEach((task, index) => {
+    if (index > 0) graph.append(el("div", { class: "edge" }, "──▶"));
+    const box = el("div", { class: "task", "data-task": task.id },
+      el("div", { class: "task-title" }, "task " + (index + 1) + " · parallelism " + task.parallelism));
+    task.operators.forEach(op => box.append(el("div", { class: "operator " + op.role }, op.name)));
+    graph.append(box);
+  });
+  const charts = el("div", { class: "charts" });
+  state.series = { time: [], in: [], out: [], lag: [], backpressure: [] };
+  state.charts = {
+    throughput: chart(charts, "throughput-chart", "Throughput (records/s)", ["in", "out"]),
+    lag: chart(charts, "lag-chart", "Source lag (records)", ["lag"]),
+    backpressure: chart(charts, "backpressure-chart", "Backpressure (max share of time blocked)", ["blocked"]),
+  };
+  document.getElementById("page").replaceChildren(
+    el("h2", {}, "Task graph (chains)"), graph, el("div", { id: "job-failure", class: "failure" }),
+    el("h2", {}, "Subtasks"), el("div", { id: "subtasks" }),
+    el("h2", {}, "Throughput, lag and backpressure"), charts,
+    el("h2", {}, "Checkpoints"), el("div", { class: "checkpoint-list", id: "checkpoint-list" }),
+    el("div", { id: "checkpoint-detail" }),
+    el("h2", {}, "Kafka"), el("div", { id: "kafka" }),
+    el("h2", {}, "Recovery"), el("div", { id: "recovery" }));
+}
+
+function chart(parent, id, title, names) {
+  const box = el("div", { class: "chart", id, "data-points": "0" }, el("h3", {}, title));
+  parent.append(box);
+  const colors = ["#1f77b4", "#ff7f0e"];
+  const series = [{}].concat(names.map((label, i) => ({ label, stroke: colors[i % 2], width: 2 })));
+  const data = [[]].concat(names.map(() => []));
+  return { box, plot: new uPlot({ width: 420, height: 180, series, axes: [{}, { size: 60 }] }, data, box) };
+}
+
+function push(array, value) {
+  array.push(value);
+  if (array.length > CHART_POINTS) array.shift();
+}
+
+function updateCharts(job, kafka) {
+  const s = state.series;
+  let inRate = 0, outRate = 0, blocked = 0;
+  job.tasks.forEach((task, index) => task.subtasks.forEach(sub => {
+    if (index === 0) inRate += sub.recordsInPerSecond;
+    if (index === job.tasks.length - 1) outRate += sub.recordsOutPerSecond;
+    blocked = Math.max(blocked, sub.backpressureRatio);
+  }));
+  const lag = kafka.partitions.reduce((sum, p) => sum + Math.max(0, p.lag), 0);
+  push(s.time, Date.now() / 1000);
+  push(s.in, inRate); push(s.out, outRate); push(s.lag, lag); push(s.backpressure, blocked);
+  state.charts.throughput.plot.setData([s.time, s.in, s.out]);
+  state.charts.lag.plot.setData([s.time, s.lag]);
+  state.charts.backpressure.plot.setData([s.time, s.backpressure]);
+  for (const c of Object.values(state.charts)) c.box.setAttribute("data-points", String(s.time.length));
+  state.charts.lag.box.setAttribute("data-last", String(lag));
+}
+
+function renderSubtasks(job) {
+  const header = ["task", "subtask", "state", "records in", "records out", "in/s", "out/s",
+    "backpressure", "watermark"];
+  const rows = [];
+  job.tasks.forEach(task => task.subtasks.forEach(sub => rows.push(el("tr", { class: "subtask-row" },
+    el("td", {}, task.name), el("td", { class: "number" }, sub.index), el("td", {}, sub.state),
+    el("td", { class: "number" }, sub.recordsIn), el("td", { class: "number" }, sub.recordsOut),
+    el("td", { class: "number" }, sub.recordsInPerSecond.toFixed(0)),
+    el("td", { class: "number" }, sub.recordsOutPerSecond.toFixed(0)),
+    el("td", { class: "number" }, (100 * sub.backpressureRatio).toFixed(0) + " %"),
+    el("td", {}, sub.watermark === null ? "-" : sub.watermark)))));
+  document.getElementById("subtasks").replaceChildren(
+    el("table", {}, el("tr", {}, ...header.map(h => el("th", {}, h))), ...rows));
+}
+
+function renderCheckpoints(checkpoints) {
+  // Redraw only what changed: a timeline being read (or clicked) must not flicker every second.
+  // Until one is clicked, follow the newest checkpoint whose protocol has run to its end.
+  const done = checkpoints.filter(c => c.status !== "IN_PROGRESS");
+  if (!state.pinned || !checkpoints.some(c => c.id === state.selected)) {
+    const newest = done.find(c => c.status === "COMPLETED" && c.subtasks.every(
+      s => s.notifications.length > 0)) || done[0];
+    state.selected = newest ? newest.id : null;
+  }
+  const shown = JSON.stringify([state.selected, checkpoints]);
+  if (shown === state.shownCheckpoints) return;
+  state.shownCheckpoints = shown;
+  const list = document.getElementById("checkpoint-list");
+  list.replaceChildren(...checkpoints.slice(0, 20).map(c => {
+    const button = el("button", { class: c.status + (c.id === state.selected ? " selected" : ""),
+      "data-checkpoint": c.id, title: c.status }, c.kind + " " + c.id);
+    button.onclick = () => { state.selected = c.id; state.pinned = true; renderCheckpoints(checkpoints); };
+    return button;
+  }));
+  const checkpoint = checkpoints.find(c => c.id === state.selected);
+  document.getElementById("checkpoint-detail").replaceChildren(
+    checkpoint ? timeline(checkpoint) : el("p", { class: "muted" }, "No checkpoint yet."));
+}
+
+/** The protocol of one checkpoint on one time axis: trigger, barriers, acks, _metadata, notifications. */
+function timeline(c) {
+  const rows = [{ label: "job manager", marks: [], bars: [] }];
+  const t0 = c.triggerMillis;
+  rows[0].marks.push({ at: t0, text: "trigger", cls: "trigger" });
+  if (c.metadataMillis) rows[0].marks.push({ at: c.metadataMillis, text: "_metadata", cls: "metadata" });
+  if (c.notifiedMillis) rows[0].marks.push({ at: c.notifiedMillis, text: "notify", cls: "notify" });
+  for (const step of c.subtasks) {
+    const row = { label: step.taskName + " #" + step.subtask, marks: [], bars: [], step };
+    if (step.barrierMillis) row.bars.push({ from: step.barrierMillis, to: step.barrierMillis + step.alignmentMillis,
+      text: "align " + step.alignmentMillis + " ms", cls: "alignment" });
+    if (step.ackMillis) row.marks.push({ at: step.ackMillis, text: "ack", cls: "ack" });
+    step.notifications.forEach((n, i) => row.bars.push({ from: n.startMillis, to: n.endMillis,
+      text: (i + 1) + ". " + n.operatorName + (n.sink ? " " + n.outcome.toLowerCase() : ""),
+      cls: n.sink ? "commit" : "notification", outcome: n.outcome }));
+    rows.push(row);
+  }
+  const times = [t0];
+  rows.forEach(r => { r.marks.forEach(m => times.push(m.at)); r.bars.forEach(b => times.push(b.from, b.to)); });
+  const span = Math.max(1, Math.max(...times) - t0);
+  const width = 900, left = 240, rowHeight = 34, height = 30 + rows.length * rowHeight;
+  const x = at => left + (at - t0) / span * (width - left - 120);
+  const root = svg("svg", { id: "checkpoint-timeline", width, height, "data-checkpoint": c.id,
+    "data-status": c.status });
+  root.append(svg("text", { x: 8, y: 16 }, c.kind + " " + c.id + " · " + c.status + " · "
+    + c.durationMillis + " ms · " + c.sizeBytes + " bytes" + (c.failure ? " · " + c.failure : "")));
+  rows.forEach((row, i) => {
+    const y = 30 + i * rowHeight;
+    root.append(svg("text", { x: 8, y: y + 14 }, row.label));
+    root.append(svg("line", { x1: left, x2: width - 10, y1: y + 10, y2: y + 10, stroke: "#e3e6ea" }));
+    row.bars.forEach((bar, j) => {
+      const attributes = { class: bar.cls, x: x(bar.from), y: y + 2 + (j % 2) * 10,
+        width: Math.max(3, x(bar.to) - x(bar.from)), height: 9,
+        fill: bar.cls === "commit" ? (bar.outcome === "COMMITTED" ? "#2e9e44" : "#d9534f")
+          : bar.cls === "alignment" ? "#9bb7d4" : "#b9a0d8" };
+      if (row.step) { attributes["data-task"] = row.step.taskId; attributes["data-subtask"] = row.step.subtask; }
+      const rect = svg("rect", attributes);
+      rect.append(svg("title", {}, bar.text + " (" + (bar.from - t0) + "–" + (bar.to - t0) + " ms)"));
+      root.append(rect);
+      root.append(svg("text", { x: x(bar.to) + 4, y: y + 10 + (j % 2) * 10 }, bar.text));
+    });
+    row.marks.forEach((mark, k) => {
+      const attributes = { class: mark.cls, cx: x(mark.at), cy: y + 10, r: 5,
+        fill: mark.cls === "ack" ? "#1f77b4" : "#18324a" };
+      if (row.step) { attributes["data-task"] = row.step.taskId; attributes["data-subtask"] = row.step.subtask; }
+      root.append(svg("circle", attributes));
+      // Marks close together (_metadata, notify) alternate their labels below and above the line.
+      root.append(svg("text", { x: x(mark.at) + 7, y: y + (k % 2 === 0 ? 24 : 0) },
+        mark.text + " +" + (mark.at - t0) + " ms"));
+    });
+  });
+  return root;
+}
+
+function renderKafka(kafka) {
+  const parts = [];
+  if (kafka.error) parts.push(el("p", { class: "failure" }, kafka.error));
+  const partitionRows = kafka.partitions.map(p => el("tr", {},
+    el("td", {}, p.operatorName), el("td", {}, p.topic + "-" + p.partition),
+    el("td", { class: "number" }, p.position), el("td", { class: "number" }, p.endOffset),
+    el("td", { class: "number" }, p.lag)));
+  parts.push(el("table", { id: "kafka-partitions" },
+    el("tr", {}, ...["source", "partition", "position", "end offset", "lag"].map(h => el("th", {}, h))),
+    ...partitionRows));
+  const transactionRows = [];
+  kafka.sinks.forEach(sink => sink.transactions.forEach(t => transactionRows.push(el("tr", {},
+    el("td", {}, sink.operatorName), el("td", {}, t.transactionalId), el("td", { class: "number" }, t.subtask),
+    el("td", { class: "number" }, t.producerId + "/" + t.producerEpoch), el("td", {}, t.state),
+    el("td", { class: "number" }, t.ageMillis < 0 ? "?" : t.ageMillis + " ms")))));
+  parts.push(el("h3", {}, "Open transactions"));
+  parts.push(el("table", { id: "kafka-transactions" },
+    el("tr", {}, ...["sink", "transactional id", "subtask", "producer id/epoch", "state", "age"].map(h => el("th", {}, h))),
+    ...transactionRows));
+  document.getElementById("kafka").replaceChildren(...parts);
+}
+
+function renderRecovery(recovery) {
+  const text = recovery.restoredFrom === "nothing"
+    ? "Attempt " + recovery.attempt + " started without state."
+    : "Attempt " + recovery.attempt + " restored " + recovery.restoredFrom + " " + recovery.checkpointId
+      + " from " + recovery.location + ": the sinks commit the pending transactions it records and abort the open ones.";
+  const parts = [el("p", { id: "recovery-summary" }, text)];
+  if (recovery.lastFailure) parts.push(el("p", { class: "failure" }, "last failure: " + recovery.lastFailure));
+  if (recovery.explanation) parts.push(el("pre", {}, recovery.explanation));
+  document.getElementById("recovery").replaceChildren(...parts);
+}
+
+start().catch(failed);
