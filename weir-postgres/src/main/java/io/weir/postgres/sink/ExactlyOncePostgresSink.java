@@ -9,6 +9,7 @@ import io.weir.api.state.StateSerializer;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -19,17 +20,29 @@ import org.slf4j.LoggerFactory;
  * writing connection; at the barrier of checkpoint N it inserts its commit record and runs {@code
  * PREPARE TRANSACTION 'weir.<job>.<sink>.<subtask>.<N>'}, which makes it durable in the server and
  * frees the connection for the next transaction; once N completed, {@code COMMIT PREPARED} on a
- * second, auto-commit connection. On restore the prepared transactions of the checkpoint are
- * committed (an already committed one is recognised by its commit record), then the subtask's
- * prepared transactions that no checkpoint owns are rolled back, before the first new transaction.
+ * second, auto-commit connection. While a prepared transaction of the subtask is not committed yet,
+ * the next transaction's records wait in memory instead of going to the database: they may touch
+ * the rows it locked (an upsert of the same key), and its commit runs on this same thread, so a
+ * statement waiting for those locks would wait forever. They are sent once the pending transactions
+ * are committed, or at the next barrier, where a wait for locks ends after {@link #LOCK_TIMEOUT}
+ * with an error that fails the task (the restore then commits and replays). On restore the prepared
+ * transactions of the checkpoint are committed (an already committed one is recognised by its
+ * commit record), then the subtask's prepared transactions that no checkpoint owns are rolled back,
+ * before the first new transaction.
  */
 final class ExactlyOncePostgresSink<T>
     extends TwoPhaseCommitSinkFunction<T, PostgresTransaction, Void> {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(ExactlyOncePostgresSink.class);
 
+  /** {@code lock_not_available}: {@code lock_timeout} ended a wait for locked rows. */
+  private static final String LOCK_NOT_AVAILABLE = "55P03";
+
   /** {@code connection_exception} class: the connection broke; a new one may succeed. */
   private static final String CONNECTION_EXCEPTION_CLASS = "08";
+
+  /** How long a statement waits for rows locked by another transaction before it fails. */
+  static final String LOCK_TIMEOUT = "10s";
 
   private final JdbcSinkConfig<T> config;
 
@@ -38,6 +51,8 @@ final class ExactlyOncePostgresSink<T>
   private transient Connection control;
   private transient StatementBatches<T> batches;
   private transient long snapshotCheckpointId;
+  private transient List<T> waitingForCommit;
+  private transient boolean preparedPending;
 
   ExactlyOncePostgresSink(JdbcSinkConfig<T> config) {
     super(StateSerializer.java(), StateSerializer.java(), TwoPhaseCommitOptions.defaults());
@@ -47,6 +62,7 @@ final class ExactlyOncePostgresSink<T>
   /** Connects and checks the server before the restored transactions are committed. */
   @Override
   public void initializeState(FunctionInitializationContext context) throws Exception {
+    waitingForCommit = new ArrayList<>();
     ids =
         TransactionIds.of(
             getRuntimeContext().jobName(),
@@ -63,6 +79,10 @@ final class ExactlyOncePostgresSink<T>
     CommitLog.ensureTable(control());
     writer = DriverManager.getConnection(config.jdbcUrl());
     writer.setAutoCommit(false);
+    try (var statement = writer.createStatement()) {
+      statement.execute("SET lock_timeout = '" + LOCK_TIMEOUT + "'");
+    }
+    writer.commit();
     batches = new StatementBatches<>(writer, config.statements(), config.batchSize());
     super.initializeState(context);
   }
@@ -76,8 +96,45 @@ final class ExactlyOncePostgresSink<T>
   @Override
   protected void invoke(PostgresTransaction transaction, T value, Context context)
       throws Exception {
-    batches.add(value);
+    if (preparedPending) {
+      waitingForCommit.add(value);
+    } else {
+      maybeSendWaiting();
+      batches.add(value);
+    }
     transaction.recordWritten();
+  }
+
+  private void maybeSendWaiting() throws SQLException {
+    if (waitingForCommit.isEmpty()) {
+      return;
+    }
+    for (T record : waitingForCommit) {
+      batches.add(record);
+    }
+    waitingForCommit.clear();
+  }
+
+  private boolean hasPreparedPending() {
+    for (PostgresTransaction pending : pendingTransactions().values()) {
+      if (pending.status() == TransactionStatus.PREPARED) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Once no prepared transaction is pending, the waiting records go to the database. */
+  @Override
+  public void notifyCheckpointComplete(long checkpointId) throws Exception {
+    try {
+      super.notifyCheckpointComplete(checkpointId);
+    } finally {
+      preparedPending = hasPreparedPending();
+    }
+    if (!preparedPending) {
+      maybeSendWaiting();
+    }
   }
 
   /** Remembers the checkpoint, whose id names the transaction prepared in {@link #preCommit}. */
@@ -85,11 +142,31 @@ final class ExactlyOncePostgresSink<T>
   public void snapshotState(FunctionSnapshotContext context) throws Exception {
     snapshotCheckpointId = context.checkpointId();
     super.snapshotState(context);
+    preparedPending = hasPreparedPending();
   }
 
   @Override
   protected void preCommit(PostgresTransaction transaction) throws Exception {
-    batches.flush();
+    try {
+      maybeSendWaiting();
+      batches.flush();
+    } catch (SQLException e) {
+      if (LOCK_NOT_AVAILABLE.equals(e.getSQLState())) {
+        throw new IllegalStateException(
+            "Sink "
+                + ids.prefix()
+                + ": the transaction of checkpoint "
+                + snapshotCheckpointId
+                + " waited "
+                + LOCK_TIMEOUT
+                + " for rows locked by a prepared transaction of an earlier checkpoint that is not"
+                + " committed yet (pending: "
+                + pendingTransactions()
+                + ")",
+            e);
+      }
+      throw e;
+    }
     if (!transaction.hasRecords()) {
       transaction.empty();
       return;
@@ -119,6 +196,7 @@ final class ExactlyOncePostgresSink<T>
   @Override
   protected void abort(PostgresTransaction transaction) throws Exception {
     if (transaction.status() == TransactionStatus.OPEN && transaction == currentTransaction()) {
+      waitingForCommit.clear();
       batches.discard();
       writer.rollback();
     } else if (transaction.status() == TransactionStatus.PREPARED) {

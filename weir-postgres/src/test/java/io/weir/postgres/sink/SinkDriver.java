@@ -1,10 +1,12 @@
 package io.weir.postgres.sink;
 
+import io.weir.api.checkpoint.CheckpointListener;
+import io.weir.api.checkpoint.CheckpointedFunction;
 import io.weir.api.checkpoint.FunctionInitializationContext;
 import io.weir.api.checkpoint.FunctionSnapshotContext;
+import io.weir.api.functions.RichFunction;
 import io.weir.api.functions.RuntimeContext;
 import io.weir.api.sink.SinkFunction;
-import io.weir.api.sink.TwoPhaseCommitSinkFunction;
 import io.weir.api.state.KeyedStateStore;
 import io.weir.api.state.ListState;
 import io.weir.api.state.ListStateDescriptor;
@@ -51,23 +53,27 @@ final class SinkDriver {
         }
       };
 
-  private final TwoPhaseCommitSinkFunction<Long, ?, ?> sink;
+  private final SinkFunction<Long> sink;
   private final MemoryListState state = new MemoryListState();
 
-  @SuppressWarnings("unchecked")
   private SinkDriver(SinkFunction<Long> sink) {
-    this.sink = (TwoPhaseCommitSinkFunction<Long, ?, ?>) sink;
-    this.sink.setRuntimeContext(new Subtask());
+    this.sink = sink;
+    ((RichFunction) sink).setRuntimeContext(new Subtask());
   }
 
   /** A sink inserting each record as an id into {@code table}, started fresh or from the file. */
   static SinkDriver start(String jdbcUrl, String table, Path stateFile) throws Exception {
-    SinkDriver driver = new SinkDriver(exactlyOnceInserts(jdbcUrl, table));
+    return start(exactlyOnceInserts(jdbcUrl, table), stateFile);
+  }
+
+  /** Any sink of this module, started fresh or from the file. */
+  static SinkDriver start(SinkFunction<Long> sinkFunction, Path stateFile) throws Exception {
+    SinkDriver driver = new SinkDriver(sinkFunction);
     boolean restored = Files.exists(stateFile);
     if (restored) {
       driver.state.update(read(stateFile));
     }
-    driver.sink.initializeState(driver.new Initialization(restored));
+    ((CheckpointedFunction) driver.sink).initializeState(driver.new Initialization(restored));
     return driver;
   }
 
@@ -89,18 +95,19 @@ final class SinkDriver {
 
   /** The sink's snapshot of {@code checkpointId}; the checkpoint completes once it is stored. */
   void snapshot(long checkpointId) throws Exception {
-    sink.snapshotState(
-        new FunctionSnapshotContext() {
-          @Override
-          public long checkpointId() {
-            return checkpointId;
-          }
+    ((CheckpointedFunction) sink)
+        .snapshotState(
+            new FunctionSnapshotContext() {
+              @Override
+              public long checkpointId() {
+                return checkpointId;
+              }
 
-          @Override
-          public long checkpointTimestamp() {
-            return System.currentTimeMillis();
-          }
-        });
+              @Override
+              public long checkpointTimestamp() {
+                return System.currentTimeMillis();
+              }
+            });
   }
 
   /** Writes the state of the last snapshot to {@code stateFile}: the checkpoint completed. */
@@ -110,12 +117,16 @@ final class SinkDriver {
     Files.move(temporary, stateFile, StandardCopyOption.ATOMIC_MOVE);
   }
 
+  /** Notifies a sink that listens for completed checkpoints (the at-least-once one does not). */
   void notifyComplete(long checkpointId) throws Exception {
-    sink.notifyCheckpointComplete(checkpointId);
+    if (!(sink instanceof CheckpointListener)) {
+      return;
+    }
+    ((CheckpointListener) sink).notifyCheckpointComplete(checkpointId);
   }
 
   void close() throws Exception {
-    sink.close();
+    ((RichFunction) sink).close();
   }
 
   private static byte[] encode(List<byte[]> elements) throws IOException {
