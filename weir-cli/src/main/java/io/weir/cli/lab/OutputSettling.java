@@ -13,9 +13,9 @@ final class OutputSettling {
 
   private OutputSettling() {}
 
-  static void await(JobProcess job, String bootstrap, CellTopics topics, Duration timeout)
+  static void await(
+      JobProcess job, JobOutput output, String bootstrap, CellTopics topics, Duration timeout)
       throws Exception {
-    OutputVerifier output = new OutputVerifier(bootstrap, topics.output());
     long deadline = System.currentTimeMillis() + timeout.toMillis();
     long previousCount = -1;
     while (System.currentTimeMillis() < deadline) {

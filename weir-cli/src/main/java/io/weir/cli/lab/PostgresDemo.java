@@ -10,6 +10,7 @@ import io.weir.postgres.sink.PreparedTransactions;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -39,7 +40,9 @@ final class PostgresDemo {
   int run() throws Exception {
     line("starting the embedded Kafka broker and PostgreSQL server in " + directory);
     try (KafkaBroker broker =
-            KafkaBroker.start(KafkaBrokerConfig.inDirectory(directory.resolve("kafka")));
+            KafkaBroker.start(
+                KafkaBrokerConfig.inDirectory(directory.resolve("kafka"))
+                    .withStartTimeout(Duration.ofMinutes(3)));
         PostgresServer postgres =
             PostgresServer.start(
                 PostgresServerConfig.inDirectory(directory.resolve("postgres")).withPort(0))) {

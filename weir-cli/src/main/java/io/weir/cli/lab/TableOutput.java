@@ -16,13 +16,19 @@ import java.util.Map;
  * <prefix>_totals} compared with the aggregate of the input ids, computed here from the seed's
  * record generator (which gives an id's word and frequency).
  */
-final class TableOutput {
+final class TableOutput implements JobOutput {
   private final String jdbcUrl;
   private final TotalsTables tables;
 
   TableOutput(String jdbcUrl, TotalsTables tables) {
     this.jdbcUrl = jdbcUrl;
     this.tables = tables;
+  }
+
+  /** Database readers see committed rows only, whatever {@code committedOnly} says. */
+  @Override
+  public OutputVerifier.Reading read(boolean committedOnly) throws SQLException {
+    return read();
   }
 
   /** How often each id appears in the updates table (none before the job created it). */
