@@ -13,6 +13,12 @@ final class OutputSettling {
 
   private OutputSettling() {}
 
+  static void await(JobProcess job, String bootstrap, CellTopics topics, Duration timeout)
+      throws Exception {
+    await(job, new OutputVerifier(bootstrap, topics.output()), bootstrap, topics, timeout);
+  }
+
+  /** As above, with the job's output read from {@code output}. */
   static void await(
       JobProcess job, JobOutput output, String bootstrap, CellTopics topics, Duration timeout)
       throws Exception {
