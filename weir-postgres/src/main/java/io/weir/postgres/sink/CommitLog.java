@@ -64,6 +64,15 @@ final class CommitLog {
     }
   }
 
+  /** Deletes every commit record of the subtask's transactions; on an auto-commit connection. */
+  static void forget(Connection connection, String prefix) throws SQLException {
+    try (PreparedStatement delete =
+        connection.prepareStatement("DELETE FROM " + TABLE + " WHERE transaction_prefix = ?")) {
+      delete.setString(1, prefix);
+      delete.executeUpdate();
+    }
+  }
+
   /** Whether the transaction of {@code checkpointId} committed. */
   static boolean committed(Connection connection, String prefix, long checkpointId)
       throws SQLException {

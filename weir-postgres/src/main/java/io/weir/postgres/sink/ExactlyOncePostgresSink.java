@@ -53,6 +53,7 @@ final class ExactlyOncePostgresSink<T>
   private transient long snapshotCheckpointId;
   private transient List<T> waitingForCommit;
   private transient boolean preparedPending;
+  private transient boolean restored;
 
   ExactlyOncePostgresSink(JdbcSinkConfig<T> config) {
     super(StateSerializer.java(), StateSerializer.java(), TwoPhaseCommitOptions.defaults());
@@ -63,6 +64,7 @@ final class ExactlyOncePostgresSink<T>
   @Override
   public void initializeState(FunctionInitializationContext context) throws Exception {
     waitingForCommit = new ArrayList<>();
+    restored = context.isRestored();
     ids =
         TransactionIds.of(
             getRuntimeContext().jobName(),
@@ -213,7 +215,9 @@ final class ExactlyOncePostgresSink<T>
 
   /**
    * Runs after the restored transactions were committed (or on a fresh start), before the first new
-   * one: rolls back this subtask's prepared transactions that no checkpoint owns.
+   * one: rolls back this subtask's prepared transactions that no checkpoint owns. A fresh start
+   * also forgets the subtask's commit records: no checkpoint of it can need them, and its
+   * checkpoint ids may start again from 1 (a new checkpoint directory).
    */
   @Override
   protected Optional<Void> initializeUserContext() {
@@ -225,6 +229,9 @@ final class ExactlyOncePostgresSink<T>
             getRuntimeContext().operatorName(),
             rolledBack.size(),
             rolledBack);
+      }
+      if (!restored) {
+        CommitLog.forget(control(), ids.prefix());
       }
     } catch (SQLException e) {
       throw new IllegalStateException(

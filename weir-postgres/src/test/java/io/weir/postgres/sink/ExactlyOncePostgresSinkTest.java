@@ -65,6 +65,27 @@ class ExactlyOncePostgresSinkTest {
   }
 
   @Test
+  void when_jobStartsFreshAgainOnTheSameDatabase_then_itsCheckpointIdsMayStartAgain()
+      throws Exception {
+    // given: a run that committed checkpoint 1
+    execute("CREATE TABLE fresh_again (id bigint NOT NULL)");
+    runOneCheckpoint(0, 5, directory.resolve("first-run"));
+    // when: a fresh run (a new checkpoint directory) commits its own checkpoint 1
+    runOneCheckpoint(5, 10, directory.resolve("second-run"));
+    // then
+    assertThat(query("SELECT count(DISTINCT id) FROM fresh_again")).containsExactly(10L);
+  }
+
+  private void runOneCheckpoint(long from, long to, Path stateFile) throws Exception {
+    SinkDriver driver = SinkDriver.start(postgres.jdbcUrl(), "fresh_again", stateFile);
+    driver.write(from, to);
+    driver.snapshot(1);
+    driver.storeCheckpoint(stateFile);
+    driver.notifyComplete(1);
+    driver.close();
+  }
+
+  @Test
   void when_atLeastOnceSinkSnapshots_then_itsRecordsAreCommitted() throws Exception {
     // given
     execute("CREATE TABLE upserted_at_least_once (key bigint PRIMARY KEY, value bigint NOT NULL)");
