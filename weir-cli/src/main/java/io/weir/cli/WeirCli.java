@@ -9,6 +9,7 @@ import io.weir.cli.inspect.InspectCommand;
 import io.weir.cli.kafka.KafkaCommand;
 import io.weir.cli.lab.DemoCommand;
 import io.weir.cli.lab.LabCommand;
+import io.weir.cli.postgres.PostgresCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -26,6 +27,7 @@ import picocli.CommandLine.Command;
       RunCommand.class,
       InspectCommand.class,
       KafkaCommand.class,
+      PostgresCommand.class,
       BenchCommand.class,
       JobManagerCommand.class,
       TaskManagerCommand.class,

@@ -117,6 +117,22 @@ class DependencyRulesTest {
   }
 
   @Test
+  void when_postgresConnectorIsChecked_then_itUsesTheApiAndNoOtherWeirModule() {
+    classes()
+        .that()
+        .resideInAPackage("io.weir.postgres..")
+        .should()
+        .onlyDependOnClassesThat()
+        .resideInAnyPackage(
+            "io.weir.api..",
+            "io.weir.postgres..",
+            "org.apache.commons.compress..",
+            "org.slf4j..",
+            "java..")
+        .check(classes);
+  }
+
+  @Test
   void when_operatorsAreChecked_then_theyDoNotReachIntoTasksOrExecution() {
     noClasses()
         .that()

@@ -44,7 +44,7 @@ public final class SeedJob {
   }
 
   /** The options that {@code weir run} would otherwise set; absent ones leave the config alone. */
-  private static void configure(JobConfig config, SeedJobOptions options) {
+  public static void configure(JobConfig config, SeedJobOptions options) {
     if (options.checkpointDirectory() != null) {
       config.checkpointDirectory(options.checkpointDirectory());
     }
@@ -62,7 +62,8 @@ public final class SeedJob {
     }
   }
 
-  private static SourceFunction<String> source(SeedJobOptions options) {
+  /** The seed's input: Kafka with {@code --bootstrap}, else generated records. */
+  public static SourceFunction<String> source(SeedJobOptions options) {
     if (options.readsKafka()) {
       KafkaSourceBuilder<String> kafka =
           KafkaSource.<String>builder()

@@ -35,6 +35,16 @@ public final class SeedRecords {
     return Long.parseLong(record, last + 1, record.length(), 10);
   }
 
+  /** The record's frequency. */
+  public static long frequency(String record) {
+    int first = record.indexOf(',');
+    int last = record.lastIndexOf(',');
+    if (first <= 0 || last <= first) {
+      throw new IllegalArgumentException("Not a word,frequency,timestamp record: " + record);
+    }
+    return Long.parseLong(record, first + 1, last, 10);
+  }
+
   /** The seed's map: the same record with its frequency plus one. */
   public static String incrementFrequency(String record) {
     int first = record.indexOf(',');

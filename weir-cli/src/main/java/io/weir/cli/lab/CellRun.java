@@ -33,7 +33,8 @@ final class CellRun {
     Path checkpoints = directory.resolve("checkpoints");
     CommitOrder order = crash.order();
     long fed = crashUnderLoad(bootstrap, topics, crash, checkpoints, directory);
-    Monitors monitors = Monitors.read(bootstrap, topics);
+    JobOutput output = job.output(bootstrap, topics);
+    Monitors monitors = Monitors.read(output, bootstrap, topics);
     progress.line("  after the crash (" + fed + " records in): " + monitors.line());
     CompletedCheckpoint latest = LabJob.latestCheckpoint(checkpoints);
     progress.line(
@@ -44,11 +45,10 @@ final class CellRun {
     try (JobProcess second = JobProcess.start(restart, null, directory.resolve("job-2.log"))) {
       new SeedInput(bootstrap, topics.input())
           .load(fed, fed + settings.recordsAfterRestart(), settings.ratePerSecond() * 4);
-      OutputSettling.await(second, bootstrap, topics, settings.timeout());
+      OutputSettling.await(second, output, bootstrap, topics, settings.timeout());
     }
     OutputVerifier.Reading input = new OutputVerifier(bootstrap, topics.input()).read(false);
-    OutputVerifier.Verdict verdict =
-        new OutputVerifier(bootstrap, topics.output()).read(true).verifyAgainst(input);
+    OutputVerifier.Verdict verdict = output.read(true).verifyAgainst(input);
     progress.line("  " + verdict.line());
     return new CellResult(
         crash, recovery, Outcome.of(verdict), latest.checkpointId(), monitors, verdict);

@@ -49,6 +49,19 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
       description = "Leave the restarted job, its dashboard and the broker up until Ctrl-C.")
   boolean keep;
 
+  @Option(
+      names = "--sink",
+      description =
+          "kafka: the seed job into topic bar; postgres: a running aggregate per word into"
+              + " PostgreSQL (default: ${DEFAULT-VALUE}).")
+  DemoSink sink = DemoSink.KAFKA;
+
+  /** Where the demo's job writes. */
+  enum DemoSink {
+    KAFKA,
+    POSTGRES
+  }
+
   @Override
   public Integer call() throws Exception {
     if (records < 1) {
@@ -56,6 +69,9 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
     }
     deleteRecursively(directory);
     Files.createDirectories(directory);
+    if (sink == DemoSink.POSTGRES) {
+      return new PostgresDemo(records, directory, failpoint).run();
+    }
     Progress progress = new Progress();
     progress.line("starting the embedded Kafka broker in " + directory.resolve("kafka"));
     try (KafkaBroker broker =

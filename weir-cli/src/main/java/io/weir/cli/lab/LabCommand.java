@@ -1,6 +1,9 @@
 package io.weir.cli.lab;
 
 import io.weir.cli.error.UserError;
+import io.weir.postgres.server.PostgresServer;
+import io.weir.postgres.server.PostgresServerConfig;
+import io.weir.postgres.server.PostgresServerException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,14 +94,30 @@ public final class LabCommand implements Callable<Integer> {
   @Option(names = "--output-topic", description = "Output topic (default: ${DEFAULT-VALUE}).")
   String outputTopic = "bar";
 
+  @Option(
+      names = "--sink",
+      description =
+          "kafka: the seed job into a topic; postgres: a running aggregate per word into an"
+              + " embedded PostgreSQL server, exactly once (default: ${DEFAULT-VALUE}).")
+  LabSink sink = LabSink.KAFKA;
+
+  /** Where the lab's job writes. */
+  enum LabSink {
+    KAFKA,
+    POSTGRES
+  }
+
   @Parameters(paramLabel = "JOB ARGS", description = "More arguments for your job.")
   List<String> jobArguments = new ArrayList<>();
 
   @Override
   public Integer call() throws Exception {
     LabSettings settings = settings();
-    LabJob job = job();
     recreate(directory);
+    if (sink == LabSink.POSTGRES) {
+      return postgresMatrix(settings);
+    }
+    LabJob job = job();
     LabProgress progress = new LabProgress(System.out, "lab");
     CellTopics topics = CellTopics.of(inputTopic, outputTopic);
     progress.line((soak ? "soak of " : "matrix of ") + job.describe() + " in " + directory);
@@ -115,6 +134,24 @@ public final class LabCommand implements Callable<Integer> {
     }
     boolean allMeasured = results.stream().allMatch(result -> result.outcome().failure() == null);
     return allMeasured ? 0 : 1;
+  }
+
+  /** The matrix with the PostgreSQL sink, against a server of its own for all cells. */
+  private int postgresMatrix(LabSettings settings) throws Exception {
+    if (soak || jobClass != null) {
+      throw new UserError("--sink postgres runs the matrix of its own job: drop --soak and --job");
+    }
+    LabProgress progress = new LabProgress(System.out, "lab");
+    Path serverDirectory = directory.resolve("postgres");
+    progress.line("starting a PostgreSQL server in " + serverDirectory);
+    try (PostgresServer server =
+        PostgresServer.start(PostgresServerConfig.inDirectory(serverDirectory).withPort(0))) {
+      LabJob job = LabJob.postgres(server.jdbcUrl());
+      progress.line("matrix of " + job.describe() + " in " + directory);
+      return matrix(job, settings, progress, CellTopics.of(inputTopic, outputTopic));
+    } catch (PostgresServerException e) {
+      throw new UserError(e.getMessage(), e);
+    }
   }
 
   private int soak(LabJob job, LabSettings settings, LabProgress progress, CellTopics topics)

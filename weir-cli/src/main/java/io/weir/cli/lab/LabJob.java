@@ -1,6 +1,7 @@
 package io.weir.cli.lab;
 
 import io.weir.cli.error.UserError;
+import io.weir.examples.postgres.TotalsTables;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.storage.CheckpointLoader;
 import io.weir.runtime.failpoint.FailpointNames;
@@ -29,27 +30,58 @@ public final class LabJob {
 
   private static final String SEED_JOB = "io.weir.examples.SeedJob";
 
+  private static final String POSTGRES_JOB = "io.weir.examples.postgres.PostgresTotalsJob";
+
   private final String jobClass;
   private final List<String> jobArguments;
   private final boolean seed;
+  private final String jdbcUrl;
 
-  private LabJob(String jobClass, List<String> jobArguments, boolean seed) {
+  private LabJob(String jobClass, List<String> jobArguments, boolean seed, String jdbcUrl) {
     this.jobClass = jobClass;
     this.jobArguments = List.copyOf(jobArguments);
     this.seed = seed;
+    this.jdbcUrl = jdbcUrl;
+  }
+
+  /**
+   * The seed's input through a running aggregate per word into PostgreSQL, exactly once ({@code
+   * PostgresTotalsJob}); its output is the cell's table of updates, named after the output topic.
+   * Its plan has two tasks, so the commit order is forced like a user's job's.
+   */
+  public static LabJob postgres(String jdbcUrl) {
+    return new LabJob(POSTGRES_JOB, List.of("--checkpoint-interval", "1000"), false, jdbcUrl);
+  }
+
+  boolean writesToPostgres() {
+    return jdbcUrl != null;
+  }
+
+  /** Where the cell's output is counted: the output topic, or the job's tables. */
+  JobOutput output(String bootstrap, CellTopics topics) {
+    return writesToPostgres()
+        ? new TableOutput(jdbcUrl, tables(topics))
+        : new OutputVerifier(bootstrap, topics.output());
+  }
+
+  private static TotalsTables tables(CellTopics topics) {
+    return new TotalsTables(topics.output().replaceAll("[^A-Za-z0-9_]", "_"));
   }
 
   /** The seed job with checkpoints every second. */
   public static LabJob seed() {
-    return new LabJob(SEED_JOB, List.of("--checkpoint-interval", "1000"), true);
+    return new LabJob(SEED_JOB, List.of("--checkpoint-interval", "1000"), true, null);
   }
 
   /** A user's job: {@code jobArguments} are passed after the lab's own. */
   public static LabJob user(String jobClass, List<String> jobArguments) {
-    return new LabJob(jobClass, jobArguments, false);
+    return new LabJob(jobClass, jobArguments, false, null);
   }
 
   public String describe() {
+    if (writesToPostgres()) {
+      return "the running-totals job into PostgreSQL at " + jdbcUrl;
+    }
     return seed ? "the seed job" : "job " + jobClass;
   }
 
@@ -75,6 +107,9 @@ public final class LabJob {
             "--input-topic", topics.input(),
             "--output-topic", topics.output(),
             "--group", topics.group()));
+    if (writesToPostgres()) {
+      arguments.addAll(List.of("--jdbc-url", jdbcUrl, "--table", tables(topics).prefix()));
+    }
     if (seed) {
       arguments.addAll(List.of("--transactional-id-prefix", topics.transactionalIdPrefix()));
       if (order == CommitOrder.SINK_FIRST) {

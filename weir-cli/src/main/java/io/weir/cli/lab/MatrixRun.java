@@ -38,7 +38,9 @@ final class MatrixRun {
                   "[%d/%d] %s / %s / %s",
                   index, total, crash.order().label(), crash.label(), recovery.label()));
           Path cellDirectory = directory.resolve("cell-" + index);
-          CellTopics topics = reuseBroker ? names.suffixed("cell" + index) : names;
+          // A job writing to a database shares it between cells: its tables are named per cell.
+          boolean distinct = reuseBroker || job.writesToPostgres();
+          CellTopics topics = distinct ? names.suffixed("cell" + index) : names;
           results.add(runCell(shared, cellDirectory, topics, crash, recovery));
         }
       }

@@ -7,8 +7,7 @@ package io.weir.cli.lab;
  */
 public record Monitors(long readUncommitted, long readCommitted, long groupOffsets) {
 
-  static Monitors read(String bootstrap, CellTopics topics) throws Exception {
-    OutputVerifier output = new OutputVerifier(bootstrap, topics.output());
+  static Monitors read(JobOutput output, String bootstrap, CellTopics topics) throws Exception {
     return new Monitors(
         output.read(false).records(),
         output.read(true).records(),

@@ -15,7 +15,13 @@ final class OutputSettling {
 
   static void await(JobProcess job, String bootstrap, CellTopics topics, Duration timeout)
       throws Exception {
-    OutputVerifier output = new OutputVerifier(bootstrap, topics.output());
+    await(job, new OutputVerifier(bootstrap, topics.output()), bootstrap, topics, timeout);
+  }
+
+  /** As above, with the job's output read from {@code output}. */
+  static void await(
+      JobProcess job, JobOutput output, String bootstrap, CellTopics topics, Duration timeout)
+      throws Exception {
     long deadline = System.currentTimeMillis() + timeout.toMillis();
     long previousCount = -1;
     while (System.currentTimeMillis() < deadline) {

@@ -19,7 +19,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * comma-separated field), as a reader with the given isolation level sees it: the seed's monitors 1
  * (read_uncommitted) and 2 (read_committed), and the exactly-once verdict.
  */
-public final class OutputVerifier {
+public final class OutputVerifier implements JobOutput {
   private final String bootstrap;
   private final String topic;
 
@@ -89,6 +89,7 @@ public final class OutputVerifier {
     return properties;
   }
 
+  @Override
   public Reading read(boolean committedOnly) {
     Properties properties = readerProperties(bootstrap, committedOnly);
     properties.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000);

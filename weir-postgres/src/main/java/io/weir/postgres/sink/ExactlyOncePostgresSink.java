@@ -1,0 +1,294 @@
+package io.weir.postgres.sink;
+
+import io.weir.api.checkpoint.FunctionInitializationContext;
+import io.weir.api.checkpoint.FunctionSnapshotContext;
+import io.weir.api.sink.CommitFailure;
+import io.weir.api.sink.TwoPhaseCommitOptions;
+import io.weir.api.sink.TwoPhaseCommitSinkFunction;
+import io.weir.api.state.StateSerializer;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The exactly-once PostgreSQL sink: one database transaction per checkpoint and subtask on a
+ * writing connection; at the barrier of checkpoint N it inserts its commit record and runs {@code
+ * PREPARE TRANSACTION 'weir.<job>.<sink>.<subtask>.<N>'}, which makes it durable in the server and
+ * frees the connection for the next transaction; once N completed, {@code COMMIT PREPARED} on a
+ * second, auto-commit connection. While a prepared transaction of the subtask is not committed yet,
+ * the next transaction's records wait in memory instead of going to the database: they may touch
+ * the rows it locked (an upsert of the same key), and its commit runs on this same thread, so a
+ * statement waiting for those locks would wait forever. They are sent once the pending transactions
+ * are committed, or at the next barrier, where a wait for locks ends after {@link #LOCK_TIMEOUT}
+ * with an error that fails the task (the restore then commits and replays). On restore the prepared
+ * transactions of the checkpoint are committed (an already committed one is recognised by its
+ * commit record), then the subtask's prepared transactions that no checkpoint owns are rolled back,
+ * before the first new transaction.
+ */
+final class ExactlyOncePostgresSink<T>
+    extends TwoPhaseCommitSinkFunction<T, PostgresTransaction, Void> {
+  private static final long serialVersionUID = 1L;
+  private static final Logger LOG = LoggerFactory.getLogger(ExactlyOncePostgresSink.class);
+
+  /** {@code lock_not_available}: {@code lock_timeout} ended a wait for locked rows. */
+  private static final String LOCK_NOT_AVAILABLE = "55P03";
+
+  /** {@code connection_exception} class: the connection broke; a new one may succeed. */
+  private static final String CONNECTION_EXCEPTION_CLASS = "08";
+
+  /** How long a statement waits for rows locked by another transaction before it fails. */
+  static final String LOCK_TIMEOUT = "10s";
+
+  private final JdbcSinkConfig<T> config;
+
+  private transient TransactionIds ids;
+  private transient Connection writer;
+  private transient Connection control;
+  private transient StatementBatches<T> batches;
+  private transient long snapshotCheckpointId;
+  private transient List<T> waitingForCommit;
+  private transient boolean preparedPending;
+  private transient boolean restored;
+
+  ExactlyOncePostgresSink(JdbcSinkConfig<T> config) {
+    super(StateSerializer.java(), StateSerializer.java(), TwoPhaseCommitOptions.defaults());
+    this.config = config;
+  }
+
+  /** Connects and checks the server before the restored transactions are committed. */
+  @Override
+  public void initializeState(FunctionInitializationContext context) throws Exception {
+    waitingForCommit = new ArrayList<>();
+    restored = context.isRestored();
+    ids =
+        TransactionIds.of(
+            getRuntimeContext().jobName(),
+            config.explicitSinkId().orElse(getRuntimeContext().operatorName()),
+            getRuntimeContext().subtaskIndex());
+    PreparedTransactions prepared = new PreparedTransactions(control());
+    if (prepared.maxPreparedTransactions() == 0) {
+      throw new IllegalStateException(
+          "PostgreSQL at "
+              + config.jdbcUrl()
+              + " has max_prepared_transactions = 0; the exactly-once sink needs it set"
+              + " (a few per sink subtask) in postgresql.conf");
+    }
+    CommitLog.ensureTable(control());
+    writer = DriverManager.getConnection(config.jdbcUrl());
+    writer.setAutoCommit(false);
+    try (var statement = writer.createStatement()) {
+      statement.execute("SET lock_timeout = '" + LOCK_TIMEOUT + "'");
+    }
+    writer.commit();
+    batches = new StatementBatches<>(writer, config.statements(), config.batchSize());
+    super.initializeState(context);
+  }
+
+  @Override
+  protected PostgresTransaction beginTransaction() {
+    // The database transaction begins with the first statement on the writing connection.
+    return new PostgresTransaction(ids.prefix());
+  }
+
+  @Override
+  protected void invoke(PostgresTransaction transaction, T value, Context context)
+      throws Exception {
+    if (preparedPending) {
+      waitingForCommit.add(value);
+    } else {
+      maybeSendWaiting();
+      batches.add(value);
+    }
+    transaction.recordWritten();
+  }
+
+  private void maybeSendWaiting() throws SQLException {
+    if (waitingForCommit.isEmpty()) {
+      return;
+    }
+    for (T record : waitingForCommit) {
+      batches.add(record);
+    }
+    waitingForCommit.clear();
+  }
+
+  private boolean hasPreparedPending() {
+    for (PostgresTransaction pending : pendingTransactions().values()) {
+      if (pending.status() == TransactionStatus.PREPARED) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Once no prepared transaction is pending, the waiting records go to the database. */
+  @Override
+  public void notifyCheckpointComplete(long checkpointId) throws Exception {
+    try {
+      super.notifyCheckpointComplete(checkpointId);
+    } finally {
+      preparedPending = hasPreparedPending();
+    }
+    if (!preparedPending) {
+      maybeSendWaiting();
+    }
+  }
+
+  /** Remembers the checkpoint, whose id names the transaction prepared in {@link #preCommit}. */
+  @Override
+  public void snapshotState(FunctionSnapshotContext context) throws Exception {
+    snapshotCheckpointId = context.checkpointId();
+    super.snapshotState(context);
+    preparedPending = hasPreparedPending();
+  }
+
+  @Override
+  protected void preCommit(PostgresTransaction transaction) throws Exception {
+    try {
+      maybeSendWaiting();
+      batches.flush();
+    } catch (SQLException e) {
+      if (LOCK_NOT_AVAILABLE.equals(e.getSQLState())) {
+        throw new IllegalStateException(
+            "Sink "
+                + ids.prefix()
+                + ": the transaction of checkpoint "
+                + snapshotCheckpointId
+                + " waited "
+                + LOCK_TIMEOUT
+                + " for rows locked by a prepared transaction of an earlier checkpoint that is not"
+                + " committed yet (pending: "
+                + pendingTransactions()
+                + ")",
+            e);
+      }
+      throw e;
+    }
+    if (!transaction.hasRecords()) {
+      transaction.empty();
+      return;
+    }
+    String globalId = ids.globalId(snapshotCheckpointId);
+    CommitLog.record(writer, ids.prefix(), snapshotCheckpointId);
+    try (var statement = writer.createStatement()) {
+      statement.execute("PREPARE TRANSACTION " + PreparedTransactions.quoted(globalId));
+    }
+    transaction.prepared(globalId, snapshotCheckpointId);
+  }
+
+  @Override
+  protected void commit(PostgresTransaction transaction) throws Exception {
+    PostgresSinkRecovery.CommitOutcome outcome;
+    try {
+      outcome = new PostgresSinkRecovery(control()).commit(transaction);
+    } catch (SQLException e) {
+      closeControl();
+      throw e;
+    }
+    if (outcome == PostgresSinkRecovery.CommitOutcome.ALREADY_COMMITTED) {
+      LOG.debug("Sink {}: {} was already committed", ids.prefix(), transaction);
+    }
+  }
+
+  @Override
+  protected void abort(PostgresTransaction transaction) throws Exception {
+    if (transaction.status() == TransactionStatus.OPEN && transaction == currentTransaction()) {
+      waitingForCommit.clear();
+      batches.discard();
+      writer.rollback();
+    } else if (transaction.status() == TransactionStatus.PREPARED) {
+      new PreparedTransactions(control()).rollback(transaction.globalId());
+    }
+  }
+
+  /**
+   * The open transaction of the killed process was never prepared: the server rolled it back when
+   * its connection died.
+   */
+  @Override
+  protected void recoverAndAbort(PostgresTransaction transaction) {}
+
+  /**
+   * Runs after the restored transactions were committed (or on a fresh start), before the first new
+   * one: rolls back this subtask's prepared transactions that no checkpoint owns. A fresh start
+   * also forgets the subtask's commit records: no checkpoint of it can need them, and its
+   * checkpoint ids may start again from 1 (a new checkpoint directory).
+   */
+  @Override
+  protected Optional<Void> initializeUserContext() {
+    try {
+      List<String> rolledBack = new PostgresSinkRecovery(control()).rollBackLingering(ids);
+      if (!rolledBack.isEmpty()) {
+        LOG.info(
+            "Sink {} rolled back {} prepared transaction(s) no checkpoint owns: {}",
+            getRuntimeContext().operatorName(),
+            rolledBack.size(),
+            rolledBack);
+      }
+      if (!restored) {
+        CommitLog.forget(control(), ids.prefix());
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException(
+          "Cannot roll back the lingering prepared transactions " + ids.likePattern() + ": " + e,
+          e);
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  protected CommitFailure classifyCommitFailure(
+      PostgresTransaction transaction, long ageMillis, Exception cause) {
+    if (cause instanceof PreparedTransactionLostException) {
+      return CommitFailure.TRANSACTION_TIMED_OUT;
+    }
+    if (cause instanceof SQLException sql
+        && sql.getSQLState() != null
+        && sql.getSQLState().startsWith(CONNECTION_EXCEPTION_CLASS)) {
+      return CommitFailure.RETRIABLE;
+    }
+    return super.classifyCommitFailure(transaction, ageMillis, cause);
+  }
+
+  @Override
+  public void close() throws Exception {
+    try {
+      super.close();
+    } finally {
+      if (batches != null) {
+        batches.close();
+      }
+      closeQuietly(writer);
+      closeControl();
+    }
+  }
+
+  private Connection control() throws SQLException {
+    if (control == null) {
+      control = DriverManager.getConnection(config.jdbcUrl());
+      control.setAutoCommit(true);
+    }
+    return control;
+  }
+
+  private void closeControl() {
+    closeQuietly(control);
+    control = null;
+  }
+
+  private static void closeQuietly(Connection connection) {
+    if (connection == null) {
+      return;
+    }
+    try {
+      connection.close();
+    } catch (SQLException e) {
+      LOG.debug("Cannot close connection", e);
+    }
+  }
+}

@@ -1,0 +1,283 @@
+package io.weir.postgres.sink;
+
+import io.weir.api.checkpoint.CheckpointListener;
+import io.weir.api.checkpoint.CheckpointedFunction;
+import io.weir.api.checkpoint.FunctionInitializationContext;
+import io.weir.api.checkpoint.FunctionSnapshotContext;
+import io.weir.api.functions.RichFunction;
+import io.weir.api.checkpoint.CommitObserver;
+import io.weir.api.functions.RuntimeContext;
+import io.weir.runtime.failpoint.FailpointCommitObserver;
+import io.weir.api.sink.SinkFunction;
+import io.weir.api.state.KeyedStateStore;
+import io.weir.api.state.ListState;
+import io.weir.api.state.ListStateDescriptor;
+import io.weir.api.state.MapState;
+import io.weir.api.state.MapStateDescriptor;
+import io.weir.api.state.OperatorStateStore;
+import io.weir.api.state.ReducingState;
+import io.weir.api.state.ReducingStateDescriptor;
+import io.weir.api.state.ValueState;
+import io.weir.api.state.ValueStateDescriptor;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * Drives one subtask of the exactly-once sink as a task would: initialize (fresh or restored from a
+ * state file), records, snapshot (the sink's operator state written to the file by atomic rename,
+ * as a completed checkpoint), notification. Test code; one thread.
+ */
+final class SinkDriver {
+  private static final SinkFunction.Context NO_CONTEXT =
+      new SinkFunction.Context() {
+        @Override
+        public long timestamp() {
+          return Long.MIN_VALUE;
+        }
+
+        @Override
+        public long currentWatermark() {
+          return Long.MIN_VALUE;
+        }
+
+        @Override
+        public long currentProcessingTime() {
+          return System.currentTimeMillis();
+        }
+      };
+
+  private final SinkFunction<Long> sink;
+  private final MemoryListState state = new MemoryListState();
+
+  private SinkDriver(SinkFunction<Long> sink) {
+    this.sink = sink;
+    ((RichFunction) sink).setRuntimeContext(new Subtask());
+  }
+
+  /** A sink inserting each record as an id into {@code table}, started fresh or from the file. */
+  static SinkDriver start(String jdbcUrl, String table, Path stateFile) throws Exception {
+    return start(exactlyOnceInserts(jdbcUrl, table), stateFile);
+  }
+
+  /** Any sink of this module, started fresh or from the file. */
+  static SinkDriver start(SinkFunction<Long> sinkFunction, Path stateFile) throws Exception {
+    SinkDriver driver = new SinkDriver(sinkFunction);
+    boolean restored = Files.exists(stateFile);
+    if (restored) {
+      driver.state.update(read(stateFile));
+    }
+    ((CheckpointedFunction) driver.sink).initializeState(driver.new Initialization(restored));
+    return driver;
+  }
+
+  static SinkFunction<Long> exactlyOnceInserts(String jdbcUrl, String table) {
+    return JdbcSink.<Long>exactlyOnce(jdbcUrl)
+        .statement(
+            "INSERT INTO " + table + " (id) VALUES (?)",
+            (statement, id) -> statement.setLong(1, id))
+        .batchSize(7)
+        .sinkId(table)
+        .build();
+  }
+
+  void write(long fromInclusive, long toExclusive) throws Exception {
+    for (long id = fromInclusive; id < toExclusive; id++) {
+      sink.invoke(id, NO_CONTEXT);
+    }
+  }
+
+  /** The sink's snapshot of {@code checkpointId}; the checkpoint completes once it is stored. */
+  void snapshot(long checkpointId) throws Exception {
+    ((CheckpointedFunction) sink)
+        .snapshotState(
+            new FunctionSnapshotContext() {
+              @Override
+              public long checkpointId() {
+                return checkpointId;
+              }
+
+              @Override
+              public long checkpointTimestamp() {
+                return System.currentTimeMillis();
+              }
+            });
+  }
+
+  /** Writes the state of the last snapshot to {@code stateFile}: the checkpoint completed. */
+  void storeCheckpoint(Path stateFile) throws IOException {
+    Path temporary = stateFile.resolveSibling(stateFile.getFileName() + ".tmp");
+    Files.write(temporary, encode(state.get()));
+    Files.move(temporary, stateFile, StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /** Notifies a sink that listens for completed checkpoints (the at-least-once one does not). */
+  void notifyComplete(long checkpointId) throws Exception {
+    if (!(sink instanceof CheckpointListener)) {
+      return;
+    }
+    ((CheckpointListener) sink).notifyCheckpointComplete(checkpointId);
+  }
+
+  void close() throws Exception {
+    ((RichFunction) sink).close();
+  }
+
+  private static byte[] encode(List<byte[]> elements) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      out.writeInt(elements.size());
+      for (byte[] element : elements) {
+        out.writeInt(element.length);
+        out.write(element);
+      }
+    }
+    return bytes.toByteArray();
+  }
+
+  private static List<byte[]> read(Path file) throws IOException {
+    try (DataInputStream in =
+        new DataInputStream(new ByteArrayInputStream(Files.readAllBytes(file)))) {
+      int count = in.readInt();
+      List<byte[]> elements = new ArrayList<>();
+      for (int index = 0; index < count; index++) {
+        elements.add(in.readNBytes(in.readInt()));
+      }
+      return elements;
+    }
+  }
+
+  private final class Initialization implements FunctionInitializationContext, OperatorStateStore {
+    private final boolean restored;
+
+    Initialization(boolean restored) {
+      this.restored = restored;
+    }
+
+    @Override
+    public boolean isRestored() {
+      return restored;
+    }
+
+    @Override
+    public OptionalLong restoredCheckpointId() {
+      return OptionalLong.empty();
+    }
+
+    @Override
+    public OperatorStateStore getOperatorStateStore() {
+      return this;
+    }
+
+    @Override
+    public KeyedStateStore getKeyedStateStore() {
+      throw new IllegalStateException("no keyed state in a sink");
+    }
+
+    @SuppressWarnings("unchecked")
+    @Override
+    public <T> ListState<T> getListState(ListStateDescriptor<T> descriptor) {
+      return (ListState<T>) state;
+    }
+
+    @Override
+    public <T> ListState<T> getUnionListState(ListStateDescriptor<T> descriptor) {
+      return getListState(descriptor);
+    }
+  }
+
+  private static final class MemoryListState implements ListState<byte[]> {
+    private final List<byte[]> elements = new ArrayList<>();
+
+    @Override
+    public List<byte[]> get() {
+      return List.copyOf(elements);
+    }
+
+    @Override
+    public void add(byte[] value) {
+      elements.add(value);
+    }
+
+    @Override
+    public void addAll(List<byte[]> values) {
+      elements.addAll(values);
+    }
+
+    @Override
+    public void update(List<byte[]> values) {
+      elements.clear();
+      elements.addAll(values);
+    }
+
+    @Override
+    public void clear() {
+      elements.clear();
+    }
+  }
+
+  private static final class Subtask implements RuntimeContext {
+    @Override
+    public String jobName() {
+      return "sink-test";
+    }
+
+    @Override
+    public String operatorName() {
+      return "Sink: postgres";
+    }
+
+    @Override
+    public int subtaskIndex() {
+      return 0;
+    }
+
+    @Override
+    public int parallelism() {
+      return 1;
+    }
+
+    @Override
+    public int maxParallelism() {
+      return 128;
+    }
+
+    @Override
+    public int attempt() {
+      return 0;
+    }
+
+    @Override
+    public CommitObserver commitObserver() {
+      return new FailpointCommitObserver();
+    }
+
+    @Override
+    public <T> ValueState<T> getState(ValueStateDescriptor<T> descriptor) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public <T> ListState<T> getListState(ListStateDescriptor<T> descriptor) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public <T> ReducingState<T> getReducingState(ReducingStateDescriptor<T> descriptor) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public <K, V> MapState<K, V> getMapState(MapStateDescriptor<K, V> descriptor) {
+      throw new UnsupportedOperationException();
+    }
+  }
+}

@@ -1,0 +1,76 @@
+package io.weir.postgres.testing;
+
+import io.weir.postgres.server.PostgresServer;
+import io.weir.postgres.server.PostgresServerConfig;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * One real PostgreSQL server per test class, in a temporary directory deleted afterwards:
+ *
+ * <pre>{@code
+ * @RegisterExtension static final PostgresServerExtension postgres = new PostgresServerExtension();
+ * ... postgres.jdbcUrl() ...
+ * }</pre>
+ *
+ * The server is its own process on a free loopback port; it is stopped after the class even when
+ * tests fail.
+ */
+public final class PostgresServerExtension implements BeforeAllCallback, AfterAllCallback {
+  private Path directory;
+  private PostgresServer server;
+
+  @Override
+  public void beforeAll(ExtensionContext context) throws IOException {
+    directory = Files.createTempDirectory("weir-postgres-test-");
+    // The server may run as an unprivileged user, which must be able to enter the directory.
+    Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwxr-xr-x"));
+    server = PostgresServer.start(PostgresServerConfig.inDirectory(directory).withPort(0));
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) {
+    try {
+      if (server != null) {
+        server.stop();
+      }
+    } finally {
+      deleteRecursively(directory);
+    }
+  }
+
+  public PostgresServer server() {
+    return server;
+  }
+
+  public String jdbcUrl() {
+    return server.jdbcUrl();
+  }
+
+  /** A new auto-commit connection; the caller closes it. */
+  public Connection connect() throws SQLException {
+    return DriverManager.getConnection(jdbcUrl());
+  }
+
+  private static void deleteRecursively(Path root) {
+    if (root == null || !Files.exists(root)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(root)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
