@@ -70,7 +70,10 @@ public final class SeedJob {
               .topics(options.inputTopic())
               .groupId(options.group())
               .deserializer(KafkaRecordDeserializer.utf8Values())
-              .onDeserializationFailure(options.onBadRecord());
+              .onDeserializationFailure(options.onBadRecord())
+              .onOutOfRange(options.onOutOfRange())
+              .startingOffsets(options.startingOffsetsPolicy())
+              .startTimeout(options.startTimeout());
       if (options.bounded()) {
         kafka.bounded();
       }

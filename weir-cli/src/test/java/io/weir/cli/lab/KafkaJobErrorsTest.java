@@ -23,7 +23,9 @@ class KafkaJobErrorsTest {
   @TempDir Path directory;
 
   @Test
-  void when_bootstrapIsUnreachable_then_theLogNamesTheAddressWithinSeconds() throws Exception {
+  void when_bootstrapIsUnreachable_then_theJobFailsWithinTheStartTimeoutNamingTheAddress()
+      throws Exception {
+    // given: no broker at the address
     String address = "127.0.0.1:" + freePort();
     List<String> args =
         List.of(
@@ -31,12 +33,17 @@ class KafkaJobErrorsTest {
             directory.resolve("checkpoints").toString(),
             "io.weir.examples.SeedJob",
             "--bootstrap",
-            address);
+            address,
+            "--start-timeout",
+            "3000");
+
+    // when
     try (JobProcess job = JobProcess.start(args, null, directory.resolve("job.log"))) {
-      await()
-          .atMost(Duration.ofSeconds(40))
-          .pollInterval(Duration.ofMillis(200))
-          .until(() -> SeedJobScenario.log(job).contains("Cannot reach Kafka at " + address));
+      // then: it fails once the start timeout passed, instead of restarting for ever
+      assertThat(job.waitFor(60_000)).isEqualTo(1);
+      assertThat(SeedJobScenario.log(job))
+          .contains("Cannot reach Kafka at " + address + " within 3 s")
+          .contains("not restarted");
     }
   }
 
