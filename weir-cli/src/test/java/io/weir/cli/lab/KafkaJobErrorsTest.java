@@ -92,6 +92,31 @@ class KafkaJobErrorsTest {
   }
 
   @Test
+  void when_aRecordFailsTheJobThreeTimes_then_theJobFailsNamingTheRecord() throws Exception {
+    // given: an empty value, which the seed job's key selector rejects, at offset 0 of partition 0
+    SeedJobScenario scenario = new SeedJobScenario(kafka.bootstrapServers(), directory);
+    try (KafkaProducer<String, String> producer =
+        new KafkaProducer<>(KafkaTestClients.producerConfig(kafka.bootstrapServers()))) {
+      producer.send(new ProducerRecord<>(scenario.inputTopic(), 0, "key", "")).get();
+    }
+
+    // when
+    try (JobProcess job = scenario.start(null)) {
+      // then: two restarts, then one line naming the record and how to go on
+      assertThat(job.waitFor(90_000)).isEqualTo(1);
+      String log = SeedJobScenario.log(job);
+      assertThat(log)
+          .contains(
+              "not restarted: the record of "
+                  + scenario.inputTopic()
+                  + "-0 at offset 0 (value \"\") failed the job 3 times; fix the function, or"
+                  + " resume with a dead-letter topic (--dead-letter-topic)")
+          .contains("Not a word,frequency,timestamp record");
+      assertThat(log.split("restarting in", -1)).hasSize(3);
+    }
+  }
+
+  @Test
   void when_badRecordsAreSkipped_then_theJobGoesOnWithEveryGoodRecordOnce() throws Exception {
     // given: a record without value at offset 0 of partition 0, then good records
     SeedJobScenario scenario =

@@ -7,6 +7,7 @@ import io.weir.api.checkpoint.FunctionSnapshotContext;
 import io.weir.api.datastream.SuppressRestartsException;
 import io.weir.api.functions.AbstractRichFunction;
 import io.weir.api.source.ParallelSourceFunction;
+import io.weir.api.source.RecordFailureException;
 import io.weir.api.state.ListState;
 import io.weir.api.state.ListStateDescriptor;
 import java.time.Duration;
@@ -186,13 +187,22 @@ public final class KafkaSource<T> extends AbstractRichFunction
     long now = watermarks == null ? 0 : System.currentTimeMillis();
     synchronized (context.getCheckpointLock()) {
       for (ConsumerRecord<byte[], byte[]> record : records) {
-        T value = deserialize(record);
-        if (value != null) {
-          long timestamp =
-              watermarks == null
-                  ? record.timestamp()
-                  : watermarks.onRecord(partition, value, record.timestamp(), now);
-          context.collectWithTimestamp(value, timestamp);
+        try {
+          T value = deserialize(record);
+          if (value != null) {
+            long timestamp =
+                watermarks == null
+                    ? record.timestamp()
+                    : watermarks.onRecord(partition, value, record.timestamp(), now);
+            context.collectWithTimestamp(value, timestamp);
+          }
+        } catch (SuppressRestartsException e) {
+          throw e;
+        } catch (RuntimeException e) {
+          // Named by position, so that the engine sees the same record fail again after a
+          // restart and stops restarting after the job's failures per record.
+          throw new RecordFailureException(
+              partition.toString(), record.offset(), record.value(), e);
         }
         nextOffsets.put(partition, record.offset() + 1);
       }

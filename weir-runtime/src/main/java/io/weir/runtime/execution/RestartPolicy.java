@@ -1,9 +1,14 @@
 package io.weir.runtime.execution;
 
+import io.weir.api.datastream.JobConfig;
 import io.weir.api.datastream.RestartStrategy;
 import io.weir.api.datastream.SuppressRestartsException;
+import io.weir.api.source.RecordFailureException;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -12,22 +17,41 @@ import java.util.OptionalLong;
  */
 public final class RestartPolicy {
   private final RestartStrategy strategy;
+  private final int failuresPerRecord;
   private final Deque<Long> failureTimes = new ArrayDeque<>();
+  private final Map<String, Integer> recordFailures = new HashMap<>();
   private int restarts;
   private long lastDelay;
   private boolean suppressed;
+  private String poisonRecord;
 
   public RestartPolicy(RestartStrategy strategy) {
-    this.strategy = strategy;
+    this(strategy, JobConfig.DEFAULT_FAILURES_PER_RECORD);
   }
 
   /**
-   * The delay before the next restart, or empty when the job must fail: the strategy gave up, or
-   * the failure is a {@link SuppressRestartsException}.
+   * @param failuresPerRecord how many times one record (same source partition and offset) may fail
+   *     the job before the job fails for good
+   */
+  public RestartPolicy(RestartStrategy strategy, int failuresPerRecord) {
+    this.strategy = strategy;
+    this.failuresPerRecord = failuresPerRecord;
+  }
+
+  /**
+   * The delay before the next restart, or empty when the job must fail: the strategy gave up, the
+   * failure is a {@link SuppressRestartsException}, or the same record failed the job {@code
+   * failuresPerRecord} times (see {@link RecordFailureException}).
    */
   public OptionalLong onFailure(long nowMillis, Throwable failure) {
     if (SuppressRestartsException.isIn(failure)) {
       suppressed = true;
+      return OptionalLong.empty();
+    }
+    Optional<String> record = RecordFailureException.positionIn(failure);
+    if (record.isPresent()
+        && recordFailures.merge(record.get(), 1, Integer::sum) >= failuresPerRecord) {
+      poisonRecord = record.get();
       return OptionalLong.empty();
     }
     restarts++;
@@ -62,6 +86,14 @@ public final class RestartPolicy {
 
   /** Why the policy gave up, for the job's failure message. */
   public String describe() {
+    if (poisonRecord != null) {
+      return "not restarted: "
+          + poisonRecord
+          + " failed the job "
+          + failuresPerRecord
+          + " times; fix the function, or resume with a dead-letter topic"
+          + " (--dead-letter-topic) to set such records aside";
+    }
     if (suppressed) {
       return "not restarted: restarting cannot cure this failure";
     }
