@@ -63,6 +63,13 @@ public final class SeedJob {
   }
 
   private static SourceFunction<String> source(SeedJobOptions options) {
+    if (options.deadLetterTopic() != null) {
+      throw new IllegalArgumentException(
+          "Option --dead-letter-topic: dead-letter topics are not supported yet; a record that"
+              + " fails the job "
+              + JobConfig.DEFAULT_FAILURES_PER_RECORD
+              + " times fails it for good");
+    }
     if (options.readsKafka()) {
       KafkaSourceBuilder<String> kafka =
           KafkaSource.<String>builder()

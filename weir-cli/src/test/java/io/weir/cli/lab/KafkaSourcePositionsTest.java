@@ -97,7 +97,7 @@ class KafkaSourcePositionsTest {
           new OutputVerifier(kafka.bootstrapServers(), scenario.inputTopic()).read(true);
       OutputVerifier.Reading expected = withIds(retained, read);
       await()
-          .atMost(Duration.ofSeconds(60))
+          .atMost(Duration.ofSeconds(120))
           .pollInterval(Duration.ofMillis(300))
           .until(() -> scenario.readCommitted().verifyAgainst(expected).lost() == 0);
       await()
@@ -111,7 +111,7 @@ class KafkaSourcePositionsTest {
 
   private static void awaitExactlyOnce(SeedJobScenario scenario, long records) {
     await()
-        .atMost(Duration.ofSeconds(60))
+        .atMost(Duration.ofSeconds(120))
         .pollInterval(Duration.ofMillis(300))
         .until(() -> scenario.readCommitted().verify(0, records).lost() == 0);
     await()
