@@ -167,8 +167,8 @@ public final class JobConfig {
   }
 
   /**
-   * How many times one record (same source partition and offset) may fail the job before the job
-   * fails for good, naming the record, instead of restarting for ever (default 3).
+   * How many times in a row one record (same source partition and offset) may fail the job before
+   * the job fails for good, naming the record, instead of restarting for ever (default 3).
    */
   public int failuresPerRecord() {
     return failuresPerRecord;

@@ -10,6 +10,7 @@ import io.weir.cluster.ClusterClient;
 import io.weir.cluster.rpc.ClientMessages.JobStatus;
 import io.weir.cluster.rpc.JobSubmission;
 import io.weir.kafka.testing.KafkaBrokerExtension;
+import io.weir.kafka.testing.KafkaTestClients;
 import io.weir.runtime.failpoint.FailpointNames;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -231,6 +234,33 @@ class ClusterKafkaTest {
       stopFeedingAfterNewOutput(input, committedAtKill);
       assertExactlyOnce(fed.get());
       assertThat(client.job(resumed.jobId()).state()).isEqualTo("RUNNING");
+    }
+  }
+
+  @Test
+  void when_aRecordFailsTheJobThreeTimes_then_theJobFailsNamingTheRecord() throws Exception {
+    // given: an empty value, which the seed job's key selector rejects, at offset 0 of partition 0
+    createTopics();
+    try (KafkaProducer<String, String> producer =
+        new KafkaProducer<>(KafkaTestClients.producerConfig(kafka.bootstrapServers()))) {
+      producer.send(new ProducerRecord<>(inputTopic(), 0, "key", "")).get();
+    }
+    cluster = new LocalClusterProcesses(directory, "").start();
+
+    // when
+    try (ClusterClient client = cluster.client()) {
+      JobStatus job = client.submit(seedJob(2));
+      await().atMost(Duration.ofSeconds(120)).until(() -> client.job(job.jobId()).isTerminal());
+
+      // then: the job manager saw the same record fail three attempts and stopped restarting
+      JobStatus ended = client.job(job.jobId());
+      assertThat(ended.state()).isEqualTo("FAILED");
+      assertThat(ended.message())
+          .contains(
+              "the record of "
+                  + inputTopic()
+                  + "-0 at offset 0 (value \"\") failed the job 3 times in a row");
+      assertThat(ended.restarts()).isEqualTo(2);
     }
   }
 

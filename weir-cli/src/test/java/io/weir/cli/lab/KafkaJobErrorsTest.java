@@ -109,8 +109,8 @@ class KafkaJobErrorsTest {
           .contains(
               "not restarted: the record of "
                   + scenario.inputTopic()
-                  + "-0 at offset 0 (value \"\") failed the job 3 times; fix the function, or"
-                  + " resume with a dead-letter topic (--dead-letter-topic)")
+                  + "-0 at offset 0 (value \"\") failed the job 3 times in a row; fix the"
+                  + " function that rejects it, then resume")
           .contains("Not a word,frequency,timestamp record");
       assertThat(log.split("restarting in", -1)).hasSize(3);
     }

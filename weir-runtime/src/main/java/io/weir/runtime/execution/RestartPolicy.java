@@ -6,9 +6,6 @@ import io.weir.api.datastream.SuppressRestartsException;
 import io.weir.api.source.RecordFailureException;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -19,7 +16,8 @@ public final class RestartPolicy {
   private final RestartStrategy strategy;
   private final int failuresPerRecord;
   private final Deque<Long> failureTimes = new ArrayDeque<>();
-  private final Map<String, Integer> recordFailures = new HashMap<>();
+  private String lastFailedRecord;
+  private int lastFailedRecordCount;
   private int restarts;
   private long lastDelay;
   private boolean suppressed;
@@ -31,7 +29,7 @@ public final class RestartPolicy {
 
   /**
    * @param failuresPerRecord how many times one record (same source partition and offset) may fail
-   *     the job before the job fails for good
+   *     the job in a row before the job fails for good
    */
   public RestartPolicy(RestartStrategy strategy, int failuresPerRecord) {
     this.strategy = strategy;
@@ -48,10 +46,9 @@ public final class RestartPolicy {
       suppressed = true;
       return OptionalLong.empty();
     }
-    Optional<String> record = RecordFailureException.positionIn(failure);
-    if (record.isPresent()
-        && recordFailures.merge(record.get(), 1, Integer::sum) >= failuresPerRecord) {
-      poisonRecord = record.get();
+    if (countRecordFailure(RecordFailureException.positionIn(failure).orElse(null))
+        >= failuresPerRecord) {
+      poisonRecord = lastFailedRecord;
       return OptionalLong.empty();
     }
     restarts++;
@@ -80,6 +77,23 @@ public final class RestartPolicy {
     return OptionalLong.empty();
   }
 
+  /**
+   * Counts failures of one record in a row: any other failure in between (a broker that was down, a
+   * lost task manager) starts the count again, so only a record that fails every attempt is poison.
+   */
+  private int countRecordFailure(String record) {
+    if (record == null) {
+      lastFailedRecord = null;
+      lastFailedRecordCount = 0;
+    } else if (record.equals(lastFailedRecord)) {
+      lastFailedRecordCount++;
+    } else {
+      lastFailedRecord = record;
+      lastFailedRecordCount = 1;
+    }
+    return lastFailedRecordCount;
+  }
+
   public int restarts() {
     return restarts;
   }
@@ -91,8 +105,8 @@ public final class RestartPolicy {
           + poisonRecord
           + " failed the job "
           + failuresPerRecord
-          + " times; fix the function, or resume with a dead-letter topic"
-          + " (--dead-letter-topic) to set such records aside";
+          + " times in a row; fix the function that rejects it, then resume: the job restarts"
+          + " from its latest checkpoint and nothing past it was committed";
     }
     if (suppressed) {
       return "not restarted: restarting cannot cure this failure";

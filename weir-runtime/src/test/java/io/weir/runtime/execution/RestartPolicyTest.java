@@ -27,8 +27,8 @@ class RestartPolicyTest {
     assertThat(policy.describe())
         .isEqualTo(
             "not restarted: the record of orders-3 at offset 17 (value \"\") failed the job 3"
-                + " times; fix the function, or resume with a dead-letter topic"
-                + " (--dead-letter-topic) to set such records aside");
+                + " times in a row; fix the function that rejects it, then resume: the job"
+                + " restarts from its latest checkpoint and nothing past it was committed");
   }
 
   @Test
@@ -51,6 +51,19 @@ class RestartPolicyTest {
     for (int offset = 0; offset < 5; offset++) {
       assertThat(policy.onFailure(offset, failureAt("orders-3", offset, "x"))).isPresent();
     }
+  }
+
+  @Test
+  void when_anotherFailureComesBetween_then_theRecordsCountStartsAgain() {
+    // given: the record failed twice, then the broker was unreachable once
+    policy.onFailure(0, failureAt("orders-3", 17, "x"));
+    policy.onFailure(1, failureAt("orders-3", 17, "x"));
+    policy.onFailure(2, new IllegalStateException("Cannot reach Kafka"));
+
+    // when / then: two more failures of the record are not yet three in a row
+    assertThat(policy.onFailure(3, failureAt("orders-3", 17, "x"))).isPresent();
+    assertThat(policy.onFailure(4, failureAt("orders-3", 17, "x"))).isPresent();
+    assertThat(policy.onFailure(5, failureAt("orders-3", 17, "x"))).isEmpty();
   }
 
   private static Throwable failureAt(String partition, long offset, String value) {
