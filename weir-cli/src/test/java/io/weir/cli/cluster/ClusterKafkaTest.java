@@ -41,7 +41,10 @@ class ClusterKafkaTest {
   private static final long CHECKPOINT_INTERVAL_MILLIS = 500;
   private static final AtomicInteger RUNS = new AtomicInteger();
 
-  @RegisterExtension static final KafkaBrokerExtension kafka = new KafkaBrokerExtension();
+  // A broker may take long to serve while the machine is busy; the tests poll, so wait for it.
+  @RegisterExtension
+  static final KafkaBrokerExtension kafka =
+      new KafkaBrokerExtension(config -> config.withStartTimeout(Duration.ofMinutes(3)));
 
   @TempDir Path directory;
   private LocalClusterProcesses cluster;

@@ -18,7 +18,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** What the seed job on Kafka tells its user when the broker, a topic or a record is wrong. */
 class KafkaJobErrorsTest {
-  @RegisterExtension static final KafkaBrokerExtension kafka = new KafkaBrokerExtension();
+  // A broker may take long to serve while the machine is busy; the tests poll, so wait for it.
+  @RegisterExtension
+  static final KafkaBrokerExtension kafka =
+      new KafkaBrokerExtension(config -> config.withStartTimeout(Duration.ofMinutes(3)));
 
   @TempDir Path directory;
 

@@ -29,10 +29,12 @@ class KafkaSourcePositionsTest {
   private static final int PARTITIONS = 4;
   private static final long KEPT_PER_PARTITION = 100;
 
-  @RegisterExtension static final KafkaBrokerExtension kafka = new KafkaBrokerExtension();
+  // A broker may take long to serve while the machine is busy; the tests poll, so wait for it.
+  @RegisterExtension
+  static final KafkaBrokerExtension kafka =
+      new KafkaBrokerExtension(config -> config.withStartTimeout(Duration.ofMinutes(3)));
 
-  @TempDir(cleanup = org.junit.jupiter.api.io.CleanupMode.ON_SUCCESS)
-  Path directory;
+  @TempDir Path directory;
 
   @Test
   void when_startedAtLatestAndHaltedBeforeTheSecondCheckpoint_then_theResumedJobLosesNothing()
