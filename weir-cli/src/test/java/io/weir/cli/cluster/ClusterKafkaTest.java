@@ -253,7 +253,15 @@ class ClusterKafkaTest {
     // when
     try (ClusterClient client = cluster.client()) {
       JobStatus job = client.submit(seedJob(2));
-      await().atMost(Duration.ofSeconds(120)).until(() -> client.job(job.jobId()).isTerminal());
+      // Three attempts, each deployed on both task managers: minutes on a busy machine.
+      try {
+        await()
+            .atMost(Duration.ofMinutes(5))
+            .pollInterval(Duration.ofSeconds(1))
+            .until(() -> client.job(job.jobId()).isTerminal());
+      } catch (org.awaitility.core.ConditionTimeoutException e) {
+        throw new AssertionError("The job did not end: " + client.job(job.jobId()), e);
+      }
 
       // then: the job manager saw the same record fail three attempts and stopped restarting
       JobStatus ended = client.job(job.jobId());
