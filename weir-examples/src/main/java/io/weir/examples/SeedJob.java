@@ -64,6 +64,13 @@ public final class SeedJob {
 
   /** The seed's input: Kafka with {@code --bootstrap}, else generated records. */
   public static SourceFunction<String> source(SeedJobOptions options) {
+    if (options.deadLetterTopic() != null) {
+      throw new IllegalArgumentException(
+          "Option --dead-letter-topic: dead-letter topics are not supported yet; a record that"
+              + " fails the job "
+              + JobConfig.DEFAULT_FAILURES_PER_RECORD
+              + " times fails it for good");
+    }
     if (options.readsKafka()) {
       KafkaSourceBuilder<String> kafka =
           KafkaSource.<String>builder()
@@ -71,7 +78,10 @@ public final class SeedJob {
               .topics(options.inputTopic())
               .groupId(options.group())
               .deserializer(KafkaRecordDeserializer.utf8Values())
-              .onDeserializationFailure(options.onBadRecord());
+              .onDeserializationFailure(options.onBadRecord())
+              .onOutOfRange(options.onOutOfRange())
+              .startingOffsets(options.startingOffsetsPolicy())
+              .startTimeout(options.startTimeout());
       if (options.bounded()) {
         kafka.bounded();
       }

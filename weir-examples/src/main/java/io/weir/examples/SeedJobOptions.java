@@ -3,6 +3,8 @@ package io.weir.examples;
 import io.weir.api.checkpoint.NotifyOrder;
 import io.weir.kafka.sink.DeliveryGuarantee;
 import io.weir.kafka.source.DeserializationFailurePolicy;
+import io.weir.kafka.source.OutOfRangePolicy;
+import io.weir.kafka.source.StartingOffsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -34,7 +36,11 @@ public record SeedJobOptions(
     boolean fresh,
     int parallelism,
     NotifyOrder notifyOrder,
-    String badRecordPolicy) {
+    String badRecordPolicy,
+    String outOfRangePolicy,
+    String startingOffsets,
+    Duration startTimeout,
+    String deadLetterTopic) {
 
   private static final Set<String> FLAGS = Set.of("chained", "bounded", "fresh");
   private static final Set<String> VALUES =
@@ -53,7 +59,11 @@ public record SeedJobOptions(
           "checkpoint-dir",
           "from-checkpoint",
           "parallelism",
-          "notify-order");
+          "notify-order",
+          "on-out-of-range",
+          "starting-offsets",
+          "start-timeout",
+          "dead-letter-topic");
 
   public static SeedJobOptions parse(String... args) {
     Map<String, String> values = new HashMap<>();
@@ -92,7 +102,11 @@ public record SeedJobOptions(
         values.containsKey("fresh"),
         (int) number(values, "parallelism", 0),
         notifyOrder(values.get("notify-order")),
-        values.getOrDefault("on-bad-record", "fail"));
+        values.getOrDefault("on-bad-record", "fail"),
+        values.getOrDefault("on-out-of-range", "fail"),
+        values.getOrDefault("starting-offsets", "earliest"),
+        Duration.ofMillis(number(values, "start-timeout", 60_000)),
+        values.get("dead-letter-topic"));
   }
 
   private static Path path(Map<String, String> values, String name) {
@@ -148,6 +162,34 @@ public record SeedJobOptions(
       default ->
           throw new IllegalArgumentException(
               "Option --on-bad-record takes fail or skip, got '" + badRecordPolicy + "'");
+    };
+  }
+
+  /**
+   * What the Kafka source does with an offset no longer in the log: {@code fail} (default) or
+   * {@code earliest}.
+   */
+  public OutOfRangePolicy onOutOfRange() {
+    return switch (outOfRangePolicy) {
+      case "fail" -> OutOfRangePolicy.FAIL;
+      case "earliest" -> OutOfRangePolicy.EARLIEST;
+      default ->
+          throw new IllegalArgumentException(
+              "Option --on-out-of-range takes fail or earliest, got '" + outOfRangePolicy + "'");
+    };
+  }
+
+  /**
+   * Where partitions without a checkpointed or committed offset start: {@code earliest} (default)
+   * or {@code latest}.
+   */
+  public StartingOffsets startingOffsetsPolicy() {
+    return switch (startingOffsets) {
+      case "earliest" -> StartingOffsets.EARLIEST;
+      case "latest" -> StartingOffsets.LATEST;
+      default ->
+          throw new IllegalArgumentException(
+              "Option --starting-offsets takes earliest or latest, got '" + startingOffsets + "'");
     };
   }
 

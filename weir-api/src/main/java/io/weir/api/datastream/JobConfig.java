@@ -10,6 +10,9 @@ import java.time.Duration;
  * one retained checkpoint, notifications tail first.
  */
 public final class JobConfig {
+  /** How many times one record may fail the job before it fails for good, by default. */
+  public static final int DEFAULT_FAILURES_PER_RECORD = 3;
+
   private int parallelism = 1;
   private int maxParallelism = 128;
   private boolean chaining = true;
@@ -27,6 +30,7 @@ public final class JobConfig {
   private Duration bufferTimeout = Duration.ofMillis(5);
   private boolean fresh;
   private Duration progressInterval;
+  private int failuresPerRecord = DEFAULT_FAILURES_PER_RECORD;
 
   public int parallelism() {
     return parallelism;
@@ -159,6 +163,22 @@ public final class JobConfig {
 
   public JobConfig restartStrategy(RestartStrategy strategy) {
     this.restartStrategy = strategy;
+    return this;
+  }
+
+  /**
+   * How many times in a row one record (same source partition and offset) may fail the job before
+   * the job fails for good, naming the record, instead of restarting for ever (default 3).
+   */
+  public int failuresPerRecord() {
+    return failuresPerRecord;
+  }
+
+  public JobConfig failuresPerRecord(int failures) {
+    if (failures < 1) {
+      throw new IllegalArgumentException("Failures per record must be at least 1, got " + failures);
+    }
+    this.failuresPerRecord = failures;
     return this;
   }
 

@@ -10,6 +10,7 @@ import io.weir.cluster.ClusterClient;
 import io.weir.cluster.rpc.ClientMessages.JobStatus;
 import io.weir.cluster.rpc.JobSubmission;
 import io.weir.kafka.testing.KafkaBrokerExtension;
+import io.weir.kafka.testing.KafkaTestClients;
 import io.weir.runtime.failpoint.FailpointNames;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -38,7 +41,10 @@ class ClusterKafkaTest {
   private static final long CHECKPOINT_INTERVAL_MILLIS = 500;
   private static final AtomicInteger RUNS = new AtomicInteger();
 
-  @RegisterExtension static final KafkaBrokerExtension kafka = new KafkaBrokerExtension();
+  // A broker may take long to serve while the machine is busy; the tests poll, so wait for it.
+  @RegisterExtension
+  static final KafkaBrokerExtension kafka =
+      new KafkaBrokerExtension(config -> config.withStartTimeout(Duration.ofMinutes(3)));
 
   @TempDir Path directory;
   private LocalClusterProcesses cluster;
@@ -231,6 +237,41 @@ class ClusterKafkaTest {
       stopFeedingAfterNewOutput(input, committedAtKill);
       assertExactlyOnce(fed.get());
       assertThat(client.job(resumed.jobId()).state()).isEqualTo("RUNNING");
+    }
+  }
+
+  @Test
+  void when_aRecordFailsTheJobThreeTimes_then_theJobFailsNamingTheRecord() throws Exception {
+    // given: an empty value, which the seed job's key selector rejects, at offset 0 of partition 0
+    createTopics();
+    try (KafkaProducer<String, String> producer =
+        new KafkaProducer<>(KafkaTestClients.producerConfig(kafka.bootstrapServers()))) {
+      producer.send(new ProducerRecord<>(inputTopic(), 0, "key", "")).get();
+    }
+    cluster = new LocalClusterProcesses(directory, "").start();
+
+    // when
+    try (ClusterClient client = cluster.client()) {
+      JobStatus job = client.submit(seedJob(2));
+      // Three attempts, each deployed on both task managers: minutes on a busy machine.
+      try {
+        await()
+            .atMost(Duration.ofMinutes(5))
+            .pollInterval(Duration.ofSeconds(1))
+            .until(() -> client.job(job.jobId()).isTerminal());
+      } catch (org.awaitility.core.ConditionTimeoutException e) {
+        throw new AssertionError("The job did not end: " + client.job(job.jobId()), e);
+      }
+
+      // then: the job manager saw the same record fail three attempts and stopped restarting
+      JobStatus ended = client.job(job.jobId());
+      assertThat(ended.state()).isEqualTo("FAILED");
+      assertThat(ended.message())
+          .contains(
+              "the record of "
+                  + inputTopic()
+                  + "-0 at offset 0 (value \"\") failed the job 3 times in a row");
+      assertThat(ended.restarts()).isEqualTo(2);
     }
   }
 

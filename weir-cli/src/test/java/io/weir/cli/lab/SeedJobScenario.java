@@ -38,6 +38,11 @@ final class SeedJobScenario {
     this.output = new OutputVerifier(bootstrap, outputTopic());
   }
 
+  /** Adds job options for the processes started from now on. */
+  void addJobOptions(String... options) {
+    jobOptions.addAll(List.of(options));
+  }
+
   String inputTopic() {
     return "foo-" + name;
   }

@@ -133,7 +133,8 @@ final class ClusterJob {
 
   private void runAttempts(TaskManagerRegistry registry, ScheduledExecutorService timer) {
     long nextCheckpointId = firstCheckpointId();
-    RestartPolicy restartPolicy = new RestartPolicy(graph.config().restartStrategy());
+    RestartPolicy restartPolicy =
+        new RestartPolicy(graph.config().restartStrategy(), graph.config().failuresPerRecord());
     try {
       for (int attempt = 0; ; attempt++) {
         List<RegisteredTaskManager> slots = awaitSlots(registry);

@@ -7,6 +7,7 @@ import io.weir.api.checkpoint.FunctionSnapshotContext;
 import io.weir.api.datastream.SuppressRestartsException;
 import io.weir.api.functions.AbstractRichFunction;
 import io.weir.api.source.ParallelSourceFunction;
+import io.weir.api.source.RecordFailureException;
 import io.weir.api.state.ListState;
 import io.weir.api.state.ListStateDescriptor;
 import java.time.Duration;
@@ -14,9 +15,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetOutOfRangeException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
@@ -27,7 +30,9 @@ import org.slf4j.LoggerFactory;
  * keeps the next offset of each in a union list state snapshotted with the checkpoint at the
  * barrier, and commits a completed checkpoint's offsets to the consumer group when notified. Start
  * position: the restored checkpoint, else the group's committed offsets, else the configured
- * starting offsets.
+ * starting offsets — resolved in {@link #open()}, before the task reports running, so that the
+ * first checkpoint already holds an offset for every partition. An offset no longer in the log
+ * follows the {@link OutOfRangePolicy}.
  */
 public final class KafkaSource<T> extends AbstractRichFunction
     implements ParallelSourceFunction<T>, CheckpointedFunction, CheckpointListener {
@@ -42,6 +47,10 @@ public final class KafkaSource<T> extends AbstractRichFunction
   private transient OffsetCommitter committer;
   private transient volatile boolean running;
   private transient volatile KafkaConsumer<byte[], byte[]> consumer;
+  // Opened with its start positions resolved; taken (and closed) by run, or closed by close.
+  private transient AtomicReference<PartitionReader> openedReader;
+  private transient Map<TopicPartition, Long> startOffsets;
+  private transient OutOfRangeOffsets outOfRange;
   private transient long skippedRecords;
 
   KafkaSource(KafkaSourceConfig<T> config) {
@@ -69,8 +78,19 @@ public final class KafkaSource<T> extends AbstractRichFunction
     nextOffsets = new HashMap<>();
   }
 
+  /**
+   * Connects and resolves every assigned partition's start offset; called on the source thread with
+   * the checkpoint lock held, before the task reports running and before any checkpoint.
+   */
   @Override
   public void open() {
+    PartitionReader reader = new PartitionReader(config, getRuntimeContext());
+    openedReader = new AtomicReference<>(reader);
+    consumer = reader.consumer();
+    startOffsets = reader.assign(restoredOffsets);
+    // The task holds the checkpoint lock around open, and no checkpoint runs before it returns.
+    nextOffsets.putAll(startOffsets);
+    outOfRange = new OutOfRangeOffsets(config.outOfRangePolicy());
     if (config.commitOffsetsOnCheckpoint()) {
       committer =
           new OffsetCommitter(
@@ -118,12 +138,13 @@ public final class KafkaSource<T> extends AbstractRichFunction
         config.watermarkStrategy() == null
             ? null
             : new PartitionWatermarks<>(config.watermarkStrategy());
-    try (PartitionReader reader = new PartitionReader(config, getRuntimeContext())) {
-      consumer = reader.consumer();
-      Map<TopicPartition, Long> assigned =
-          reader.assign(restoredOffsets, context.getCheckpointLock(), nextOffsets);
+    PartitionReader opened = openedReader.getAndSet(null);
+    if (opened == null) {
+      return;
+    }
+    try (PartitionReader reader = opened) {
       long now = System.currentTimeMillis();
-      for (TopicPartition partition : assigned.keySet()) {
+      for (TopicPartition partition : startOffsets.keySet()) {
         register(watermarks, partition, now);
       }
       long nextWatermark = now + WATERMARK_INTERVAL_MILLIS;
@@ -133,6 +154,9 @@ public final class KafkaSource<T> extends AbstractRichFunction
           records = reader.consumer().poll(POLL_TIMEOUT);
         } catch (WakeupException e) {
           break;
+        } catch (OffsetOutOfRangeException e) {
+          outOfRange.handle(e, reader.consumer(), context.getCheckpointLock(), nextOffsets);
+          continue;
         }
         for (TopicPartition partition : records.partitions()) {
           emit(context, partition, records.records(partition), watermarks);
@@ -167,13 +191,22 @@ public final class KafkaSource<T> extends AbstractRichFunction
     long now = watermarks == null ? 0 : System.currentTimeMillis();
     synchronized (context.getCheckpointLock()) {
       for (ConsumerRecord<byte[], byte[]> record : records) {
-        T value = deserialize(record);
-        if (value != null) {
-          long timestamp =
-              watermarks == null
-                  ? record.timestamp()
-                  : watermarks.onRecord(partition, value, record.timestamp(), now);
-          context.collectWithTimestamp(value, timestamp);
+        try {
+          T value = deserialize(record);
+          if (value != null) {
+            long timestamp =
+                watermarks == null
+                    ? record.timestamp()
+                    : watermarks.onRecord(partition, value, record.timestamp(), now);
+            context.collectWithTimestamp(value, timestamp);
+          }
+        } catch (SuppressRestartsException e) {
+          throw e;
+        } catch (RuntimeException e) {
+          // Named by position, so that the engine sees the same record fail again after a
+          // restart and stops restarting after the job's failures per record.
+          throw new RecordFailureException(
+              partition.toString(), record.offset(), record.value(), e);
         }
         nextOffsets.put(partition, record.offset() + 1);
       }
@@ -222,6 +255,11 @@ public final class KafkaSource<T> extends AbstractRichFunction
     return skippedRecords;
   }
 
+  /** Records skipped by the {@code EARLIEST} out-of-range policy: deleted before they were read. */
+  public long skippedOutOfRange() {
+    return outOfRange == null ? 0 : outOfRange.skippedRecords();
+  }
+
   @Override
   public void cancel() {
     running = false;
@@ -233,6 +271,10 @@ public final class KafkaSource<T> extends AbstractRichFunction
 
   @Override
   public void close() {
+    PartitionReader unread = openedReader == null ? null : openedReader.getAndSet(null);
+    if (unread != null) {
+      unread.close();
+    }
     if (committer != null) {
       committer.close();
     }

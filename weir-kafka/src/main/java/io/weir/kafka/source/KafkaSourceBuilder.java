@@ -19,6 +19,8 @@ public final class KafkaSourceBuilder<T> {
   private boolean commitOffsetsOnCheckpoint = true;
   private WatermarkStrategy<T> watermarkStrategy;
   private DeserializationFailurePolicy failurePolicy = DeserializationFailurePolicy.FAIL;
+  private OutOfRangePolicy outOfRangePolicy = OutOfRangePolicy.FAIL;
+  private Duration startTimeout = Duration.ofSeconds(60);
   private Duration partitionDiscoveryInterval = Duration.ofSeconds(10);
   private boolean bounded;
   private final Map<String, String> consumerProperties = new HashMap<>();
@@ -81,6 +83,28 @@ public final class KafkaSourceBuilder<T> {
     return this;
   }
 
+  /**
+   * What to do when the next offset to read is no longer in the log (deleted by retention): fail
+   * the job naming partition, offset and earliest available offset (default), or go on from the
+   * earliest available offset, counting what was skipped.
+   */
+  public KafkaSourceBuilder<T> onOutOfRange(OutOfRangePolicy policy) {
+    this.outOfRangePolicy = Objects.requireNonNull(policy, "policy");
+    return this;
+  }
+
+  /**
+   * How long the source waits for the brokers when it starts (default 60 s); a job whose brokers do
+   * not answer within it fails, naming the bootstrap servers, instead of restarting for ever.
+   */
+  public KafkaSourceBuilder<T> startTimeout(Duration timeout) {
+    if (timeout.isNegative() || timeout.isZero()) {
+      throw new IllegalArgumentException("The Kafka source's start timeout must be positive");
+    }
+    this.startTimeout = timeout;
+    return this;
+  }
+
   public KafkaSourceBuilder<T> partitionDiscoveryInterval(Duration interval) {
     this.partitionDiscoveryInterval = interval;
     return this;
@@ -103,6 +127,11 @@ public final class KafkaSourceBuilder<T> {
     if ((topics == null || topics.isEmpty()) == (topicPattern == null)) {
       throw new IllegalArgumentException("A Kafka source needs either topics or a topic pattern");
     }
+    if (consumerProperties.containsKey("auto.offset.reset")) {
+      throw new IllegalArgumentException(
+          "The Kafka source does not use auto.offset.reset: set startingOffsets(...) for where"
+              + " new partitions start and onOutOfRange(...) for offsets no longer in the log");
+    }
     if (commitOffsetsOnCheckpoint && groupId == null) {
       throw new IllegalArgumentException(
           "A Kafka source that commits offsets needs a group id (groupId(...))");
@@ -119,6 +148,8 @@ public final class KafkaSourceBuilder<T> {
             commitOffsetsOnCheckpoint,
             watermarkStrategy,
             failurePolicy,
+            outOfRangePolicy,
+            startTimeout,
             partitionDiscoveryInterval,
             bounded,
             Map.copyOf(consumerProperties)));

@@ -18,6 +18,8 @@ record KafkaSourceConfig<T>(
     boolean commitOffsetsOnCheckpoint,
     WatermarkStrategy<T> watermarkStrategy,
     DeserializationFailurePolicy failurePolicy,
+    OutOfRangePolicy outOfRangePolicy,
+    Duration startTimeout,
     Duration partitionDiscoveryInterval,
     boolean bounded,
     Map<String, String> consumerProperties)

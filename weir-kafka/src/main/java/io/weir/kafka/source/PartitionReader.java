@@ -1,5 +1,6 @@
 package io.weir.kafka.source;
 
+import io.weir.api.datastream.SuppressRestartsException;
 import io.weir.api.functions.RuntimeContext;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,6 +27,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  */
 final class PartitionReader implements AutoCloseable {
   private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(1);
+  private static final Duration DISCOVERY_TIMEOUT = Duration.ofSeconds(15);
 
   private final KafkaSourceConfig<?> config;
   private final int subtask;
@@ -47,6 +49,9 @@ final class PartitionReader implements AutoCloseable {
     }
     properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
     properties.putIfAbsent(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+    // Every position is sought explicitly; one outside the log must reach the out-of-range
+    // policy instead of Kafka's silent jump to the end.
+    properties.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "none");
     properties.putIfAbsent(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "15000");
     properties.putIfAbsent(
         ConsumerConfig.CLIENT_ID_CONFIG,
@@ -60,17 +65,18 @@ final class PartitionReader implements AutoCloseable {
     return consumer;
   }
 
-  /** Assigns this subtask's partitions and seeks each to its start; returns the start offsets. */
-  Map<TopicPartition, Long> assign(
-      Map<TopicPartition, Long> restored, Object checkpointLock, Map<TopicPartition, Long> next) {
+  /**
+   * Assigns this subtask's partitions and seeks each to its start (checkpoint, else group offset,
+   * else the configured starting offsets); returns the start offsets.
+   *
+   * @throws SuppressRestartsException when the brokers cannot be reached within the start timeout
+   */
+  Map<TopicPartition, Long> assign(Map<TopicPartition, Long> restored) {
     List<TopicPartition> mine = discoverMine(true);
     Map<TopicPartition, Long> starts = startOffsets(mine, restored);
     consumer.assign(mine);
     starts.forEach(consumer::seek);
     assigned.addAll(mine);
-    synchronized (checkpointLock) {
-      next.putAll(starts);
-    }
     if (config.bounded()) {
       endOffsets.putAll(consumer.endOffsets(mine));
     }
@@ -96,9 +102,10 @@ final class PartitionReader implements AutoCloseable {
       return added;
     }
     Map<TopicPartition, Long> starts = new HashMap<>();
+    Map<TopicPartition, Long> earliest = consumer.beginningOffsets(added);
     for (TopicPartition partition : added) {
       Long offset = restored.get(partition);
-      starts.put(partition, offset != null ? offset : 0L);
+      starts.put(partition, offset != null ? offset : earliest.get(partition));
     }
     assigned.addAll(added);
     consumer.assign(new ArrayList<>(assigned));
@@ -119,31 +126,48 @@ final class PartitionReader implements AutoCloseable {
     return true;
   }
 
-  private List<TopicPartition> discoverMine(boolean failOnMissingTopic) {
+  /**
+   * At start the brokers get the start timeout to answer, and a job that cannot reach them fails
+   * for good; a later look that times out fails the attempt, which restarts.
+   */
+  private List<TopicPartition> discoverMine(boolean atStart) {
     List<TopicPartition> mine = new ArrayList<>();
+    Duration timeout = atStart ? config.startTimeout() : DISCOVERY_TIMEOUT;
     try {
-      for (PartitionInfo info : partitions(failOnMissingTopic)) {
+      for (PartitionInfo info : partitions(atStart, timeout)) {
         if (PartitionAssigner.subtaskOf(info.topic(), info.partition(), parallelism) == subtask) {
           mine.add(new TopicPartition(info.topic(), info.partition()));
         }
       }
     } catch (TimeoutException e) {
-      throw new IllegalStateException(
+      if (!atStart) {
+        throw new IllegalStateException(
+            "Cannot reach Kafka at "
+                + config.bootstrapServers()
+                + " to list "
+                + config.describeTopics(),
+            e);
+      }
+      // Restarting would wait the same way again: the job fails, in bounded time, once.
+      throw new SuppressRestartsException(
           "Cannot reach Kafka at "
               + config.bootstrapServers()
-              + " to list "
-              + config.describeTopics(),
+              + " within "
+              + config.startTimeout().toSeconds()
+              + " s to list "
+              + config.describeTopics()
+              + " (the Kafka source's start timeout)",
           e);
     }
     return mine;
   }
 
-  private List<PartitionInfo> partitions(boolean failOnMissingTopic) {
+  private List<PartitionInfo> partitions(boolean failOnMissingTopic, Duration timeout) {
     List<PartitionInfo> partitions = new ArrayList<>();
     if (config.topicPattern() != null) {
       Pattern pattern = Pattern.compile(config.topicPattern());
       consumer
-          .listTopics()
+          .listTopics(timeout)
           .forEach(
               (topic, infos) -> {
                 if (pattern.matcher(topic).matches()) {
@@ -153,7 +177,7 @@ final class PartitionReader implements AutoCloseable {
       return partitions;
     }
     for (String topic : config.topics()) {
-      List<PartitionInfo> infos = consumer.partitionsFor(topic);
+      List<PartitionInfo> infos = consumer.partitionsFor(topic, timeout);
       if (infos == null || infos.isEmpty()) {
         if (failOnMissingTopic) {
           throw new IllegalStateException(

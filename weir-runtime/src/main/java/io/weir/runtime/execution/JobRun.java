@@ -136,7 +136,8 @@ final class JobRun {
     CompletedCheckpoint restore =
         CheckpointStorages.initialRestore(
             config, storage, jobName, ExecutionAttempt.operatorInfos(graph));
-    RestartPolicy restartPolicy = new RestartPolicy(config.restartStrategy());
+    RestartPolicy restartPolicy =
+        new RestartPolicy(config.restartStrategy(), config.failuresPerRecord());
     ScheduledExecutorService timer =
         Executors.newSingleThreadScheduledExecutor(daemon("weir checkpoint timer"));
     ExecutorService snapshotIo = Executors.newFixedThreadPool(2, daemon("weir snapshot io"));

@@ -1,7 +1,9 @@
 package io.weir.runtime.execution;
 
+import io.weir.api.datastream.JobConfig;
 import io.weir.api.datastream.RestartStrategy;
 import io.weir.api.datastream.SuppressRestartsException;
+import io.weir.api.source.RecordFailureException;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.OptionalLong;
@@ -12,22 +14,41 @@ import java.util.OptionalLong;
  */
 public final class RestartPolicy {
   private final RestartStrategy strategy;
+  private final int failuresPerRecord;
   private final Deque<Long> failureTimes = new ArrayDeque<>();
+  private String lastFailedRecord;
+  private int lastFailedRecordCount;
   private int restarts;
   private long lastDelay;
   private boolean suppressed;
+  private String poisonRecord;
 
   public RestartPolicy(RestartStrategy strategy) {
-    this.strategy = strategy;
+    this(strategy, JobConfig.DEFAULT_FAILURES_PER_RECORD);
   }
 
   /**
-   * The delay before the next restart, or empty when the job must fail: the strategy gave up, or
-   * the failure is a {@link SuppressRestartsException}.
+   * @param failuresPerRecord how many times one record (same source partition and offset) may fail
+   *     the job in a row before the job fails for good
+   */
+  public RestartPolicy(RestartStrategy strategy, int failuresPerRecord) {
+    this.strategy = strategy;
+    this.failuresPerRecord = failuresPerRecord;
+  }
+
+  /**
+   * The delay before the next restart, or empty when the job must fail: the strategy gave up, the
+   * failure is a {@link SuppressRestartsException}, or the same record failed the job {@code
+   * failuresPerRecord} times (see {@link RecordFailureException}).
    */
   public OptionalLong onFailure(long nowMillis, Throwable failure) {
     if (SuppressRestartsException.isIn(failure)) {
       suppressed = true;
+      return OptionalLong.empty();
+    }
+    if (countRecordFailure(RecordFailureException.positionIn(failure).orElse(null))
+        >= failuresPerRecord) {
+      poisonRecord = lastFailedRecord;
       return OptionalLong.empty();
     }
     restarts++;
@@ -56,12 +77,37 @@ public final class RestartPolicy {
     return OptionalLong.empty();
   }
 
+  /**
+   * Counts failures of one record in a row: any other failure in between (a broker that was down, a
+   * lost task manager) starts the count again, so only a record that fails every attempt is poison.
+   */
+  private int countRecordFailure(String record) {
+    if (record == null) {
+      lastFailedRecord = null;
+      lastFailedRecordCount = 0;
+    } else if (record.equals(lastFailedRecord)) {
+      lastFailedRecordCount++;
+    } else {
+      lastFailedRecord = record;
+      lastFailedRecordCount = 1;
+    }
+    return lastFailedRecordCount;
+  }
+
   public int restarts() {
     return restarts;
   }
 
   /** Why the policy gave up, for the job's failure message. */
   public String describe() {
+    if (poisonRecord != null) {
+      return "not restarted: "
+          + poisonRecord
+          + " failed the job "
+          + failuresPerRecord
+          + " times in a row; fix the function that rejects it, then resume: the job restarts"
+          + " from its latest checkpoint and nothing past it was committed";
+    }
     if (suppressed) {
       return "not restarted: restarting cannot cure this failure";
     }
