@@ -53,6 +53,20 @@ final class JobRun {
     return attempt.triggerSavepoint(directory).thenApply(CompletedCheckpoint::location);
   }
 
+  /**
+   * Stops the job with a savepoint taken by the running attempt (see {@link
+   * ExecutionAttempt#stopWithSavepoint}); the job then ends successfully.
+   */
+  java.util.concurrent.CompletableFuture<java.nio.file.Path> stopWithSavepoint(
+      java.nio.file.Path directory) {
+    ExecutionAttempt attempt = current;
+    if (attempt == null) {
+      return java.util.concurrent.CompletableFuture.failedFuture(
+          new IllegalStateException("Job '" + graph.jobName() + "' is not running yet"));
+    }
+    return attempt.stopWithSavepoint(directory).thenApply(CompletedCheckpoint::location);
+  }
+
   void cancel() {
     cancelled = true;
     ExecutionAttempt attempt = current;
