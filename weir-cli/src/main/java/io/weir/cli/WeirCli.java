@@ -31,6 +31,7 @@ import picocli.CommandLine.Command;
       TaskManagerCommand.class,
       ClusterCommand.class,
       JobCommands.ListCommand.class,
+      JobCommands.StopCommand.class,
       JobCommands.CancelCommand.class,
       JobCommands.SavepointCommand.class,
       JobCommands.CheckpointsCommand.class

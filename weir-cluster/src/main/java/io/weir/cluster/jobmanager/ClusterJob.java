@@ -51,6 +51,9 @@ final class ClusterJob {
   private volatile int restarts;
   private volatile boolean cancelled;
   private volatile ClusterAttempt current;
+  // The state a stop-with-savepoint ends the job in: FINISHED, or CANCELED for cancel --savepoint.
+  private volatile String stateAfterStop = "FINISHED";
+  private final CompletableFuture<String> ended = new CompletableFuture<>();
   // Wakes a job that waits out its restart delay (which may be long) when it is cancelled.
   private final CountDownLatch cancelSignal = new CountDownLatch(1);
 
@@ -127,6 +130,7 @@ final class ClusterJob {
     } finally {
       thread.setContextClassLoader(previous);
       code.close();
+      ended.complete(state);
     }
   }
 
@@ -163,7 +167,7 @@ final class ClusterJob {
           return;
         }
         if (failure == null) {
-          state = "FINISHED";
+          state = execution.stoppedWithSavepoint() ? stateAfterStop : "FINISHED";
           return;
         }
         message = failure.getMessage();
@@ -232,6 +236,23 @@ final class ClusterJob {
           new IllegalStateException("Job " + jobId + " is not running (" + state + ")"));
     }
     return attempt.triggerSavepoint(directory).thenApply(CompletedCheckpoint::location);
+  }
+
+  /**
+   * Stops the job with a savepoint (see {@link ClusterAttempt#stopWithSavepoint}); completes with
+   * the savepoint's directory once the job has ended, in state {@code endState} (FINISHED, or
+   * CANCELED for a cancel with savepoint).
+   */
+  CompletableFuture<Path> stopWithSavepoint(Path directory, String endState) {
+    ClusterAttempt attempt = current;
+    if (attempt == null || !state.equals("RUNNING")) {
+      return CompletableFuture.failedFuture(
+          new IllegalStateException("Job " + jobId + " is not running (" + state + ")"));
+    }
+    stateAfterStop = endState;
+    return attempt
+        .stopWithSavepoint(directory)
+        .thenCompose(savepoint -> ended.thenApply(end -> savepoint.location()));
   }
 
   void cancel() {
