@@ -17,7 +17,6 @@ import io.weir.runtime.execution.RecordCounts;
 import io.weir.runtime.execution.RestartPolicy;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobGraphBuilder;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
@@ -89,20 +88,17 @@ final class ClusterJob {
     JobConfig config = graph.config();
     CheckpointStorage storage =
         new RoutingCheckpointStorage(CheckpointStorages.forJob(config, graph.jobName()));
-    CompletedCheckpoint restore =
-        CheckpointStorages.initialRestore(
-            config, storage, graph.jobName(), OperatorInfos.of(graph));
-    String message = null;
-    if (restore != null) {
-      message =
-          (config.restorePath() != null ? "restoring from" : "resuming from its latest completed")
-              + " checkpoint "
-              + restore.checkpointId()
-              + " at "
-              + restore.location()
-              + (config.restorePath() != null ? "" : " (use --fresh to start from scratch)");
-    }
-    return new ClusterJob(jobId, submission, graph, code, storage, restore, message, clock);
+    CheckpointStorages.InitialRestore restore =
+        CheckpointStorages.initialRestore(graph, storage, OperatorInfos.of(graph));
+    return new ClusterJob(
+        jobId,
+        submission,
+        graph,
+        code,
+        storage,
+        restore.checkpoint(),
+        restore.description(),
+        clock);
   }
 
   String jobId() {
@@ -135,9 +131,10 @@ final class ClusterJob {
   }
 
   private void runAttempts(TaskManagerRegistry registry, ScheduledExecutorService timer) {
-    long nextCheckpointId = firstCheckpointId();
     RestartPolicy restartPolicy = new RestartPolicy(graph.config().restartStrategy());
     try {
+      long nextCheckpointId =
+          CheckpointStorages.firstCheckpointId(graph.config(), graph.jobName(), latest);
       for (int attempt = 0; ; attempt++) {
         List<RegisteredTaskManager> slots = awaitSlots(registry);
         if (slots == null) {
@@ -195,7 +192,7 @@ final class ClusterJob {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       state = "CANCELED";
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | JobExecutionException e) {
       LOG.error("Job {} failed", jobId, e);
       message = e.toString();
       state = "FAILED";
@@ -213,20 +210,6 @@ final class ClusterJob {
       registry.awaitSlots(needed, 1_000);
     }
     return null;
-  }
-
-  /** Checkpoint ids only grow: after the restored one and after any in the job's directory. */
-  private long firstCheckpointId() {
-    long last = latest == null ? 0 : latest.checkpointId();
-    try {
-      var newest = storage.latest((location, reason) -> {});
-      if (newest.isPresent()) {
-        last = Math.max(last, newest.get().checkpointId());
-      }
-    } catch (IOException e) {
-      LOG.warn("Cannot read {}: {}", storage.describe(), e.toString());
-    }
-    return last + 1;
   }
 
   CompletableFuture<Path> triggerSavepoint(Path directory) {
