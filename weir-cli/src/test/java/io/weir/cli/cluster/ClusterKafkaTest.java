@@ -234,6 +234,63 @@ class ClusterKafkaTest {
     }
   }
 
+  /**
+   * {@code weir cancel --savepoint} and {@code weir stop --savepoint} while input arrives: each
+   * answers once the job ended with nothing pending (the committed output, the uncommitted output
+   * and the group's offsets agree), and a plain resubmission resumes from the savepoint.
+   */
+  @Test
+  void when_cancelledThenStoppedWithSavepoints_then_nothingIsPendingAndResubmitsResumeFromThem()
+      throws Exception {
+    createTopics();
+    cluster = new LocalClusterProcesses(directory, "").start();
+    AtomicLong fed = new AtomicLong();
+    try (ClusterClient client = cluster.client()) {
+      // given: the seed job with input arriving
+      JobStatus job = client.submit(seedJob(2));
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> client.job(job.jobId()).lastCheckpointId() >= 1);
+      CompletableFuture<Void> input = feed(fed, 2_000);
+      await().atMost(Duration.ofSeconds(30)).until(() -> committed() > 1_000);
+
+      // when: cancelled with a savepoint, then: it ended with nothing pending
+      String cancelled = client.cancel(job.jobId(), directory.resolve("cancelled").toString());
+      assertThat(client.job(job.jobId()).state()).isEqualTo("CANCELED");
+      assertNothingPending();
+
+      // when: resubmitted without -s, then: it resumes from that savepoint
+      JobStatus resumed = client.submit(seedJob(2));
+      assertThat(resumed.message()).startsWith("resuming from savepoint " + cancelled);
+      long committedAtResume = committed();
+      await().atMost(Duration.ofSeconds(30)).until(() -> committed() > committedAtResume + 1_000);
+
+      // when: stopped with a savepoint, then: it finished with nothing pending
+      String stopped =
+          client.stopWithSavepoint(resumed.jobId(), directory.resolve("stopped").toString());
+      assertThat(client.job(resumed.jobId()).state()).isEqualTo("FINISHED");
+      assertNothingPending();
+
+      // when: the rest of the input is read by a plain resubmission, then: exactly once
+      feeding.set(false);
+      input.join();
+      JobStatus last = client.submit(seedJob(2, "--bounded"));
+      assertThat(last.message()).startsWith("resuming from savepoint " + stopped);
+      await().atMost(Duration.ofSeconds(60)).until(() -> client.job(last.jobId()).isTerminal());
+      assertExactlyOnce(fed.get());
+    }
+  }
+
+  /** Right after the job ended: every record it read is committed, and nothing else is pending. */
+  private void assertNothingPending() throws Exception {
+    OutputVerifier output = new OutputVerifier(kafka.bootstrapServers(), outputTopic());
+    OutputVerifier.Reading committed = output.read(true);
+    assertThat(committed.records())
+        .isEqualTo(Topics.committedOffsets(kafka.bootstrapServers(), group()));
+    assertThat(output.read(false).records()).isEqualTo(committed.records());
+    assertThat(committed.counts().values()).containsOnly(1);
+  }
+
   /** Feeds records from 0 in chunks until told to stop, at about {@code rate} records/s. */
   private CompletableFuture<Void> feed(AtomicLong fed, long rate) {
     SeedInput input = new SeedInput(kafka.bootstrapServers(), inputTopic());

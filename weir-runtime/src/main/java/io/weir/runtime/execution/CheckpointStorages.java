@@ -46,8 +46,13 @@ public final class CheckpointStorages {
     static final InitialRestore NONE = new InitialRestore(null, null);
   }
 
-  /** A checkpoint or savepoint skipped because it is broken, and why. */
-  private record Broken(String what, String reason) {}
+  /**
+   * A checkpoint or savepoint skipped because it is broken, and why.
+   *
+   * @param what its description for the one-line error
+   * @param location "checkpoint DIR" or "savepoint DIR", for the warning
+   */
+  private record Broken(String what, String location, String reason) {}
 
   private CheckpointStorages() {}
 
@@ -122,7 +127,7 @@ public final class CheckpointStorages {
             path,
             (location, reason) -> {
               if (Files.exists(Path.of(location).resolve(MetadataFormat.FILE_NAME))) {
-                broken.add(new Broken("checkpoint " + location, reason));
+                broken.add(new Broken("checkpoint " + location, "checkpoint " + location, reason));
               }
             });
     String what = describe(restore);
@@ -145,9 +150,12 @@ public final class CheckpointStorages {
                 ? invalid.reason()
                 : e.toString();
         if (candidate.mayHaveCompleted()) {
-          broken.add(new Broken(candidate.describe(), reason));
+          broken.add(new Broken(candidate.describe(), candidate.kindAndDirectory(), reason));
         } else {
-          LOG.info("Skipping {}: it never completed ({})", candidate.describe(), reason);
+          LOG.warn(
+              "Skipping {}: {}; it never completed, falling back to an older one",
+              candidate.kindAndDirectory(),
+              reason);
         }
         continue;
       }
@@ -219,8 +227,8 @@ public final class CheckpointStorages {
       broken.forEach(
           b ->
               LOG.warn(
-                  "Skipping broken {} ({}); falling back to {}",
-                  b.what(),
+                  "Skipping {}: {}; falling back to {}",
+                  b.location(),
                   b.reason(),
                   chosenDescription));
       return;

@@ -19,6 +19,11 @@ public final class ResumeCandidates {
    * @param checkpointId the id from its directory name or record
    */
   public record Candidate(long checkpointId, Path directory, boolean savepoint) {
+    /** "checkpoint DIR" or "savepoint DIR", for log lines. */
+    public String kindAndDirectory() {
+      return (savepoint ? "savepoint " : "checkpoint ") + directory;
+    }
+
     /** "checkpoint 7 at DIR" or "savepoint DIR (checkpoint id 7)", for messages. */
     public String describe() {
       return savepoint
