@@ -32,7 +32,10 @@ import org.junit.jupiter.api.io.TempDir;
 class StopWithSavepointKafkaTest {
   private static final long RECORDS = 12_000;
 
-  @RegisterExtension static final KafkaBrokerExtension kafka = new KafkaBrokerExtension();
+  // A broker's start takes seconds on 2 cores, and far longer while other builds share them.
+  @RegisterExtension
+  static final KafkaBrokerExtension kafka =
+      new KafkaBrokerExtension(config -> config.withStartTimeout(Duration.ofMinutes(3)));
 
   @TempDir Path directory;
 

@@ -74,6 +74,7 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
   private final Map<String, RecordCounts> progressByTaskManager = new ConcurrentHashMap<>();
   // Only on the job's thread: the stop-with-savepoint under way, or null.
   private SavepointStop stop;
+  private volatile boolean ended;
 
   ClusterAttempt(
       AttemptId id,
@@ -137,6 +138,14 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
    * checkpoint or a stop-with-savepoint), else the failure.
    */
   Throwable run() throws InterruptedException {
+    try {
+      return runToEnd();
+    } finally {
+      refuseStopsAfterTheEnd();
+    }
+  }
+
+  private Throwable runToEnd() throws InterruptedException {
     Throwable deployFailure = deployAll();
     if (deployFailure != null) {
       cancelAll();
@@ -187,6 +196,16 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
     }
   }
 
+  /** A stop asked for as the attempt ended would wait for ever: it fails instead. */
+  private void refuseStopsAfterTheEnd() {
+    ended = true;
+    for (Event event : events) {
+      if (event instanceof StopRequested request) {
+        request.stop().fail("The job attempt ended before it could stop with a savepoint", null);
+      }
+    }
+  }
+
   private void startStop(SavepointStop requested) {
     if (stop != null) {
       requested.fail("The job is stopping with a savepoint already", null);
@@ -228,6 +247,9 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
   CompletableFuture<CompletedCheckpoint> stopWithSavepoint(Path directory) {
     SavepointStop requested = new SavepointStop(directory);
     events.add(new StopRequested(requested));
+    if (ended) {
+      refuseStopsAfterTheEnd();
+    }
     return requested.result();
   }
 

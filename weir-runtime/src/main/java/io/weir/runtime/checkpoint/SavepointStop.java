@@ -19,7 +19,8 @@ import java.util.function.BiConsumer;
  *       the attempt failed; {@link #result} fails with a line for the user.
  * </ul>
  *
- * <p>Used on the attempt's own thread, except {@link #result}, which any thread may wait on.
+ * <p>Moved on by the attempt's own thread, or failed by a caller once the attempt ended; any thread
+ * may wait on {@link #result}. Thread safe.
  */
 public final class SavepointStop {
   /** The phases above; an illegal move throws. */
@@ -53,7 +54,7 @@ public final class SavepointStop {
     return directory;
   }
 
-  public Phase phase() {
+  public synchronized Phase phase() {
     return phase;
   }
 
@@ -66,7 +67,7 @@ public final class SavepointStop {
    * Triggers the savepoint; {@code onSavepointDone} is called (on whichever thread completes it)
    * with the savepoint or the failure, and must hand it to the attempt's thread.
    */
-  public void trigger(
+  public synchronized void trigger(
       CheckpointCoordinator coordinator,
       BiConsumer<CompletedCheckpoint, Throwable> onSavepointDone) {
     moveTo(Phase.SAVEPOINT_PENDING);
@@ -79,19 +80,19 @@ public final class SavepointStop {
    * The savepoint completed and its notification went out: the caller now asks every task to
    * terminate.
    */
-  public void savepointCompleted(CompletedCheckpoint completed) {
+  public synchronized void savepointCompleted(CompletedCheckpoint completed) {
     moveTo(Phase.TERMINATING);
     this.savepoint = completed;
   }
 
   /** Every task terminated after the savepoint's notification. */
-  public void stopped() {
+  public synchronized void stopped() {
     moveTo(Phase.STOPPED);
     result.complete(savepoint);
   }
 
   /** Ends the stop with a failure; a no-op once it stopped or failed. */
-  public void fail(String reason, Throwable cause) {
+  public synchronized void fail(String reason, Throwable cause) {
     if (!phase.canMoveTo(Phase.FAILED)) {
       return;
     }
@@ -100,7 +101,7 @@ public final class SavepointStop {
     result.completeExceptionally(new IllegalStateException(reason + where, cause));
   }
 
-  private void moveTo(Phase next) {
+  private synchronized void moveTo(Phase next) {
     if (!phase.canMoveTo(next)) {
       throw new IllegalStateException(
           "A stop with savepoint cannot move from " + phase + " to " + next);

@@ -84,6 +84,7 @@ final class ExecutionAttempt
   private final AtomicInteger running = new AtomicInteger();
   // Only on the attempt's thread: the stop-with-savepoint under way, or null.
   private SavepointStop stop;
+  private volatile boolean ended;
 
   ExecutionAttempt(
       JobGraph graph,
@@ -220,6 +221,14 @@ final class ExecutionAttempt
    * checkpoint or a stop-with-savepoint), else the first failure.
    */
   Throwable run() throws InterruptedException {
+    try {
+      return runToEnd();
+    } finally {
+      refuseStopsAfterTheEnd();
+    }
+  }
+
+  private Throwable runToEnd() throws InterruptedException {
     // Periodic checkpoints start when the last task runs (onRunning).
     tasks.forEach(StreamTask::start);
     int dataFinished = 0;
@@ -269,6 +278,16 @@ final class ExecutionAttempt
     }
   }
 
+  /** A stop asked for as the attempt ended would wait for ever: it fails instead. */
+  private void refuseStopsAfterTheEnd() {
+    ended = true;
+    for (Event event : events) {
+      if (event instanceof StopRequested request) {
+        request.stop().fail("The job attempt ended before it could stop with a savepoint", null);
+      }
+    }
+  }
+
   private void startStop(SavepointStop requested) {
     if (stop != null) {
       requested.fail("The job is stopping with a savepoint already", null);
@@ -307,6 +326,9 @@ final class ExecutionAttempt
   CompletableFuture<CompletedCheckpoint> stopWithSavepoint(java.nio.file.Path directory) {
     SavepointStop requested = new SavepointStop(directory);
     events.add(new StopRequested(requested));
+    if (ended) {
+      refuseStopsAfterTheEnd();
+    }
     return requested.result();
   }
 
