@@ -75,6 +75,8 @@ public final class CheckpointCoordinator {
   private boolean periodicActive;
   private ScheduledFuture<?> periodic;
   private boolean shutDown;
+  // From the trigger of a stop-with-savepoint until it is aborted: periodic checkpoints stay off.
+  private boolean stoppingWithSavepoint;
 
   public CheckpointCoordinator(
       String jobName,
@@ -121,7 +123,10 @@ public final class CheckpointCoordinator {
   }
 
   private void startPeriodic(Duration firstDelay) {
-    if (config.checkpointInterval() == null || shutDown || periodicActive) {
+    if (config.checkpointInterval() == null
+        || shutDown
+        || periodicActive
+        || stoppingWithSavepoint) {
       return;
     }
     periodicActive = true;
@@ -207,18 +212,22 @@ public final class CheckpointCoordinator {
     if (!kind.stopsSources()) {
       return trigger(kind);
     }
-    boolean wasPeriodic = periodicActive;
+    stoppingWithSavepoint = true;
     stopPeriodic();
     CompletableFuture<CompletedCheckpoint> result = trigger(kind);
-    if (wasPeriodic) {
-      result.whenComplete(
-          (checkpoint, failure) -> {
-            if (failure != null && !isCompleted(failure)) {
-              startPeriodic();
-            }
-          });
-    }
+    result.whenComplete(
+        (checkpoint, failure) -> {
+          if (failure != null && !isCompleted(failure)) {
+            resumeAfterAbortedStop();
+          }
+        });
     return result;
+  }
+
+  /** An aborted stop-with-savepoint lets the job go on, with its periodic checkpoints. */
+  private synchronized void resumeAfterAbortedStop() {
+    stoppingWithSavepoint = false;
+    startPeriodic();
   }
 
   /** True for the failure of a checkpoint that completed but whose notification was lost. */
