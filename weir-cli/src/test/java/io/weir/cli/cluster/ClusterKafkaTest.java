@@ -246,13 +246,13 @@ class ClusterKafkaTest {
     cluster = new LocalClusterProcesses(directory, "").start();
     AtomicLong fed = new AtomicLong();
     try (ClusterClient client = cluster.client()) {
-      // given: the seed job with input arriving
+      // given: the seed job with input arriving (generous waits: the machine may be shared)
       JobStatus job = client.submit(seedJob(2));
       await()
-          .atMost(Duration.ofSeconds(60))
+          .atMost(Duration.ofMinutes(3))
           .until(() -> client.job(job.jobId()).lastCheckpointId() >= 1);
       CompletableFuture<Void> input = feed(fed, 2_000);
-      await().atMost(Duration.ofSeconds(30)).until(() -> committed() > 1_000);
+      await().atMost(Duration.ofMinutes(2)).until(() -> committed() > 1_000);
 
       // when: cancelled with a savepoint, then: it ended with nothing pending
       String cancelled = client.cancel(job.jobId(), directory.resolve("cancelled").toString());
@@ -263,7 +263,7 @@ class ClusterKafkaTest {
       JobStatus resumed = client.submit(seedJob(2));
       assertThat(resumed.message()).startsWith("resuming from savepoint " + cancelled);
       long committedAtResume = committed();
-      await().atMost(Duration.ofSeconds(30)).until(() -> committed() > committedAtResume + 1_000);
+      await().atMost(Duration.ofMinutes(2)).until(() -> committed() > committedAtResume + 1_000);
 
       // when: stopped with a savepoint, then: it finished with nothing pending
       String stopped =
@@ -276,7 +276,7 @@ class ClusterKafkaTest {
       input.join();
       JobStatus last = client.submit(seedJob(2, "--bounded"));
       assertThat(last.message()).startsWith("resuming from savepoint " + stopped);
-      await().atMost(Duration.ofSeconds(60)).until(() -> client.job(last.jobId()).isTerminal());
+      await().atMost(Duration.ofMinutes(2)).until(() -> client.job(last.jobId()).isTerminal());
       assertExactlyOnce(fed.get());
     }
   }

@@ -287,6 +287,9 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
       if (failure != null) {
         return failure;
       }
+      if (event instanceof StopRequested request) {
+        request.stop().fail("The job is still being deployed; stop it once it runs", null);
+      }
       if (event instanceof Deployed deployed) {
         if (deployed.error() != null) {
           return new IllegalStateException(
