@@ -10,12 +10,14 @@ import io.weir.cluster.ClusterClient;
 import io.weir.cluster.rpc.ClientMessages.JobStatus;
 import io.weir.cluster.rpc.JobSubmission;
 import io.weir.kafka.testing.KafkaBrokerExtension;
+import io.weir.kafka.transaction.LingeringTransactions;
 import io.weir.runtime.failpoint.FailpointNames;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -281,14 +283,22 @@ class ClusterKafkaTest {
     }
   }
 
-  /** Right after the job ended: every record it read is committed, and nothing else is pending. */
+  /**
+   * Right after the job ended: every record it read is committed, and no transaction of its sink is
+   * open. (Records of transactions aborted by a failover stay visible to read_uncommitted readers,
+   * so those are no measure of what is pending.)
+   */
   private void assertNothingPending() throws Exception {
     OutputVerifier output = new OutputVerifier(kafka.bootstrapServers(), outputTopic());
     OutputVerifier.Reading committed = output.read(true);
     assertThat(committed.records())
         .isEqualTo(Topics.committedOffsets(kafka.bootstrapServers(), group()));
-    assertThat(output.read(false).records()).isEqualTo(committed.records());
     assertThat(committed.counts().values()).containsOnly(1);
+    try (LingeringTransactions transactions =
+        new LingeringTransactions(
+            Map.<String, Object>of("bootstrap.servers", kafka.bootstrapServers()))) {
+      assertThat(transactions.list("seed-" + name)).isEmpty();
+    }
   }
 
   /** Feeds records from 0 in chunks until told to stop, at about {@code rate} records/s. */
