@@ -33,7 +33,7 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "run",
     description =
-        "Run a job. Without -s, a job with a checkpoint directory resumes from its latest completed checkpoint.")
+        "Run a job. Without -s, a job with a checkpoint directory resumes from the newest of its completed checkpoints and savepoints.")
 public final class RunCommand implements Runnable {
   @Option(
       names = {"-p", "--parallelism"},
@@ -66,6 +66,13 @@ public final class RunCommand implements Runnable {
     @Option(names = "--fresh", description = "Start without state, ignoring earlier checkpoints.")
     boolean fresh;
   }
+
+  @Option(
+      names = "--allow-fallback",
+      description =
+          "Resume from an older checkpoint when the newest is broken, although its"
+              + " two-phase-commit sinks may have committed output that the older one commits again.")
+  boolean allowFallback;
 
   @Mixin ClusterOptions cluster = new ClusterOptions();
 
@@ -163,7 +170,8 @@ public final class RunCommand implements Runnable {
             ? null
             : start.checkpoint.toAbsolutePath().toString(),
         start != null && (start.fresh || start.groupOffsets),
-        jar);
+        jar,
+        allowFallback);
   }
 
   private void override(JobConfig config) {
@@ -176,6 +184,7 @@ public final class RunCommand implements Runnable {
     if (notifyOrder != null) {
       config.notifyOrder(notifyOrder);
     }
+    config.allowFallback(allowFallback);
     if (start != null) {
       config.restorePath(start.checkpoint);
       config.fresh(start.fresh || start.groupOffsets);

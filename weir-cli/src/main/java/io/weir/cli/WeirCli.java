@@ -33,6 +33,7 @@ import picocli.CommandLine.Command;
       TaskManagerCommand.class,
       ClusterCommand.class,
       JobCommands.ListCommand.class,
+      JobCommands.StopCommand.class,
       JobCommands.CancelCommand.class,
       JobCommands.SavepointCommand.class,
       JobCommands.CheckpointsCommand.class

@@ -63,12 +63,27 @@ public final class ClusterClient implements AutoCloseable {
     return ask(new ClientMessages.GetJob(jobId), ClientMessages.JobStatus.class);
   }
 
-  /** Cancels the job; returns the savepoint's directory when one was asked for, else null. */
+  /**
+   * Cancels the job; with a savepoint directory, returns once the savepoint completed and every
+   * sink committed, with the savepoint's directory; else at once, with null.
+   */
   public String cancel(String jobId, String savepointDirectory)
       throws ClusterConnectException, InterruptedException {
     Serializable answer =
         ask(new ClientMessages.Cancel(jobId, savepointDirectory), Serializable.class);
     return answer instanceof ClientMessages.SavepointTaken taken ? taken.path() : null;
+  }
+
+  /**
+   * Stops the job with a savepoint; returns its directory once the job ended FINISHED with nothing
+   * pending.
+   */
+  public String stopWithSavepoint(String jobId, String directory)
+      throws ClusterConnectException, InterruptedException {
+    return ask(
+            new ClientMessages.StopWithSavepoint(jobId, directory),
+            ClientMessages.SavepointTaken.class)
+        .path();
   }
 
   public String savepoint(String jobId, String directory)

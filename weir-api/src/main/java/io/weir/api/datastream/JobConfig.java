@@ -29,6 +29,7 @@ public final class JobConfig {
   private Duration autoWatermarkInterval = Duration.ofMillis(200);
   private Duration bufferTimeout = Duration.ofMillis(5);
   private boolean fresh;
+  private boolean allowFallback;
   private Duration progressInterval;
   private int failuresPerRecord = DEFAULT_FAILURES_PER_RECORD;
 
@@ -221,6 +222,21 @@ public final class JobConfig {
 
   public JobConfig fresh(boolean fresh) {
     this.fresh = fresh;
+    return this;
+  }
+
+  /**
+   * True to resume from an older checkpoint or savepoint when a newer one is broken, although the
+   * job's two-phase-commit sinks may have committed the broken one's output already (the older one
+   * would commit it again). By default such a fallback is refused; without two-phase-commit sinks
+   * it happens with a warning.
+   */
+  public boolean allowFallback() {
+    return allowFallback;
+  }
+
+  public JobConfig allowFallback(boolean allowFallback) {
+    this.allowFallback = allowFallback;
     return this;
   }
 

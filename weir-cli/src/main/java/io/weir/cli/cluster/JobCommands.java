@@ -36,12 +36,47 @@ public final class JobCommands {
     }
   }
 
+  /** {@code weir stop}. */
+  @Command(
+      name = "stop",
+      description =
+          "Stop a job with a savepoint: its sources stop, the savepoint completes, every sink"
+              + " commits, then the job ends FINISHED.")
+  public static final class StopCommand implements Runnable {
+    @Mixin ClusterOptions cluster;
+
+    @Option(
+        names = "--savepoint",
+        paramLabel = "DIR",
+        required = true,
+        description = "Where the savepoint goes (a directory that holds none yet).")
+    String savepoint;
+
+    @Parameters(index = "0", paramLabel = "ID")
+    String jobId;
+
+    @Override
+    public void run() {
+      String path =
+          ClusterRequest.run(
+              cluster, client -> client.stopWithSavepoint(jobId, absolute(savepoint)));
+      System.out.println("stopped job " + jobId + " with savepoint " + path);
+    }
+  }
+
   /** {@code weir cancel}. */
-  @Command(name = "cancel", description = "Cancel a job, optionally after a savepoint.")
+  @Command(
+      name = "cancel",
+      description =
+          "Cancel a job; with --savepoint, once the savepoint completed and every sink committed.")
   public static final class CancelCommand implements Runnable {
     @Mixin ClusterOptions cluster;
 
-    @Option(names = "--savepoint", paramLabel = "DIR", description = "Take a savepoint first.")
+    @Option(
+        names = "--savepoint",
+        paramLabel = "DIR",
+        description =
+            "Stop with a savepoint there first (the job ends CANCELED, with nothing pending).")
     String savepoint;
 
     @Parameters(index = "0", paramLabel = "ID")

@@ -11,12 +11,14 @@ import io.weir.cluster.rpc.ClientMessages.JobStatus;
 import io.weir.cluster.rpc.JobSubmission;
 import io.weir.kafka.testing.KafkaBrokerExtension;
 import io.weir.kafka.testing.KafkaTestClients;
+import io.weir.kafka.transaction.LingeringTransactions;
 import io.weir.runtime.failpoint.FailpointNames;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -272,6 +274,71 @@ class ClusterKafkaTest {
                   + inputTopic()
                   + "-0 at offset 0 (value \"\") failed the job 3 times in a row");
       assertThat(ended.restarts()).isEqualTo(2);
+    }
+  }
+
+  /**
+   * {@code weir cancel --savepoint} and {@code weir stop --savepoint} while input arrives: each
+   * answers once the job ended with nothing pending (the committed output, the uncommitted output
+   * and the group's offsets agree), and a plain resubmission resumes from the savepoint.
+   */
+  @Test
+  void when_cancelledThenStoppedWithSavepoints_then_nothingIsPendingAndResubmitsResumeFromThem()
+      throws Exception {
+    createTopics();
+    cluster = new LocalClusterProcesses(directory, "").start();
+    AtomicLong fed = new AtomicLong();
+    try (ClusterClient client = cluster.client()) {
+      // given: the seed job with input arriving (generous waits: the machine may be shared)
+      JobStatus job = client.submit(seedJob(2));
+      await()
+          .atMost(Duration.ofMinutes(3))
+          .until(() -> client.job(job.jobId()).lastCheckpointId() >= 1);
+      CompletableFuture<Void> input = feed(fed, 2_000);
+      await().atMost(Duration.ofMinutes(2)).until(() -> committed() > 1_000);
+
+      // when: cancelled with a savepoint, then: it ended with nothing pending
+      String cancelled = client.cancel(job.jobId(), directory.resolve("cancelled").toString());
+      assertThat(client.job(job.jobId()).state()).isEqualTo("CANCELED");
+      assertNothingPending();
+
+      // when: resubmitted without -s, then: it resumes from that savepoint
+      JobStatus resumed = client.submit(seedJob(2));
+      assertThat(resumed.message()).startsWith("resuming from savepoint " + cancelled);
+      long committedAtResume = committed();
+      await().atMost(Duration.ofMinutes(2)).until(() -> committed() > committedAtResume + 1_000);
+
+      // when: stopped with a savepoint, then: it finished with nothing pending
+      String stopped =
+          client.stopWithSavepoint(resumed.jobId(), directory.resolve("stopped").toString());
+      assertThat(client.job(resumed.jobId()).state()).isEqualTo("FINISHED");
+      assertNothingPending();
+
+      // when: the rest of the input is read by a plain resubmission, then: exactly once
+      feeding.set(false);
+      input.join();
+      JobStatus last = client.submit(seedJob(2, "--bounded"));
+      assertThat(last.message()).startsWith("resuming from savepoint " + stopped);
+      await().atMost(Duration.ofMinutes(2)).until(() -> client.job(last.jobId()).isTerminal());
+      assertExactlyOnce(fed.get());
+    }
+  }
+
+  /**
+   * Right after the job ended: every record it read is committed, and no transaction of its sink is
+   * open. (Records of transactions aborted by a failover stay visible to read_uncommitted readers,
+   * so those are no measure of what is pending.)
+   */
+  private void assertNothingPending() throws Exception {
+    OutputVerifier output = new OutputVerifier(kafka.bootstrapServers(), outputTopic());
+    OutputVerifier.Reading committed = output.read(true);
+    assertThat(committed.records())
+        .isEqualTo(Topics.committedOffsets(kafka.bootstrapServers(), group()));
+    assertThat(committed.counts().values()).containsOnly(1);
+    try (LingeringTransactions transactions =
+        new LingeringTransactions(
+            Map.<String, Object>of("bootstrap.servers", kafka.bootstrapServers()))) {
+      assertThat(transactions.list("seed-" + name)).isEmpty();
     }
   }
 

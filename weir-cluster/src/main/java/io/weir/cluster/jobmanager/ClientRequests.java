@@ -1,5 +1,7 @@
 package io.weir.cluster.jobmanager;
 
+import io.weir.runtime.execution.JobState;
+
 import io.weir.cluster.rpc.ClientMessages;
 import io.weir.cluster.rpc.ClientMessages.RequestFailed;
 import io.weir.runtime.checkpoint.storage.CheckpointLayout;
@@ -31,6 +33,8 @@ final class ClientRequests {
         return job(get.jobId()).status();
       } else if (request instanceof ClientMessages.TakeSavepoint savepoint) {
         return savepoint(job(savepoint.jobId()), savepoint.directory());
+      } else if (request instanceof ClientMessages.StopWithSavepoint stop) {
+        return stop(job(stop.jobId()), stop.directory(), JobState.FINISHED);
       } else if (request instanceof ClientMessages.Cancel cancel) {
         return cancel(job(cancel.jobId()), cancel.savepointDirectory());
       } else if (request instanceof ClientMessages.ListCheckpoints list) {
@@ -63,13 +67,31 @@ final class ClientRequests {
     return new ClientMessages.SavepointTaken(path.toString());
   }
 
+  /**
+   * Answers once the job has ended with nothing pending: the savepoint completed and every subtask
+   * processed its notification (its sinks committed) before it ended.
+   */
+  private Serializable stop(ClusterJob job, String directory, JobState endState) throws Exception {
+    Path path;
+    try {
+      path =
+          job.stopWithSavepoint(Path.of(directory).toAbsolutePath(), endState)
+              .get(SAVEPOINT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw new IllegalStateException(
+          "Stopping job " + job.jobId() + " with a savepoint failed: " + e.getCause().getMessage(),
+          e);
+    }
+    return new ClientMessages.SavepointTaken(path.toString());
+  }
+
+  /** With a savepoint directory: as a stop with savepoint, but the job ends CANCELED. */
   private Serializable cancel(ClusterJob job, String savepointDirectory) throws Exception {
-    Serializable answer = null;
     if (savepointDirectory != null) {
-      answer = savepoint(job, savepointDirectory);
+      return stop(job, savepointDirectory, JobState.CANCELED);
     }
     job.cancel();
-    return answer != null ? answer : job.status();
+    return job.status();
   }
 
   private Serializable checkpoints(ClusterJob job) throws IOException {

@@ -7,8 +7,10 @@ import io.weir.cluster.rpc.ControlMessages.TaskReport;
 import io.weir.cluster.rpc.JobSubmission;
 import io.weir.runtime.checkpoint.CheckpointCoordinator;
 import io.weir.runtime.checkpoint.CheckpointHistory;
+import io.weir.runtime.checkpoint.CheckpointKind;
 import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
+import io.weir.runtime.checkpoint.SavepointStop;
 import io.weir.runtime.checkpoint.StateHandle;
 import io.weir.runtime.checkpoint.SubtaskKey;
 import io.weir.runtime.checkpoint.storage.SavepointStorage;
@@ -54,6 +56,11 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
 
   private record FinalCheckpointDone(Throwable failure) implements Event {}
 
+  private record StopRequested(SavepointStop stop) implements Event {}
+
+  private record StopSavepointDone(CompletedCheckpoint savepoint, Throwable failure)
+      implements Event {}
+
   private final AttemptId id;
   private final JobSubmission submission;
   private final Path jarFile;
@@ -66,6 +73,9 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
   private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
   private final int subtaskCount;
   private final Map<String, RecordCounts> progressByTaskManager = new ConcurrentHashMap<>();
+  // Only on the job's thread: the stop-with-savepoint under way, or null.
+  private SavepointStop stop;
+  private volatile boolean ended;
 
   ClusterAttempt(
       AttemptId id,
@@ -129,8 +139,19 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
     return id;
   }
 
-  /** Runs the attempt to its end; returns null on success, else the failure. */
+  /**
+   * Runs the attempt to its end; returns null on success (every subtask terminated after the final
+   * checkpoint or a stop-with-savepoint), else the failure.
+   */
   Throwable run() throws InterruptedException {
+    try {
+      return runToEnd();
+    } finally {
+      refuseStopsAfterTheEnd();
+    }
+  }
+
+  private Throwable runToEnd() throws InterruptedException {
     Throwable deployFailure = deployAll();
     if (deployFailure != null) {
       cancelAll();
@@ -144,10 +165,6 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
     while (true) {
       Event event = events.poll(1, TimeUnit.SECONDS);
       Throwable failure = failureOf(event);
-      if (failure != null) {
-        cancelAll();
-        return failure;
-      }
       if (event instanceof Reported reported) {
         TaskReport.Kind kind = reported.report().kind();
         if (kind == TaskReport.Kind.DATA_FINISHED && ++dataFinished == subtaskCount) {
@@ -156,6 +173,9 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
           triggerFinalCheckpoint();
         } else if (kind == TaskReport.Kind.TERMINATED && ++terminated == subtaskCount) {
           coordinator.shutDown();
+          if (stop != null) {
+            stop.stopped();
+          }
           return null;
         }
       } else if (event instanceof FinalCheckpointDone done) {
@@ -164,11 +184,79 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
         } else if (finalTries++ < MAX_FINAL_CHECKPOINT_TRIES) {
           triggerFinalCheckpoint();
         } else {
-          cancelAll();
-          return new IllegalStateException("The final checkpoint failed", done.failure());
+          failure = new IllegalStateException("The final checkpoint failed", done.failure());
         }
+      } else if (event instanceof StopRequested request) {
+        startStop(request.stop());
+      } else if (event instanceof StopSavepointDone done) {
+        failure = onStopSavepointDone(done);
+      }
+      if (failure != null) {
+        cancelAll();
+        if (stop != null) {
+          stop.fail(
+              "The job failed while stopping with a savepoint: " + failure.getMessage(), failure);
+        }
+        return failure;
       }
     }
+  }
+
+  /** A stop asked for as the attempt ended would wait for ever: it fails instead. */
+  private void refuseStopsAfterTheEnd() {
+    ended = true;
+    for (Event event : events) {
+      if (event instanceof StopRequested request) {
+        request.stop().fail("The job attempt ended before it could stop with a savepoint", null);
+      }
+    }
+  }
+
+  private void startStop(SavepointStop requested) {
+    if (stop != null) {
+      requested.fail("The job is stopping with a savepoint already", null);
+      return;
+    }
+    stop = requested;
+    synchronized (coordinator) {
+      savepointDirectories.put(coordinator.nextCheckpointId(), stop.directory().toString());
+      stop.trigger(
+          coordinator,
+          (savepoint, failure) -> events.add(new StopSavepointDone(savepoint, failure)));
+    }
+  }
+
+  /**
+   * A completed stop-with-savepoint ends every subtask after its notification (messages to a task
+   * manager arrive in order); an aborted one lets the job go on; one complete but not told to the
+   * tasks fails the attempt, which then restores from it. Returns the attempt's failure, or null.
+   */
+  private Throwable onStopSavepointDone(StopSavepointDone done) {
+    if (done.failure() == null) {
+      stop.savepointCompleted(done.savepoint());
+      sendAll(new ControlMessages.TerminateTasks(id));
+      return null;
+    }
+    if (done.failure() instanceof CheckpointCoordinator.NotificationLostException lost) {
+      return lost;
+    }
+    stop.fail(
+        "The savepoint failed, the job goes on: " + done.failure().getMessage(), done.failure());
+    stop = null;
+    return null;
+  }
+
+  /**
+   * Stops the job with a savepoint into {@code directory}; completes with the savepoint once every
+   * subtask ended after processing its notification.
+   */
+  CompletableFuture<CompletedCheckpoint> stopWithSavepoint(Path directory) {
+    SavepointStop requested = new SavepointStop(directory, new SavepointStorage(directory));
+    events.add(new StopRequested(requested));
+    if (ended) {
+      refuseStopsAfterTheEnd();
+    }
+    return requested.result();
   }
 
   private Throwable failureOf(Event event) {
@@ -204,6 +292,9 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
       Throwable failure = failureOf(event);
       if (failure != null) {
         return failure;
+      }
+      if (event instanceof StopRequested request) {
+        request.stop().fail("The job is still being deployed; stop it once it runs", null);
       }
       if (event instanceof Deployed deployed) {
         if (deployed.error() != null) {
@@ -268,7 +359,7 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
   CompletableFuture<CompletedCheckpoint> triggerSavepoint(Path directory) {
     synchronized (coordinator) {
       savepointDirectories.put(coordinator.nextCheckpointId(), directory.toString());
-      return coordinator.triggerSavepoint(new SavepointStorage(directory));
+      return coordinator.triggerSavepoint(new SavepointStorage(directory), CheckpointKind.SAVEPOINT);
     }
   }
 
@@ -278,6 +369,11 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
 
   long nextCheckpointId() {
     return coordinator.nextCheckpointId();
+  }
+
+  /** True once the attempt ended because it stopped with a savepoint; on the job's thread. */
+  boolean stoppedWithSavepoint() {
+    return stop != null && stop.phase() == SavepointStop.Phase.STOPPED;
   }
 
   // ---- from the network threads
@@ -315,10 +411,10 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
   // ---- the coordinator's gateway
 
   @Override
-  public void triggerCheckpoint(long checkpointId, long timestamp) {
+  public void triggerCheckpoint(long checkpointId, long timestamp, CheckpointKind kind) {
     sendAll(
         new ControlMessages.TriggerCheckpoint(
-            id, checkpointId, timestamp, savepointDirectories.remove(checkpointId)));
+            id, checkpointId, timestamp, savepointDirectories.remove(checkpointId), kind));
   }
 
   @Override

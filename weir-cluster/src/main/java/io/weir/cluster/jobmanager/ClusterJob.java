@@ -18,7 +18,6 @@ import io.weir.runtime.execution.RecordCounts;
 import io.weir.runtime.execution.RestartPolicy;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobGraphBuilder;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
@@ -52,6 +51,9 @@ final class ClusterJob {
   private volatile int restarts;
   private volatile boolean cancelled;
   private volatile ClusterAttempt current;
+  // The state a stop-with-savepoint ends the job in: FINISHED, or CANCELED for cancel --savepoint.
+  private volatile JobState stateAfterStop = JobState.FINISHED;
+  private final CompletableFuture<JobState> ended = new CompletableFuture<>();
   // Wakes a job that waits out its restart delay (which may be long) when it is cancelled.
   private final CountDownLatch cancelSignal = new CountDownLatch(1);
 
@@ -87,20 +89,17 @@ final class ClusterJob {
     JobConfig config = graph.config();
     CheckpointStorage storage =
         new RoutingCheckpointStorage(CheckpointStorages.forJob(config, graph.jobName()));
-    CompletedCheckpoint restore =
-        CheckpointStorages.initialRestore(
-            config, storage, graph.jobName(), OperatorInfos.of(graph));
-    String message = null;
-    if (restore != null) {
-      message =
-          (config.restorePath() != null ? "restoring from" : "resuming from its latest completed")
-              + " checkpoint "
-              + restore.checkpointId()
-              + " at "
-              + restore.location()
-              + (config.restorePath() != null ? "" : " (use --fresh to start from scratch)");
-    }
-    return new ClusterJob(jobId, submission, graph, code, storage, restore, message, clock);
+    CheckpointStorages.InitialRestore restore =
+        CheckpointStorages.initialRestore(graph, storage, OperatorInfos.of(graph));
+    return new ClusterJob(
+        jobId,
+        submission,
+        graph,
+        code,
+        storage,
+        restore.checkpoint(),
+        restore.description(),
+        clock);
   }
 
   String jobId() {
@@ -128,14 +127,16 @@ final class ClusterJob {
     } finally {
       thread.setContextClassLoader(previous);
       code.close();
+      ended.complete(state);
     }
   }
 
   private void runAttempts(TaskManagerRegistry registry, ScheduledExecutorService timer) {
-    long nextCheckpointId = firstCheckpointId();
     RestartPolicy restartPolicy =
         new RestartPolicy(graph.config().restartStrategy(), graph.config().failuresPerRecord());
     try {
+      long nextCheckpointId =
+          CheckpointStorages.firstCheckpointId(graph.config(), graph.jobName(), latest);
       for (int attempt = 0; ; attempt++) {
         List<RegisteredTaskManager> slots = awaitSlots(registry);
         if (slots == null) {
@@ -165,7 +166,7 @@ final class ClusterJob {
           return;
         }
         if (failure == null) {
-          moveTo(JobState.FINISHED);
+          moveTo(execution.stoppedWithSavepoint() ? stateAfterStop : JobState.FINISHED);
           return;
         }
         message = failure.getMessage();
@@ -193,7 +194,7 @@ final class ClusterJob {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       moveTo(JobState.CANCELED);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | JobExecutionException e) {
       LOG.error("Job {} failed", jobId, e);
       message = e.toString();
       moveTo(JobState.FAILED);
@@ -217,20 +218,6 @@ final class ClusterJob {
     return null;
   }
 
-  /** Checkpoint ids only grow: after the restored one and after any in the job's directory. */
-  private long firstCheckpointId() {
-    long last = latest == null ? 0 : latest.checkpointId();
-    try {
-      var newest = storage.latest((location, reason) -> {});
-      if (newest.isPresent()) {
-        last = Math.max(last, newest.get().checkpointId());
-      }
-    } catch (IOException e) {
-      LOG.warn("Cannot read {}: {}", storage.describe(), e.toString());
-    }
-    return last + 1;
-  }
-
   CompletableFuture<Path> triggerSavepoint(Path directory) {
     ClusterAttempt attempt = current;
     if (attempt == null || state != JobState.RUNNING) {
@@ -238,6 +225,23 @@ final class ClusterJob {
           new IllegalStateException("Job " + jobId + " is not running (" + state + ")"));
     }
     return attempt.triggerSavepoint(directory).thenApply(CompletedCheckpoint::location);
+  }
+
+  /**
+   * Stops the job with a savepoint (see {@link ClusterAttempt#stopWithSavepoint}); completes with
+   * the savepoint's directory once the job has ended, in state {@code endState} (FINISHED, or
+   * CANCELED for a cancel with savepoint).
+   */
+  CompletableFuture<Path> stopWithSavepoint(Path directory, JobState endState) {
+    ClusterAttempt attempt = current;
+    if (attempt == null || state != JobState.RUNNING) {
+      return CompletableFuture.failedFuture(
+          new IllegalStateException("Job " + jobId + " is not running (" + state + ")"));
+    }
+    stateAfterStop = endState;
+    return attempt
+        .stopWithSavepoint(directory)
+        .thenCompose(savepoint -> ended.thenApply(end -> savepoint.location()));
   }
 
   void cancel() {

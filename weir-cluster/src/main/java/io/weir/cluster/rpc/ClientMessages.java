@@ -9,7 +9,7 @@ public final class ClientMessages {
 
   /** A marker for the requests. */
   public sealed interface Request extends Serializable
-      permits Submit, ListJobs, GetJob, Cancel, TakeSavepoint, ListCheckpoints {}
+      permits Submit, ListJobs, GetJob, Cancel, TakeSavepoint, StopWithSavepoint, ListCheckpoints {}
 
   /**
    * @param jar the bytes of the submission's jar, or null when it names none
@@ -25,11 +25,15 @@ public final class ClientMessages {
   public record GetJob(String jobId) implements Request {}
 
   /**
-   * @param savepointDirectory take a savepoint there first, or null
+   * @param savepointDirectory stop with a savepoint there (answered once the job ended with every
+   *     sink committed), or null to cancel at once
    */
   public record Cancel(String jobId, String savepointDirectory) implements Request {}
 
   public record TakeSavepoint(String jobId, String directory) implements Request {}
+
+  /** Answered with {@link SavepointTaken} once the job ended FINISHED with nothing pending. */
+  public record StopWithSavepoint(String jobId, String directory) implements Request {}
 
   public record ListCheckpoints(String jobId) implements Request {}
 

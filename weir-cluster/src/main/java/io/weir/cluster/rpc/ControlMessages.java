@@ -1,5 +1,6 @@
 package io.weir.cluster.rpc;
 
+import io.weir.runtime.checkpoint.CheckpointKind;
 import java.io.Serializable;
 import java.util.List;
 
@@ -96,9 +97,14 @@ public final class ControlMessages {
 
   /**
    * @param savepointDirectory where this checkpoint goes instead, or null for a checkpoint
+   * @param kind a checkpoint, a savepoint, or a stop-with-savepoint (sources emit nothing after it)
    */
   public record TriggerCheckpoint(
-      AttemptId attempt, long checkpointId, long timestamp, String savepointDirectory)
+      AttemptId attempt,
+      long checkpointId,
+      long timestamp,
+      String savepointDirectory,
+      CheckpointKind kind)
       implements Serializable {}
 
   public record NotifyCheckpointComplete(AttemptId attempt, long checkpointId)
@@ -107,7 +113,10 @@ public final class ControlMessages {
   public record NotifyCheckpointAborted(AttemptId attempt, long checkpointId)
       implements Serializable {}
 
-  /** The job finished and its final checkpoint was notified: end the subtasks normally. */
+  /**
+   * The job finished and its final checkpoint was notified, or it stopped with a savepoint that was
+   * notified: end the subtasks normally, each after the mail it holds.
+   */
   public record TerminateTasks(AttemptId attempt) implements Serializable {}
 
   /** Stop every subtask of the attempt at once (failover or cancel). */

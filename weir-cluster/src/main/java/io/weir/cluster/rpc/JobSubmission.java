@@ -17,6 +17,8 @@ import java.util.List;
  * @param fresh start without state, ignoring earlier checkpoints
  * @param jar the jar the job class comes from (shipped with the submission), or null when the class
  *     is on every process's class path
+ * @param allowFallback resume past a broken newer checkpoint although two-phase-commit sinks may
+ *     commit its output again ({@code --allow-fallback})
  */
 public record JobSubmission(
     String jobClass,
@@ -25,11 +27,24 @@ public record JobSubmission(
     String checkpointDirectory,
     String restorePath,
     boolean fresh,
-    JobJar jar)
+    JobJar jar,
+    boolean allowFallback)
     implements Serializable {
 
   public JobSubmission {
     args = List.copyOf(args);
+  }
+
+  /** A submission that refuses falling back past a broken checkpoint with 2PC sinks. */
+  public JobSubmission(
+      String jobClass,
+      List<String> args,
+      Integer parallelism,
+      String checkpointDirectory,
+      String restorePath,
+      boolean fresh,
+      JobJar jar) {
+    this(jobClass, args, parallelism, checkpointDirectory, restorePath, fresh, jar, false);
   }
 
   /** A job whose class is on every process's class path. */
@@ -45,7 +60,8 @@ public record JobSubmission(
 
   /** The same submission with the checkpoint root the job manager decided on. */
   public JobSubmission withCheckpointDirectory(String directory) {
-    return new JobSubmission(jobClass, args, parallelism, directory, restorePath, fresh, jar);
+    return new JobSubmission(
+        jobClass, args, parallelism, directory, restorePath, fresh, jar, allowFallback);
   }
 
   /** Applies the settings to the job's config, as the command line does for a local run. */
@@ -58,5 +74,6 @@ public record JobSubmission(
     }
     config.restorePath(restorePath == null ? null : Path.of(restorePath));
     config.fresh(fresh);
+    config.allowFallback(allowFallback);
   }
 }

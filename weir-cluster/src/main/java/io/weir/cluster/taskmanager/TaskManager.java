@@ -179,7 +179,10 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
             trigger.attempt(),
             a ->
                 a.triggerCheckpoint(
-                    trigger.checkpointId(), trigger.timestamp(), trigger.savepointDirectory()));
+                    trigger.checkpointId(),
+                    trigger.timestamp(),
+                    trigger.savepointDirectory(),
+                    trigger.kind()));
       } else if (message instanceof ControlMessages.NotifyCheckpointComplete notify) {
         withAttempt(notify.attempt(), a -> a.notifyCheckpointComplete(notify.checkpointId()));
       } else if (message instanceof ControlMessages.NotifyCheckpointAborted notify) {

@@ -12,6 +12,7 @@ import io.weir.cluster.rpc.ControlMessages;
 import io.weir.cluster.rpc.ControlMessages.SubtaskPlacement;
 import io.weir.cluster.rpc.ControlMessages.TaskReport;
 import io.weir.cluster.rpc.RpcConnection;
+import io.weir.runtime.checkpoint.CheckpointKind;
 import io.weir.runtime.checkpoint.CheckpointResponder;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.RoutingCheckpointStorage;
@@ -240,11 +241,12 @@ final class TaskManagerAttempt implements TaskListener, CheckpointResponder {
     tasks.forEach(StreamTask::start);
   }
 
-  void triggerCheckpoint(long checkpointId, long timestamp, String savepointDirectory) {
+  void triggerCheckpoint(
+      long checkpointId, long timestamp, String savepointDirectory, CheckpointKind kind) {
     if (savepointDirectory != null) {
       storage.route(checkpointId, new SavepointStorage(Path.of(savepointDirectory)));
     }
-    sources.forEach(source -> source.triggerCheckpoint(checkpointId, timestamp));
+    sources.forEach(source -> source.triggerCheckpoint(checkpointId, timestamp, kind));
   }
 
   void notifyCheckpointComplete(long checkpointId) {

@@ -22,7 +22,9 @@ import org.slf4j.LoggerFactory;
  * task. A notification that cannot be sent does not undo the checkpoint: the next one's covers it,
  * and the result future of the checkpoint fails so a caller waiting for it takes another. A
  * checkpoint declined by a task or not acknowledged within the timeout is aborted and every task is
- * told so. Checkpoint ids only grow, also across restarts.
+ * told so. Checkpoint ids only grow, also across restarts. Periodic checkpoints pause while a
+ * savepoint is pending (a checkpoint completing after it would subsume what it just wrote), and
+ * stop for good with a stop-with-savepoint unless that one is aborted.
  *
  * <p>Thread safe: triggers come from the timer thread, acknowledgements from the tasks' snapshot
  * threads; every state change happens under this object's lock.
@@ -32,7 +34,12 @@ public final class CheckpointCoordinator {
 
   /** How the coordinator reaches the tasks; calls must not block. */
   public interface TaskGateway {
-    void triggerCheckpoint(long checkpointId, long timestamp);
+    /**
+     * Asks every source to place checkpoint {@code checkpointId}'s barrier; for a {@link
+     * CheckpointKind#STOP_SAVEPOINT} the sources emit nothing more after it, until the checkpoint
+     * is aborted.
+     */
+    void triggerCheckpoint(long checkpointId, long timestamp, CheckpointKind kind);
 
     void notifyCheckpointComplete(long checkpointId);
 
@@ -159,7 +166,7 @@ public final class CheckpointCoordinator {
     if (state != CoordinatorState.PERIODIC) {
       return;
     }
-    if (pending.size() >= config.maxConcurrentCheckpoints()) {
+    if (pending.size() >= config.maxConcurrentCheckpoints() || savepointPending()) {
       return; // the completion or abort of a pending one reschedules
     }
     if (clock.millis() < dueMillis()) {
@@ -172,41 +179,75 @@ public final class CheckpointCoordinator {
 
   /** Triggers a checkpoint now; the future completes when it is complete or aborted. */
   public synchronized CompletableFuture<CompletedCheckpoint> trigger() {
-    return trigger(false);
+    return trigger(CheckpointKind.CHECKPOINT);
   }
 
   /**
-   * Triggers a savepoint into {@code savepointStorage} (a savepoint directory's storage): a
-   * checkpoint kept there, outside the job's retention. The job's storage must be a {@link
-   * RoutingCheckpointStorage}.
+   * Triggers a savepoint of {@code kind} into {@code savepointStorage} (a savepoint directory's
+   * storage): a checkpoint kept there, outside the job's retention. The job's storage must be a
+   * {@link RoutingCheckpointStorage}. For a {@link CheckpointKind#STOP_SAVEPOINT} periodic
+   * checkpoints stop now and start again only if the savepoint is aborted: after it, nothing is
+   * left to checkpoint.
    */
   public synchronized CompletableFuture<CompletedCheckpoint> triggerSavepoint(
-      CheckpointStorage savepointStorage) {
+      CheckpointStorage savepointStorage, CheckpointKind kind) {
+    if (!kind.isSavepoint()) {
+      throw new IllegalArgumentException(kind + " is not a savepoint");
+    }
     if (!(storage instanceof RoutingCheckpointStorage routing)) {
       return CompletableFuture.failedFuture(
           new IllegalStateException("This job's storage cannot take savepoints"));
     }
     routing.route(nextCheckpointId, savepointStorage);
-    return trigger(true);
+    if (!kind.stopsSources()) {
+      return trigger(kind);
+    }
+    stopPeriodic();
+    state = state.moveTo(CoordinatorState.STOPPING_WITH_SAVEPOINT);
+    CompletableFuture<CompletedCheckpoint> result = trigger(kind);
+    result.whenComplete(
+        (checkpoint, failure) -> {
+          if (failure != null && !isCompleted(failure)) {
+            resumeAfterAbortedStop();
+          }
+        });
+    return result;
   }
 
-  private CompletableFuture<CompletedCheckpoint> trigger(boolean savepoint) {
+  /** An aborted stop-with-savepoint lets the job go on, with its periodic checkpoints. */
+  private synchronized void resumeAfterAbortedStop() {
+    if (state == CoordinatorState.STOPPING_WITH_SAVEPOINT) {
+      state = state.moveTo(CoordinatorState.STOPPED);
+      startPeriodic();
+    }
+  }
+
+  /** True for the failure of a checkpoint that completed but whose notification was lost. */
+  private static boolean isCompleted(Throwable failure) {
+    return failure instanceof NotificationLostException;
+  }
+
+  private boolean savepointPending() {
+    return pending.values().stream().anyMatch(checkpoint -> checkpoint.kind.isSavepoint());
+  }
+
+  private CompletableFuture<CompletedCheckpoint> trigger(CheckpointKind kind) {
     if (state == CoordinatorState.SHUT_DOWN) {
       return CompletableFuture.failedFuture(new IllegalStateException("coordinator shut down"));
     }
     long id = nextCheckpointId++;
     long timestamp = clock.millis();
     lastTriggerMillis = OptionalLong.of(timestamp);
-    PendingCheckpoint checkpoint = new PendingCheckpoint(id, timestamp, subtasks, savepoint);
+    PendingCheckpoint checkpoint = new PendingCheckpoint(id, timestamp, subtasks, kind);
     pending.put(id, checkpoint);
-    history.triggered(id, savepoint, timestamp);
+    history.triggered(id, kind.isSavepoint(), timestamp);
     checkpoint.expiry =
         timer.schedule(
             () -> abort(id, "expired after " + config.checkpointTimeout()),
             config.checkpointTimeout().toMillis(),
             TimeUnit.MILLISECONDS);
     Failpoints.hit(FailpointNames.CHECKPOINT_TRIGGER);
-    gateway.triggerCheckpoint(id, timestamp);
+    gateway.triggerCheckpoint(id, timestamp, kind);
     return checkpoint.result;
   }
 
@@ -243,7 +284,7 @@ public final class CheckpointCoordinator {
                   id,
                   checkpoint.timestamp,
                   jobName,
-                  checkpoint.savepoint,
+                  checkpoint.kind.isSavepoint(),
                   operators,
                   checkpoint.states()));
       history.metadataStored(id, clock.millis());
@@ -288,9 +329,7 @@ public final class CheckpointCoordinator {
           e.toString());
       // A caller waiting on the result (the final checkpoint) must take another checkpoint,
       // whose notification covers this one.
-      checkpoint.result.completeExceptionally(
-          new IllegalStateException(
-              "Checkpoint " + id + " is complete but its notification was lost", e));
+      checkpoint.result.completeExceptionally(new NotificationLostException(id, e));
       completion.cleanUp().run();
       return;
     }
@@ -335,6 +374,13 @@ public final class CheckpointCoordinator {
     }
     for (Long id : List.copyOf(pending.keySet())) {
       abort(id, "the job attempt ended");
+    }
+  }
+
+  /** A checkpoint completed, but the tasks were not told; the next checkpoint's notification is. */
+  public static final class NotificationLostException extends IllegalStateException {
+    NotificationLostException(long checkpointId, Throwable cause) {
+      super("Checkpoint " + checkpointId + " is complete but its notification was lost", cause);
     }
   }
 }

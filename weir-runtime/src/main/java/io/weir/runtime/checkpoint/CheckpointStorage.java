@@ -41,6 +41,16 @@ public interface CheckpointStorage {
    */
   Optional<CompletedCheckpoint> latest(RestoreListener listener) throws IOException;
 
+  /**
+   * Records, before it completes, that savepoint {@code checkpointId} of this job goes to {@code
+   * directory}, so that a resubmission finds it; storages that do not outlive the job ignore it.
+   */
+  default void recordSavepoint(long checkpointId, java.nio.file.Path directory)
+      throws IOException {}
+
+  /** Forgets the record of a savepoint that was aborted; never fails. */
+  default void forgetSavepoint(long checkpointId) {}
+
   /** Human readable location, for messages. */
   String describe();
 

@@ -12,7 +12,7 @@ import java.util.concurrent.ScheduledFuture;
 final class PendingCheckpoint {
   final long checkpointId;
   final long timestamp;
-  final boolean savepoint;
+  final CheckpointKind kind;
   final CompletableFuture<CompletedCheckpoint> result = new CompletableFuture<>();
   private final Set<SubtaskKey> waitingFor;
   private final List<SubtaskStateHandle> states = new ArrayList<>();
@@ -20,10 +20,10 @@ final class PendingCheckpoint {
   ScheduledFuture<?> expiry;
 
   PendingCheckpoint(
-      long checkpointId, long timestamp, Set<SubtaskKey> subtasks, boolean savepoint) {
+      long checkpointId, long timestamp, Set<SubtaskKey> subtasks, CheckpointKind kind) {
     this.checkpointId = checkpointId;
     this.timestamp = timestamp;
-    this.savepoint = savepoint;
+    this.kind = kind;
     this.waitingFor = new HashSet<>(subtasks);
   }
 

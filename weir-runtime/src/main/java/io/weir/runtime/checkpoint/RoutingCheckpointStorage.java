@@ -1,5 +1,6 @@
 package io.weir.runtime.checkpoint;
 
+import io.weir.runtime.checkpoint.storage.SavepointStorage;
 import io.weir.runtime.state.TaskSnapshot;
 import java.io.IOException;
 import java.util.Map;
@@ -35,21 +36,28 @@ public final class RoutingCheckpointStorage implements CheckpointStorage {
 
   @Override
   public CompletedCheckpoint complete(CheckpointMetadata metadata) throws IOException {
-    CheckpointStorage storage = storageOf(metadata.checkpointId());
-    routes.remove(metadata.checkpointId());
-    return storage.complete(metadata);
+    Completion completion = completeDeferringCleanUp(metadata);
+    completion.cleanUp().run();
+    return completion.checkpoint();
   }
 
+  /** A savepoint is recorded in the job's storage first, so a resubmission finds it. */
   @Override
   public Completion completeDeferringCleanUp(CheckpointMetadata metadata) throws IOException {
     CheckpointStorage storage = storageOf(metadata.checkpointId());
     routes.remove(metadata.checkpointId());
+    if (storage instanceof SavepointStorage savepoint) {
+      checkpoints.recordSavepoint(metadata.checkpointId(), savepoint.directory());
+    }
     return storage.completeDeferringCleanUp(metadata);
   }
 
   @Override
   public void discard(long checkpointId) {
     CheckpointStorage storage = routes.remove(checkpointId);
+    if (storage instanceof SavepointStorage) {
+      checkpoints.forgetSavepoint(checkpointId);
+    }
     (storage != null ? storage : checkpoints).discard(checkpointId);
   }
 

@@ -4,10 +4,12 @@ import io.weir.api.graph.Partitioning;
 import io.weir.api.graph.Transformation;
 import io.weir.runtime.checkpoint.CheckpointCoordinator;
 import io.weir.runtime.checkpoint.CheckpointHistory;
+import io.weir.runtime.checkpoint.CheckpointKind;
 import io.weir.runtime.checkpoint.CheckpointResponder;
 import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.OperatorInfo;
+import io.weir.runtime.checkpoint.SavepointStop;
 import io.weir.runtime.checkpoint.StateHandle;
 import io.weir.runtime.checkpoint.SubtaskKey;
 import io.weir.runtime.checkpoint.storage.SavepointStorage;
@@ -62,6 +64,11 @@ final class ExecutionAttempt
 
   private record FinalCheckpointDone(Throwable failure) implements Event {}
 
+  private record StopRequested(SavepointStop stop) implements Event {}
+
+  private record StopSavepointDone(CompletedCheckpoint savepoint, Throwable failure)
+      implements Event {}
+
   private final JobGraph graph;
   private final int attempt;
   private final CompletedCheckpoint restored;
@@ -76,6 +83,9 @@ final class ExecutionAttempt
   private final AtomicLong completedCheckpoints = new AtomicLong();
   private final AtomicLong checkpointMillis = new AtomicLong();
   private final AtomicInteger running = new AtomicInteger();
+  // Only on the attempt's thread: the stop-with-savepoint under way, or null.
+  private SavepointStop stop;
+  private volatile boolean ended;
 
   ExecutionAttempt(
       JobGraph graph,
@@ -207,8 +217,19 @@ final class ExecutionAttempt
     return outputs;
   }
 
-  /** Runs the attempt to its end; returns null on success, else the first failure. */
+  /**
+   * Runs the attempt to its end; returns null on success (every task terminated after the final
+   * checkpoint or a stop-with-savepoint), else the first failure.
+   */
   Throwable run() throws InterruptedException {
+    try {
+      return runToEnd();
+    } finally {
+      refuseStopsAfterTheEnd();
+    }
+  }
+
+  private Throwable runToEnd() throws InterruptedException {
     // Periodic checkpoints start when the last task runs (onRunning).
     tasks.forEach(StreamTask::start);
     int dataFinished = 0;
@@ -216,9 +237,9 @@ final class ExecutionAttempt
     int finalTries = 0;
     while (true) {
       Event event = events.poll(1, TimeUnit.SECONDS);
+      Throwable failure = null;
       if (event instanceof Failed failed) {
-        cancelAll();
-        return failed.cause();
+        failure = failed.cause();
       } else if (event instanceof DataFinished) {
         if (++dataFinished == tasks.size()) {
           coordinator.stopPeriodic();
@@ -231,20 +252,89 @@ final class ExecutionAttempt
         } else if (finalTries++ < MAX_FINAL_CHECKPOINT_TRIES) {
           triggerFinalCheckpoint();
         } else {
-          cancelAll();
-          return new IllegalStateException(
-              "The final checkpoint failed " + MAX_FINAL_CHECKPOINT_TRIES + " times",
-              done.failure());
+          failure =
+              new IllegalStateException(
+                  "The final checkpoint failed " + MAX_FINAL_CHECKPOINT_TRIES + " times",
+                  done.failure());
         }
+      } else if (event instanceof StopRequested request) {
+        startStop(request.stop());
+      } else if (event instanceof StopSavepointDone done) {
+        failure = onStopSavepointDone(done);
       } else if (event instanceof Terminated && ++terminated == tasks.size()) {
         coordinator.shutDown();
+        if (stop != null) {
+          stop.stopped();
+        }
         return null;
+      }
+      if (failure != null) {
+        cancelAll();
+        if (stop != null) {
+          stop.fail(
+              "The job failed while stopping with a savepoint: " + failure.getMessage(), failure);
+        }
+        return failure;
       }
     }
   }
 
+  /** A stop asked for as the attempt ended would wait for ever: it fails instead. */
+  private void refuseStopsAfterTheEnd() {
+    ended = true;
+    for (Event event : events) {
+      if (event instanceof StopRequested request) {
+        request.stop().fail("The job attempt ended before it could stop with a savepoint", null);
+      }
+    }
+  }
+
+  private void startStop(SavepointStop requested) {
+    if (stop != null) {
+      requested.fail("The job is stopping with a savepoint already", null);
+      return;
+    }
+    stop = requested;
+    stop.trigger(
+        coordinator, (savepoint, failure) -> events.add(new StopSavepointDone(savepoint, failure)));
+  }
+
+  /**
+   * A completed stop-with-savepoint ends every task after its notification; an aborted one lets the
+   * job go on (its sources resume); one complete but not told to the tasks fails the attempt, which
+   * then restores from it. Returns the attempt's failure, or null.
+   */
+  private Throwable onStopSavepointDone(StopSavepointDone done) {
+    if (done.failure() == null) {
+      stop.savepointCompleted(done.savepoint());
+      tasks.forEach(StreamTask::terminate);
+      return null;
+    }
+    if (done.failure() instanceof CheckpointCoordinator.NotificationLostException lost) {
+      return lost;
+    }
+    stop.fail(
+        "The savepoint failed, the job goes on: " + done.failure().getMessage(), done.failure());
+    stop = null;
+    return null;
+  }
+
+  /**
+   * Stops the job with a savepoint into {@code directory}: the sources emit nothing after its
+   * barrier, and once it completed every task ends after processing its notification. The future
+   * completes with the savepoint when every task ended, or fails with a line for the user.
+   */
+  CompletableFuture<CompletedCheckpoint> stopWithSavepoint(java.nio.file.Path directory) {
+    SavepointStop requested = new SavepointStop(directory, new SavepointStorage(directory));
+    events.add(new StopRequested(requested));
+    if (ended) {
+      refuseStopsAfterTheEnd();
+    }
+    return requested.result();
+  }
+
   CompletableFuture<CompletedCheckpoint> triggerSavepoint(java.nio.file.Path directory) {
-    return coordinator.triggerSavepoint(new SavepointStorage(directory));
+    return coordinator.triggerSavepoint(new SavepointStorage(directory), CheckpointKind.SAVEPOINT);
   }
 
   /** Ends the attempt from outside: its {@link #run} returns a cancellation. */
@@ -320,8 +410,8 @@ final class ExecutionAttempt
   }
 
   @Override
-  public void triggerCheckpoint(long checkpointId, long timestamp) {
-    sources.forEach(source -> source.triggerCheckpoint(checkpointId, timestamp));
+  public void triggerCheckpoint(long checkpointId, long timestamp, CheckpointKind kind) {
+    sources.forEach(source -> source.triggerCheckpoint(checkpointId, timestamp, kind));
   }
 
   @Override

@@ -7,11 +7,9 @@ import io.weir.runtime.checkpoint.CheckpointHistory;
 import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.RoutingCheckpointStorage;
-import io.weir.runtime.checkpoint.storage.CheckpointLayout;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.operators.StreamOperator;
 import io.weir.runtime.task.StreamTask;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -108,6 +106,20 @@ final class JobRun {
     return attempt.triggerSavepoint(directory).thenApply(CompletedCheckpoint::location);
   }
 
+  /**
+   * Stops the job with a savepoint taken by the running attempt (see {@link
+   * ExecutionAttempt#stopWithSavepoint}); the job then ends successfully.
+   */
+  java.util.concurrent.CompletableFuture<java.nio.file.Path> stopWithSavepoint(
+      java.nio.file.Path directory) {
+    ExecutionAttempt attempt = current;
+    if (attempt == null) {
+      return java.util.concurrent.CompletableFuture.failedFuture(
+          new IllegalStateException("Job '" + graph.jobName() + "' is not running yet"));
+    }
+    return attempt.stopWithSavepoint(directory).thenApply(CompletedCheckpoint::location);
+  }
+
   void cancel() {
     cancelled = true;
     ExecutionAttempt attempt = current;
@@ -134,14 +146,14 @@ final class JobRun {
     CheckpointStorage storage =
         new RoutingCheckpointStorage(CheckpointStorages.forJob(config, jobName));
     CompletedCheckpoint restore =
-        CheckpointStorages.initialRestore(
-            config, storage, jobName, ExecutionAttempt.operatorInfos(graph));
+        CheckpointStorages.initialRestore(graph, storage, ExecutionAttempt.operatorInfos(graph))
+            .checkpoint();
     RestartPolicy restartPolicy =
         new RestartPolicy(config.restartStrategy(), config.failuresPerRecord());
     ScheduledExecutorService timer =
         Executors.newSingleThreadScheduledExecutor(daemon("weir checkpoint timer"));
     ExecutorService snapshotIo = Executors.newFixedThreadPool(2, daemon("weir snapshot io"));
-    long nextCheckpointId = firstCheckpointId(storage, restore);
+    long nextCheckpointId = CheckpointStorages.firstCheckpointId(config, jobName, restore);
     long completedCheckpoints = 0;
     java.util.concurrent.atomic.AtomicReference<ExecutionAttempt> running =
         new java.util.concurrent.atomic.AtomicReference<>();
@@ -235,29 +247,6 @@ final class JobRun {
       timer.shutdownNow();
       snapshotIo.shutdownNow();
     }
-  }
-
-  /**
-   * Checkpoint ids only grow: after the restored one, and after any the job's directory still holds
-   * (a fresh start must not write a checkpoint older than one that is already there), broken ones
-   * included (their id may already name a transaction or part file of a sink).
-   */
-  private static long firstCheckpointId(CheckpointStorage storage, CompletedCheckpoint restore)
-      throws JobExecutionException {
-    long[] last = {restore == null ? 0 : restore.checkpointId()};
-    try {
-      var latest =
-          storage.latest(
-              (location, reason) ->
-                  CheckpointLayout.checkpointIdOf(Path.of(location))
-                      .ifPresent(id -> last[0] = Math.max(last[0], id)));
-      if (latest.isPresent()) {
-        last[0] = Math.max(last[0], latest.get().checkpointId());
-      }
-    } catch (java.io.IOException e) {
-      throw new JobExecutionException("Cannot read " + storage.describe() + ": " + e, e);
-    }
-    return last[0] + 1;
   }
 
   private static Map<String, JobResult.OperatorCounts> counts(ExecutionAttempt execution) {

@@ -30,6 +30,11 @@ final class LocalJobClient implements JobClient {
   }
 
   @Override
+  public CompletableFuture<Path> stopWithSavepoint(Path directory) {
+    return run.stopWithSavepoint(directory);
+  }
+
+  @Override
   public void cancel() {
     run.cancel();
   }

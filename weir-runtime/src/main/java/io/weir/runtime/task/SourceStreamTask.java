@@ -1,6 +1,7 @@
 package io.weir.runtime.task;
 
 import io.weir.api.source.SourceFunction;
+import io.weir.runtime.checkpoint.CheckpointKind;
 import io.weir.runtime.exchange.StreamEvent;
 import io.weir.runtime.exchange.StreamEvent.CheckpointBarrier;
 import io.weir.runtime.operators.OperatorException;
@@ -17,9 +18,15 @@ import java.util.concurrent.locks.LockSupport;
  * holding the same lock, so they happen between two of the source's emissions, never inside one.
  * Output buffers are flushed by whichever of the two holds the lock when the buffer timeout passed:
  * the source while it emits, the mailbox thread while the source is idle.
+ *
+ * <p>After the barrier of a stop-with-savepoint the source emits nothing more: its next emission
+ * waits until the savepoint is aborted (then it goes on) or the task is terminated after the
+ * savepoint's notification (then the emission is dropped and the source cancelled; the savepoint's
+ * offsets make the restored job read that record again). The task then ends without end of input.
  */
 public final class SourceStreamTask extends StreamTask {
   private static final long MAX_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+  private static final long NOT_STOPPED = -1;
 
   private final Object checkpointLock = new Object();
   private final SourceOperator source;
@@ -32,6 +39,8 @@ public final class SourceStreamTask extends StreamTask {
   private volatile boolean cancelled;
   private final AtomicBoolean failing = new AtomicBoolean();
   private boolean idle;
+  // Guarded by the checkpoint lock: the stop-with-savepoint whose barrier the source emitted last.
+  private long stoppedAtCheckpoint = NOT_STOPPED;
 
   public SourceStreamTask(TaskDeployment deployment) {
     super(deployment);
@@ -73,7 +82,34 @@ public final class SourceStreamTask extends StreamTask {
 
   /** Starts a checkpoint: the barrier goes out right after the source's current emission. */
   public void triggerCheckpoint(long checkpointId, long timestamp) {
-    mailbox.put(() -> performCheckpoint(new CheckpointBarrier(checkpointId, timestamp)));
+    triggerCheckpoint(checkpointId, timestamp, CheckpointKind.CHECKPOINT);
+  }
+
+  /**
+   * Starts a checkpoint of {@code kind}; after the barrier of a {@link
+   * CheckpointKind#STOP_SAVEPOINT} the source emits nothing more unless that checkpoint is aborted.
+   */
+  public void triggerCheckpoint(long checkpointId, long timestamp, CheckpointKind kind) {
+    mailbox.put(
+        () -> {
+          performCheckpoint(new CheckpointBarrier(checkpointId, timestamp));
+          if (kind.stopsSources()) {
+            stoppedAtCheckpoint = checkpointId;
+          }
+        });
+  }
+
+  /** An aborted stop-with-savepoint lets the source go on. */
+  @Override
+  public void notifyCheckpointAborted(long checkpointId) {
+    mailbox.put(
+        () -> {
+          chain.notifyCheckpointAborted(checkpointId);
+          if (stoppedAtCheckpoint == checkpointId) {
+            stoppedAtCheckpoint = NOT_STOPPED;
+            checkpointLock.notifyAll();
+          }
+        });
   }
 
   private void run() {
@@ -86,11 +122,23 @@ public final class SourceStreamTask extends StreamTask {
       deployment.listener().onRunning(this);
       try {
         source.run(new Context());
+      } catch (SourceStopped stopped) {
+        // terminated after a stop-with-savepoint (the emission that waited is dropped), or
+        // cancelled
+        if (cancelled) {
+          return;
+        }
       } catch (Exception e) {
         if (cancelled) {
           return;
         }
-        throw OperatorFailure.of(sourceName, e);
+        if (!awaitStopOutcome()) {
+          throw OperatorFailure.of(sourceName, e);
+        }
+      }
+      if (awaitStopOutcome()) {
+        endStopped();
+        return;
       }
       synchronized (checkpointLock) {
         sourceOutput.emitWatermark(Long.MAX_VALUE);
@@ -111,6 +159,34 @@ public final class SourceStreamTask extends StreamTask {
       }
     } catch (Throwable t) {
       fail(t);
+    }
+  }
+
+  /**
+   * When the source emitted a stop-with-savepoint's barrier, waits until the task is terminated
+   * (true: it stopped) or the savepoint is aborted (false: it goes on); false at once otherwise.
+   */
+  private boolean awaitStopOutcome() throws InterruptedException {
+    synchronized (checkpointLock) {
+      while (stoppedAtCheckpoint != NOT_STOPPED && !terminateRequested && !cancelled) {
+        checkpointLock.wait();
+      }
+      return stoppedAtCheckpoint != NOT_STOPPED;
+    }
+  }
+
+  /** Ends a task stopped with a savepoint: no end of input, the chain closed after its mail. */
+  private void endStopped() throws Exception {
+    terminated.await();
+    mailThread.join();
+    if (cancelled) {
+      return;
+    }
+    synchronized (checkpointLock) {
+      chain.close();
+    }
+    if (maybeMoveTo(TaskState.TERMINATED)) {
+      deployment.listener().onTerminated(this);
     }
   }
 
@@ -138,7 +214,19 @@ public final class SourceStreamTask extends StreamTask {
       fail(t);
     } finally {
       terminated.countDown();
+      wakeStoppedSource();
     }
+  }
+
+  /** After termination a source stopped with a savepoint must leave its run loop. */
+  private void wakeStoppedSource() {
+    synchronized (checkpointLock) {
+      if (stoppedAtCheckpoint == NOT_STOPPED) {
+        return;
+      }
+      checkpointLock.notifyAll();
+    }
+    source.cancel();
   }
 
   /**
@@ -197,6 +285,7 @@ public final class SourceStreamTask extends StreamTask {
     @Override
     public void collectWithTimestamp(Object record, long timestamp) {
       synchronized (checkpointLock) {
+        awaitNotStopped();
         try {
           if (idle) {
             idle = false;
@@ -217,6 +306,7 @@ public final class SourceStreamTask extends StreamTask {
     @Override
     public void emitWatermark(long watermark) {
       synchronized (checkpointLock) {
+        awaitNotStopped();
         try {
           sourceOutput.emitWatermark(watermark);
         } catch (Exception e) {
@@ -228,6 +318,7 @@ public final class SourceStreamTask extends StreamTask {
     @Override
     public void markAsTemporarilyIdle() {
       synchronized (checkpointLock) {
+        awaitNotStopped();
         if (!idle) {
           idle = true;
           try {
@@ -242,6 +333,25 @@ public final class SourceStreamTask extends StreamTask {
     @Override
     public Object getCheckpointLock() {
       return checkpointLock;
+    }
+
+    /** Holds an emission back while a stop-with-savepoint is pending; called holding the lock. */
+    private void awaitNotStopped() {
+      try {
+        if (!awaitStopOutcome()) {
+          return;
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      throw new SourceStopped();
+    }
+  }
+
+  /** Ends the source function's run loop once the task stopped with a savepoint. */
+  private static final class SourceStopped extends RuntimeException {
+    SourceStopped() {
+      super("stopped with a savepoint", null, false, false);
     }
   }
 }

@@ -109,7 +109,11 @@ public abstract class StreamTask {
   /** Waits for the task's thread(s) to end. */
   public abstract void join(long millis) throws InterruptedException;
 
-  /** Asks the task to end after the job finished and its final checkpoint was notified. */
+  /**
+   * Asks the task to end after the job finished and its final checkpoint was notified, or after a
+   * stop-with-savepoint completed: mail runs in order, so the task processes every notification put
+   * before this call (its sinks commit) before it ends and reports {@code onTerminated}.
+   */
   public void terminate() {
     mailbox.put(() -> terminateRequested = true);
   }

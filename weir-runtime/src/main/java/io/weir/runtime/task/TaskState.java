@@ -3,6 +3,7 @@ package io.weir.runtime.task;
 /**
  * CREATED -> RUNNING -> DATA_FINISHED -> TERMINATED; any live state -> FAILED or CANCELED.
  * DATA_FINISHED: all input processed, still taking the final checkpoint and its notifications.
+ * RUNNING -> TERMINATED: stopped with a savepoint, whose notification the task processed first.
  */
 public enum TaskState {
   CREATED,
@@ -15,7 +16,8 @@ public enum TaskState {
   boolean canMoveTo(TaskState next) {
     return switch (this) {
       case CREATED -> next == RUNNING || next == FAILED || next == CANCELED;
-      case RUNNING -> next == DATA_FINISHED || next == FAILED || next == CANCELED;
+      case RUNNING ->
+          next == DATA_FINISHED || next == TERMINATED || next == FAILED || next == CANCELED;
       case DATA_FINISHED -> next == TERMINATED || next == FAILED || next == CANCELED;
       case TERMINATED, FAILED, CANCELED -> false;
     };

@@ -42,7 +42,7 @@ class PeriodicTriggerTest {
           new JobConfig().checkpointInterval(Duration.ofMillis(INTERVAL)),
           new CheckpointCoordinator.TaskGateway() {
             @Override
-            public void triggerCheckpoint(long checkpointId, long timestamp) {
+            public void triggerCheckpoint(long checkpointId, long timestamp, CheckpointKind kind) {
               triggers.add(timestamp);
             }
 

@@ -58,6 +58,14 @@ public final class CheckpointLoader {
                     "none of its " + checkpoints.size() + " checkpoint directories is valid"));
   }
 
+  /**
+   * Loads exactly the checkpoint or savepoint in {@code directory} and verifies it, without looking
+   * for others below it.
+   */
+  public static CompletedCheckpoint loadExactly(Path directory) throws InvalidCheckpointException {
+    return CheckpointReader.read(directory);
+  }
+
   /** The newest valid checkpoint of a job directory; empty when there is none. */
   static Optional<CompletedCheckpoint> newestValid(Path jobDirectory, RestoreListener listener)
       throws IOException {

@@ -127,6 +127,21 @@ public final class FileCheckpointStorage implements CheckpointStorage {
   }
 
   @Override
+  public void recordSavepoint(long checkpointId, Path directory) throws IOException {
+    SavepointRecords.record(jobDirectory, checkpointId, directory);
+  }
+
+  @Override
+  public void forgetSavepoint(long checkpointId) {
+    try {
+      SavepointRecords.forget(jobDirectory, checkpointId);
+    } catch (IOException e) {
+      // A record of a savepoint without _metadata is skipped as never completed.
+      LOG.warn("Could not forget aborted savepoint {}: {}", checkpointId, e.toString());
+    }
+  }
+
+  @Override
   public String describe() {
     return jobDirectory.toString();
   }
