@@ -31,16 +31,16 @@ final class TransactionCommitter<TXN> {
   }
 
   /**
-   * Returns normally when the transaction is committed, or when it timed out and the sink's {@code
-   * onTransactionTimedOut} accepted the loss; either way it is no longer pending.
+   * Returns normally when the transaction is committed (true), or when it timed out and the sink's
+   * {@code onTransactionTimedOut} accepted the loss (false); either way it is no longer pending.
    */
-  void commit(long checkpointId, TransactionHolder<TXN> holder, CommitAction<TXN> action)
+  boolean commit(long checkpointId, TransactionHolder<TXN> holder, CommitAction<TXN> action)
       throws Exception {
     TXN transaction = holder.handle();
     for (int attempt = 1; ; attempt++) {
       try {
         action.commit(transaction);
-        return;
+        return true;
       } catch (Exception failure) {
         long ageMillis = holder.ageMillis(options.clock().millis());
         switch (sink.classifyCommitFailure(transaction, ageMillis, failure)) {
@@ -56,7 +56,7 @@ final class TransactionCommitter<TXN> {
           }
           case TRANSACTION_TIMED_OUT -> {
             sink.onTransactionTimedOut(transaction, checkpointId, failure);
-            return;
+            return false;
           }
           case FATAL ->
               throw new TransactionCommitException(
