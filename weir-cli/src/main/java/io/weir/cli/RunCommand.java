@@ -65,6 +65,12 @@ public final class RunCommand implements Runnable {
 
   @Mixin ClusterOptions cluster = new ClusterOptions();
 
+  @Option(
+      names = "--accept-data-loss",
+      description =
+          "Go on when recovery proves that a transaction of the restored checkpoint was aborted (its records are lost); without it the job fails naming them.")
+  boolean acceptDataLoss;
+
   @Option(names = "--detached", description = "On a cluster: return once submitted.")
   boolean detached;
 
@@ -149,7 +155,8 @@ public final class RunCommand implements Runnable {
             ? null
             : start.checkpoint.toAbsolutePath().toString(),
         start != null && (start.fresh || start.groupOffsets),
-        jar);
+        jar,
+        acceptDataLoss);
   }
 
   private void override(JobConfig config) {
@@ -165,6 +172,9 @@ public final class RunCommand implements Runnable {
     if (start != null) {
       config.restorePath(start.checkpoint);
       config.fresh(start.fresh || start.groupOffsets);
+    }
+    if (acceptDataLoss) {
+      config.acceptDataLoss(true);
     }
     config.progressInterval(Duration.ofSeconds(2));
   }

@@ -17,6 +17,8 @@ import io.weir.runtime.execution.RecordCounts;
 import io.weir.runtime.execution.RestartPolicy;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobGraphBuilder;
+import io.weir.runtime.recovery.DataLossException;
+import io.weir.runtime.recovery.SinkRecoveryStep;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -140,6 +142,9 @@ final class ClusterJob {
           state = "CANCELED";
           return;
         }
+        if (!recoverSinks()) {
+          return;
+        }
         ClusterAttempt execution =
             new ClusterAttempt(
                 new AttemptId(jobId, attempt),
@@ -196,6 +201,26 @@ final class ClusterJob {
       message = e.toString();
       state = "FAILED";
     }
+  }
+
+  /**
+   * The job-level sink recovery step, before the attempt deploys any task; false when the job
+   * failed on it.
+   */
+  private boolean recoverSinks() throws InterruptedException {
+    try {
+      new SinkRecoveryStep(graph).run(latest);
+      return true;
+    } catch (InterruptedException e) {
+      throw e;
+    } catch (DataLossException e) {
+      message = e.getMessage();
+    } catch (Exception e) {
+      message = "Job " + jobId + " cannot recover its sinks: " + e.getMessage();
+    }
+    LOG.error("Job {} failed: {}", jobId, message);
+    state = "FAILED";
+    return false;
   }
 
   private List<RegisteredTaskManager> awaitSlots(TaskManagerRegistry registry)

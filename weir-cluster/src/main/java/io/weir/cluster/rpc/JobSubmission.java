@@ -17,6 +17,8 @@ import java.util.List;
  * @param fresh start without state, ignoring earlier checkpoints
  * @param jar the jar the job class comes from (shipped with the submission), or null when the class
  *     is on every process's class path
+ * @param acceptDataLoss go on when a sink proves on recovery that a restored transaction was
+ *     aborted ({@code --accept-data-loss})
  */
 public record JobSubmission(
     String jobClass,
@@ -25,11 +27,24 @@ public record JobSubmission(
     String checkpointDirectory,
     String restorePath,
     boolean fresh,
-    JobJar jar)
+    JobJar jar,
+    boolean acceptDataLoss)
     implements Serializable {
 
   public JobSubmission {
     args = List.copyOf(args);
+  }
+
+  /** A submission that does not accept data loss. */
+  public JobSubmission(
+      String jobClass,
+      List<String> args,
+      Integer parallelism,
+      String checkpointDirectory,
+      String restorePath,
+      boolean fresh,
+      JobJar jar) {
+    this(jobClass, args, parallelism, checkpointDirectory, restorePath, fresh, jar, false);
   }
 
   /** A job whose class is on every process's class path. */
@@ -45,7 +60,8 @@ public record JobSubmission(
 
   /** The same submission with the checkpoint root the job manager decided on. */
   public JobSubmission withCheckpointDirectory(String directory) {
-    return new JobSubmission(jobClass, args, parallelism, directory, restorePath, fresh, jar);
+    return new JobSubmission(
+        jobClass, args, parallelism, directory, restorePath, fresh, jar, acceptDataLoss);
   }
 
   /** Applies the settings to the job's config, as the command line does for a local run. */
@@ -58,5 +74,8 @@ public record JobSubmission(
     }
     config.restorePath(restorePath == null ? null : Path.of(restorePath));
     config.fresh(fresh);
+    if (acceptDataLoss) {
+      config.acceptDataLoss(true);
+    }
   }
 }

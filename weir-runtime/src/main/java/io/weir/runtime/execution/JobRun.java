@@ -10,6 +10,8 @@ import io.weir.runtime.checkpoint.RoutingCheckpointStorage;
 import io.weir.runtime.checkpoint.storage.CheckpointLayout;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.operators.StreamOperator;
+import io.weir.runtime.recovery.DataLossException;
+import io.weir.runtime.recovery.SinkRecoveryStep;
 import io.weir.runtime.task.StreamTask;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -99,6 +101,7 @@ final class JobRun {
     CheckpointHistory history = new CheckpointHistory();
     try {
       for (int attempt = 0; ; attempt++) {
+        recoverSinks(restore);
         ExecutionAttempt execution =
             new ExecutionAttempt(
                 graph,
@@ -162,6 +165,21 @@ final class JobRun {
     } finally {
       timer.shutdownNow();
       snapshotIo.shutdownNow();
+    }
+  }
+
+  /** The job-level sink recovery step, before the attempt deploys any task. */
+  private void recoverSinks(CompletedCheckpoint restore) throws JobExecutionException {
+    try {
+      new SinkRecoveryStep(graph).run(restore);
+    } catch (DataLossException e) {
+      throw new JobExecutionException(e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new JobExecutionException("Job '" + graph.jobName() + "' was interrupted", e);
+    } catch (Exception e) {
+      throw new JobExecutionException(
+          "Job '" + graph.jobName() + "' cannot recover its sinks: " + e.getMessage(), e);
     }
   }
 
