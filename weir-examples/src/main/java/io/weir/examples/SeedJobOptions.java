@@ -34,7 +34,8 @@ public record SeedJobOptions(
     boolean fresh,
     int parallelism,
     NotifyOrder notifyOrder,
-    String badRecordPolicy) {
+    String badRecordPolicy,
+    Duration transactionTimeout) {
 
   private static final Set<String> FLAGS = Set.of("chained", "bounded", "fresh");
   private static final Set<String> VALUES =
@@ -53,7 +54,8 @@ public record SeedJobOptions(
           "checkpoint-dir",
           "from-checkpoint",
           "parallelism",
-          "notify-order");
+          "notify-order",
+          "transaction-timeout");
 
   public static SeedJobOptions parse(String... args) {
     Map<String, String> values = new HashMap<>();
@@ -92,7 +94,10 @@ public record SeedJobOptions(
         values.containsKey("fresh"),
         (int) number(values, "parallelism", 0),
         notifyOrder(values.get("notify-order")),
-        values.getOrDefault("on-bad-record", "fail"));
+        values.getOrDefault("on-bad-record", "fail"),
+        values.containsKey("transaction-timeout")
+            ? Duration.ofMillis(number(values, "transaction-timeout", 0))
+            : null);
   }
 
   private static Path path(Map<String, String> values, String name) {

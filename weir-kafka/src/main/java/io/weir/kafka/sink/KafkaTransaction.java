@@ -12,14 +12,17 @@ import org.apache.kafka.clients.producer.KafkaProducer;
  * that began the transaction.
  */
 final class KafkaTransaction implements Serializable {
-  private static final long serialVersionUID = 2L;
+  // The value computed for the form before markers existed, so that such checkpoints still restore;
+  // their new fields read as 0 and false, hence the flag rather than an offset of -1.
+  private static final long serialVersionUID = 7335805936823095441L;
 
   private final String transactionalId;
   private final int poolIndex;
   private long producerId = -1;
   private short epoch = -1;
   private long recordCount;
-  private long markerOffset = -1;
+  private boolean marked;
+  private long markerOffset;
   private final transient KafkaProducer<byte[], byte[]> producer;
 
   KafkaTransaction(String transactionalId, int poolIndex, KafkaProducer<byte[], byte[]> producer) {
@@ -46,6 +49,7 @@ final class KafkaTransaction implements Serializable {
     recordCount++;
   }
 
+  /** The records sent in it; known after a restore only when {@link #isMarked}. */
   long recordCount() {
     return recordCount;
   }
@@ -62,9 +66,15 @@ final class KafkaTransaction implements Serializable {
     this.producerId = pending.producerId();
     this.epoch = pending.epoch();
     this.markerOffset = markerOffset;
+    this.marked = true;
   }
 
-  /** The offset of its marker record, or -1 when it has none (not pre-committed). */
+  /** Whether its marker was written: pre-committed by a version that writes markers. */
+  boolean isMarked() {
+    return marked;
+  }
+
+  /** The offset of its marker record; only when {@link #isMarked}. */
   long markerOffset() {
     return markerOffset;
   }

@@ -200,7 +200,7 @@ final class TransactionalKafkaSink<T>
                 new TransactionOutcome(
                     checkpointId,
                     transaction.transactionalId(),
-                    transaction.recordCount(),
+                    transaction.isMarked() ? transaction.recordCount() : -1,
                     outcomeOf(checkpointId, transaction, committed)));
           }
         });
@@ -208,7 +208,7 @@ final class TransactionalKafkaSink<T>
   }
 
   private static void addMarker(SortedSet<Long> offsets, KafkaTransaction transaction) {
-    if (transaction.markerOffset() >= 0) {
+    if (transaction.isMarked()) {
       offsets.add(transaction.markerOffset());
     }
   }
@@ -218,7 +218,7 @@ final class TransactionalKafkaSink<T>
     if (!transaction.isPreCommitted()) {
       return TransactionOutcome.Outcome.COMMITTED; // empty: nothing to commit, nothing to lose
     }
-    if (transaction.markerOffset() >= 0) {
+    if (transaction.isMarked()) {
       return committedMarkers.contains(transaction.markerOffset())
           ? TransactionOutcome.Outcome.COMMITTED
           : TransactionOutcome.Outcome.ABORTED;
