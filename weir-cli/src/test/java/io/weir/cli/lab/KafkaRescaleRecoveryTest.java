@@ -31,7 +31,10 @@ class KafkaRescaleRecoveryTest {
   @RegisterExtension
   static final KafkaBrokerExtension kafka =
       new KafkaBrokerExtension(
-          config -> config.withTransactionAbortCheckInterval(Duration.ofMillis(500)));
+          config ->
+              config
+                  .withTransactionAbortCheckInterval(Duration.ofMillis(500))
+                  .withStartTimeout(Duration.ofMinutes(3)));
 
   @TempDir Path directory;
 

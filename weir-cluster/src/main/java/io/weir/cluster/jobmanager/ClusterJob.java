@@ -142,7 +142,8 @@ final class ClusterJob {
           state = "CANCELED";
           return;
         }
-        if (!recoverSinks()) {
+        Throwable recoveryFailure = recoverSinks();
+        if (state.equals("FAILED")) {
           return;
         }
         ClusterAttempt execution =
@@ -161,7 +162,11 @@ final class ClusterJob {
                 history);
         current = execution;
         state = "RUNNING";
-        Throwable failure = cancelled ? new IllegalStateException("cancelled") : execution.run();
+        // An attempt whose sinks could not be settled deploys nothing and fails as a whole.
+        Throwable failure =
+            cancelled
+                ? new IllegalStateException("cancelled")
+                : recoveryFailure != null ? recoveryFailure : execution.run();
         nextCheckpointId = execution.nextCheckpointId();
         if (cancelled) {
           state = "CANCELED";
@@ -204,23 +209,24 @@ final class ClusterJob {
   }
 
   /**
-   * The job-level sink recovery step, before the attempt deploys any task; false when the job
-   * failed on it.
+   * The job-level sink recovery step, before the attempt deploys any task: null when every sink is
+   * settled, else the failure of the attempt (the restart strategy decides what follows). Proven
+   * data loss fails the job at once.
    */
-  private boolean recoverSinks() throws InterruptedException {
+  private Throwable recoverSinks() throws InterruptedException {
     try {
       new SinkRecoveryStep(graph).run(latest);
-      return true;
+      return null;
     } catch (InterruptedException e) {
       throw e;
     } catch (DataLossException e) {
       message = e.getMessage();
+      LOG.error("Job {} failed: {}", jobId, message);
+      state = "FAILED";
+      return e;
     } catch (Exception e) {
-      message = "Job " + jobId + " cannot recover its sinks: " + e.getMessage();
+      return new IllegalStateException("the sinks cannot be recovered: " + e.getMessage(), e);
     }
-    LOG.error("Job {} failed: {}", jobId, message);
-    state = "FAILED";
-    return false;
   }
 
   private List<RegisteredTaskManager> awaitSlots(TaskManagerRegistry registry)

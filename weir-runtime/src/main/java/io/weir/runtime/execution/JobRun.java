@@ -101,7 +101,7 @@ final class JobRun {
     CheckpointHistory history = new CheckpointHistory();
     try {
       for (int attempt = 0; ; attempt++) {
-        recoverSinks(restore);
+        Throwable recoveryFailure = recoverSinks(restore);
         ExecutionAttempt execution =
             new ExecutionAttempt(
                 graph,
@@ -118,7 +118,8 @@ final class JobRun {
         if (cancelled) {
           throw new JobExecutionException("Job '" + jobName + "' was cancelled");
         }
-        Throwable failure = execution.run();
+        // An attempt whose sinks could not be settled deploys nothing and fails as a whole.
+        Throwable failure = recoveryFailure != null ? recoveryFailure : execution.run();
         if (cancelled) {
           throw new JobExecutionException("Job '" + jobName + "' was cancelled");
         }
@@ -168,18 +169,22 @@ final class JobRun {
     }
   }
 
-  /** The job-level sink recovery step, before the attempt deploys any task. */
-  private void recoverSinks(CompletedCheckpoint restore) throws JobExecutionException {
+  /**
+   * The job-level sink recovery step, before the attempt deploys any task: null when every sink is
+   * settled, else the failure of the attempt (the restart strategy decides what follows). Proven
+   * data loss ends the job at once.
+   */
+  private Throwable recoverSinks(CompletedCheckpoint restore)
+      throws JobExecutionException, InterruptedException {
     try {
       new SinkRecoveryStep(graph).run(restore);
+      return null;
     } catch (DataLossException e) {
       throw new JobExecutionException(e.getMessage(), e);
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new JobExecutionException("Job '" + graph.jobName() + "' was interrupted", e);
+      throw e;
     } catch (Exception e) {
-      throw new JobExecutionException(
-          "Job '" + graph.jobName() + "' cannot recover its sinks: " + e.getMessage(), e);
+      return new IllegalStateException("the sinks cannot be recovered: " + e.getMessage(), e);
     }
   }
 

@@ -5,6 +5,7 @@ import io.weir.api.graph.Transformation;
 import io.weir.api.sink.RecoverableSink;
 import io.weir.api.sink.TransactionOutcome;
 import io.weir.api.sink.TwoPhaseCommitSinkFunction;
+import io.weir.api.state.StateSerializer;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.OperatorState;
 import io.weir.runtime.graph.JobGraph;
@@ -109,11 +110,14 @@ public final class SinkRecoveryStep {
     }
     for (Map.Entry<Integer, OperatorSubtaskState> subtask :
         new TreeMap<>(state.subtasks()).entrySet()) {
-      states.addAll(
+      for (byte[] element :
           subtask
               .getValue()
               .listStates()
-              .getOrDefault(TwoPhaseCommitSinkFunction.STATE_NAME, List.of()));
+              .getOrDefault(TwoPhaseCommitSinkFunction.STATE_NAME, List.of())) {
+        // Operator state keeps each list element Java-serialized; the sink's are byte arrays.
+        states.add(StateSerializer.<byte[]>java().deserialize(element));
+      }
     }
     return states;
   }
