@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class KafkaRescaleRecoveryTest {
   private static final long RATE = 1500;
-  private static final Duration TRANSACTION_TIMEOUT = Duration.ofSeconds(2);
+  private static final Duration TRANSACTION_TIMEOUT = Duration.ofSeconds(5);
+  private static final int HALTING_CHECKPOINT = 8;
 
   @RegisterExtension
   static final KafkaBrokerExtension kafka =
@@ -42,7 +43,7 @@ class KafkaRescaleRecoveryTest {
   @CsvSource({"1, 2", "2, 4", "4, 1"})
   void when_haltedBeforeNotifyAndResumedWithOtherParallelism_then_everyRecordIsCommittedOnce(
       int before, int after) throws Exception {
-    // given: checkpoint 3 completed, its transactions pending, input still arriving
+    // given: checkpoint 8 completed, its transactions pending, input still arriving
     SeedJobScenario scenario = new SeedJobScenario(kafka.bootstrapServers(), directory);
     long fed = haltBeforeNotify(scenario, before, List.of());
 
@@ -68,12 +69,13 @@ class KafkaRescaleRecoveryTest {
   void
       when_pendingTransactionWasAbortedByTheBroker_then_restoreFailsWithOneLine_untilDataLossIsAccepted()
           throws Exception {
-    // given: the pending transactions of checkpoint 3 outlive the transaction timeout
+    // given: the pending transactions of checkpoint 8 outlive the transaction timeout
     SeedJobScenario scenario = new SeedJobScenario(kafka.bootstrapServers(), directory);
     List<String> shortTimeout =
         List.of("--transaction-timeout", Long.toString(TRANSACTION_TIMEOUT.toMillis()));
     long fed = haltBeforeNotify(scenario, 1, shortTimeout);
     awaitNoOpenTransaction(scenario.transactionalIdPrefix());
+    assertThat(fed).isPositive();
 
     // when
     int refused;
@@ -87,7 +89,9 @@ class KafkaRescaleRecoveryTest {
     assertThat(refused).as(refusal).isNotZero();
     assertThat(refusal)
         .containsPattern(
-            "DATA LOSS: checkpoint 3, sink 'Sink: Example Sink', transaction "
+            "DATA LOSS: checkpoint "
+                + HALTING_CHECKPOINT
+                + ", sink 'Sink: Example Sink', transaction "
                 + Pattern.quote(scenario.transactionalIdPrefix())
                 + "-0-\\d+: [\\d,]+ records were aborted before they could be committed;"
                 + " to continue without them, rerun with --accept-data-loss");
@@ -111,18 +115,18 @@ class KafkaRescaleRecoveryTest {
   }
 
   /**
-   * Runs the job with {@code coordinator.notify.before=halt@3} while input arrives at {@link
-   * #RATE}; returns how many records were fed.
+   * Runs the job with {@code coordinator.notify.before} armed to halt at {@link
+   * #HALTING_CHECKPOINT} while input arrives at {@link #RATE} from its start (so the pending
+   * transactions hold records); returns how many records were fed.
    */
   private static long haltBeforeNotify(
       SeedJobScenario scenario, int parallelism, List<String> jobOptions) throws Exception {
     CompletableFuture<Long> feeding;
     try (JobProcess job =
         scenario.start(
-            "coordinator.notify.before=halt@3",
+            "coordinator.notify.before=halt@" + HALTING_CHECKPOINT,
             List.of("-p", Integer.toString(parallelism)),
             jobOptions)) {
-      scenario.awaitFirstCheckpoint(job);
       feeding = scenario.feedWhileAlive(job, RATE);
       SeedJobScenario.awaitExit(job, Duration.ofSeconds(60));
       assertThat(SeedJobScenario.log(job)).contains("failpoint coordinator.notify.before hit");
