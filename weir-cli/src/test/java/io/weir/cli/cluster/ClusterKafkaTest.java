@@ -38,7 +38,9 @@ class ClusterKafkaTest {
   private static final long CHECKPOINT_INTERVAL_MILLIS = 500;
   private static final AtomicInteger RUNS = new AtomicInteger();
 
-  @RegisterExtension static final KafkaBrokerExtension kafka = new KafkaBrokerExtension();
+  @RegisterExtension
+  static final KafkaBrokerExtension kafka =
+      new KafkaBrokerExtension(config -> config.withStartTimeout(Duration.ofMinutes(3)));
 
   @TempDir Path directory;
   private LocalClusterProcesses cluster;

@@ -126,7 +126,7 @@ class KafkaRescaleRecoveryTest {
             List.of("-p", Integer.toString(parallelism)),
             jobOptions)) {
       feeding = scenario.feedWhileAlive(job, RATE);
-      SeedJobScenario.awaitExit(job, Duration.ofSeconds(60));
+      SeedJobScenario.awaitExit(job, Duration.ofSeconds(180));
       assertThat(SeedJobScenario.log(job)).contains("failpoint coordinator.notify.before hit");
     }
     return feeding.join();
