@@ -85,7 +85,7 @@ final class LocalClusterProcesses implements AutoCloseable {
     jobManager = start(jobManagerLog, args, jobManagerFailpoints);
     jobManagerFailpoints = null;
     try (ClusterClient client = client(secret)) {
-      await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> client.list() != null);
+      await().atMost(Duration.ofSeconds(90)).ignoreExceptions().until(() -> client.list() != null);
     }
   }
 
@@ -105,7 +105,7 @@ final class LocalClusterProcesses implements AutoCloseable {
     taskManagers.add(start(log, args, failpoints.get(number)));
     taskManagerLogs.add(log);
     await()
-        .atMost(Duration.ofSeconds(30))
+        .atMost(Duration.ofSeconds(90))
         .until(() -> Files.exists(log) && Files.readString(log).contains("offers"));
   }
 
