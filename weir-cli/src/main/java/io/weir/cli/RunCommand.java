@@ -78,6 +78,12 @@ public final class RunCommand implements Runnable {
 
   @Mixin WebOptions web = new WebOptions();
 
+  @Option(
+      names = "--accept-data-loss",
+      description =
+          "Go on when recovery proves that a transaction of the restored checkpoint was aborted (its records are lost); without it the job fails naming them.")
+  boolean acceptDataLoss;
+
   @Option(names = "--detached", description = "On a cluster: return once submitted.")
   boolean detached;
 
@@ -171,7 +177,8 @@ public final class RunCommand implements Runnable {
             : start.checkpoint.toAbsolutePath().toString(),
         start != null && (start.fresh || start.groupOffsets),
         jar,
-        allowFallback);
+        allowFallback,
+        acceptDataLoss);
   }
 
   private void override(JobConfig config) {
@@ -188,6 +195,9 @@ public final class RunCommand implements Runnable {
     if (start != null) {
       config.restorePath(start.checkpoint);
       config.fresh(start.fresh || start.groupOffsets);
+    }
+    if (acceptDataLoss) {
+      config.acceptDataLoss(true);
     }
     config.progressInterval(Duration.ofSeconds(2));
   }

@@ -92,13 +92,17 @@ public final class SeedJob {
 
   private static SinkFunction<String> sink(SeedJobOptions options) {
     if (options.readsKafka()) {
-      return KafkaSink.<String>builder()
-          .bootstrapServers(options.bootstrap())
-          .topic(options.outputTopic())
-          .deliveryGuarantee(options.deliveryGuarantee())
-          .transactionalIdPrefix(options.transactionalIdPrefix())
-          .checkpointInterval(options.checkpointInterval())
-          .build();
+      KafkaSink.Builder<String> kafka =
+          KafkaSink.<String>builder()
+              .bootstrapServers(options.bootstrap())
+              .topic(options.outputTopic())
+              .deliveryGuarantee(options.deliveryGuarantee())
+              .transactionalIdPrefix(options.transactionalIdPrefix())
+              .checkpointInterval(options.checkpointInterval());
+      if (options.transactionTimeout() != null) {
+        kafka.transactionTimeout(options.transactionTimeout());
+      }
+      return kafka.build();
     }
     if (options.outputDirectory() != null) {
       return FileSink.<String>forDirectory(options.outputDirectory()).build();

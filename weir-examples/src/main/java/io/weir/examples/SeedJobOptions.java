@@ -40,7 +40,8 @@ public record SeedJobOptions(
     String outOfRangePolicy,
     String startingOffsets,
     Duration startTimeout,
-    String deadLetterTopic) {
+    String deadLetterTopic,
+    Duration transactionTimeout) {
 
   private static final Set<String> FLAGS = Set.of("chained", "bounded", "fresh");
   private static final Set<String> VALUES =
@@ -63,7 +64,8 @@ public record SeedJobOptions(
           "on-out-of-range",
           "starting-offsets",
           "start-timeout",
-          "dead-letter-topic");
+          "dead-letter-topic",
+          "transaction-timeout");
 
   public static SeedJobOptions parse(String... args) {
     Map<String, String> values = new HashMap<>();
@@ -106,7 +108,10 @@ public record SeedJobOptions(
         values.getOrDefault("on-out-of-range", "fail"),
         values.getOrDefault("starting-offsets", "earliest"),
         Duration.ofMillis(number(values, "start-timeout", 60_000)),
-        values.get("dead-letter-topic"));
+        values.get("dead-letter-topic"),
+        values.containsKey("transaction-timeout")
+            ? Duration.ofMillis(number(values, "transaction-timeout", 0))
+            : null);
   }
 
   private static Path path(Map<String, String> values, String name) {

@@ -12,6 +12,16 @@ public interface FunctionInitializationContext {
   /** The id of the checkpoint restored from, when restored. */
   OptionalLong restoredCheckpointId();
 
+  /**
+   * True when, before this task started, the job settled every transaction recorded in the restored
+   * state (see {@link io.weir.api.sink.RecoverableSink}): a two-phase-commit sink then neither
+   * commits nor aborts them again, since their ids may already be in use by other subtasks. False
+   * by default, for a harness that restores one function on its own.
+   */
+  default boolean restoredTransactionsSettled() {
+    return false;
+  }
+
   OperatorStateStore getOperatorStateStore();
 
   /** Keyed state; throws {@link IllegalStateException} on a function not after a keyBy. */

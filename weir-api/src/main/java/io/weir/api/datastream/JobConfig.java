@@ -32,6 +32,7 @@ public final class JobConfig {
   private boolean allowFallback;
   private Duration progressInterval;
   private int failuresPerRecord = DEFAULT_FAILURES_PER_RECORD;
+  private boolean acceptDataLoss;
 
   public int parallelism() {
     return parallelism;
@@ -247,6 +248,20 @@ public final class JobConfig {
 
   public JobConfig progressInterval(Duration interval) {
     this.progressInterval = interval;
+    return this;
+  }
+
+  /**
+   * Whether a restore goes on when a sink proves that a transaction of the restored checkpoint was
+   * aborted (its records are lost). By default the job fails with one line naming the checkpoint,
+   * sink, transaction and record count.
+   */
+  public boolean acceptDataLoss() {
+    return acceptDataLoss;
+  }
+
+  public JobConfig acceptDataLoss(boolean accept) {
+    this.acceptDataLoss = accept;
     return this;
   }
 }

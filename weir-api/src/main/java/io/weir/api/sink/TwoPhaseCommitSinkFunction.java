@@ -13,10 +13,12 @@ import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -29,13 +31,18 @@ import java.util.TreeMap;
  * transaction open when the task fails is aborted, by {@link #close} or on restore by {@code
  * recoverAndAbort}. An illegal move (committing what was never pre-committed) throws.
  *
- * <p>The runtime calls everything on the task thread, never concurrently: {@link #initializeState}
- * (begins the first transaction, or on restore commits the restored pending transactions and aborts
- * the restored open one), {@code open}, then {@link #invoke(Object, Context)} per record,
- * interleaved with {@link #snapshotState} at each barrier and {@link #notifyCheckpointComplete}
- * after a checkpoint completed, then {@link #close}. The hooks a subclass implements are called
- * from these methods, so on the task thread too; they may block (a flush, an fsync, a broker round
- * trip).
+ * <p>Recovery is a job-level step: before any subtask of a (re)started job runs, the runtime calls
+ * {@link #recoverTransactions} once, on a copy of the sink, with the state of all former subtasks;
+ * it commits every restored pending transaction, aborts the restored open ones, and proves each
+ * outcome ({@link #proveOutcomes}). The subtasks then only take their user context from the
+ * restored state.
+ *
+ * <p>The runtime calls everything else on the task thread, never concurrently: {@link
+ * #initializeState} (begins the first transaction), {@code open}, then {@link #invoke(Object,
+ * Context)} per record, interleaved with {@link #snapshotState} at each barrier and {@link
+ * #notifyCheckpointComplete} after a checkpoint completed, then {@link #close}. The hooks a
+ * subclass implements are called from these methods, so on the task thread too; they may block (a
+ * flush, an fsync, a broker round trip).
  *
  * <p>What a subclass must guarantee: {@code preCommit} makes the transaction's records durable in
  * the external system so that only {@code commit} remains; {@code commit} is idempotent (committing
@@ -49,7 +56,7 @@ import java.util.TreeMap;
  * @param <CONTEXT> optional user context kept in the checkpoint beside the transactions
  */
 public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends AbstractRichFunction
-    implements SinkFunction<IN>, CheckpointedFunction, CheckpointListener {
+    implements SinkFunction<IN>, CheckpointedFunction, CheckpointListener, RecoverableSink {
   private static final long serialVersionUID = 1L;
   private static final System.Logger LOG =
       System.getLogger(TwoPhaseCommitSinkFunction.class.getName());
@@ -67,6 +74,7 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
   private transient TransactionHolder<TXN> currentTransaction;
   private transient SortedMap<Long, TransactionHolder<TXN>> pendingCommitTransactions;
   private transient Optional<CONTEXT> userContext;
+  private transient Set<TXN> droppedOnRecovery;
 
   /** Java serialization for transactions and context, default options. */
   protected TwoPhaseCommitSinkFunction() {
@@ -211,7 +219,9 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
     pendingCommitTransactions = new TreeMap<>();
     userContext = Optional.empty();
     List<byte[]> restored = context.isRestored() ? state.get() : List.of();
-    if (!restored.isEmpty()) {
+    if (!restored.isEmpty() && context.restoredTransactionsSettled()) {
+      takeRecoveredContext(restored);
+    } else if (!restored.isEmpty()) {
       recover(restored);
     }
     if (userContext.isEmpty()) {
@@ -235,6 +245,80 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
       }
     }
     finishRecoveringContext(handled);
+  }
+
+  /** After the job settled the restored transactions: only the context and the handled ones. */
+  private void takeRecoveredContext(List<byte[]> restored) throws Exception {
+    List<TXN> handled = new ArrayList<>();
+    for (byte[] bytes : restored) {
+      TwoPhaseCommitState<TXN, CONTEXT> recovered = codec.decode(bytes);
+      recovered.pending().values().forEach(holder -> handled.add(holder.handle()));
+      handled.add(recovered.current().handle());
+      if (userContext.isEmpty()) {
+        userContext = recovered.context();
+      }
+    }
+    finishRecoveringContext(handled);
+  }
+
+  /**
+   * The job-level recovery step (see {@link RecoverableSink}): commits every pending transaction of
+   * all former subtasks with {@link #recoverAndCommit}, in checkpoint order, aborts their open ones
+   * with {@link #recoverAndAbort}, then returns what {@link #proveOutcomes} proves.
+   */
+  @Override
+  public final List<TransactionOutcome> recoverTransactions(List<byte[]> restoredStates)
+      throws Exception {
+    committer = new TransactionCommitter<>(this, options);
+    codec = new TwoPhaseCommitStateCodec<>(transactionSerializer, contextSerializer);
+    droppedOnRecovery = Collections.newSetFromMap(new IdentityHashMap<>());
+    SortedMap<Long, List<TXN>> pending = new TreeMap<>();
+    List<TXN> open = new ArrayList<>();
+    for (byte[] bytes : restoredStates) {
+      TwoPhaseCommitState<TXN, CONTEXT> recovered = codec.decode(bytes);
+      for (Map.Entry<Long, TransactionHolder<TXN>> entry : recovered.pending().entrySet()) {
+        TXN transaction = entry.getValue().handle();
+        pending.computeIfAbsent(entry.getKey(), id -> new ArrayList<>()).add(transaction);
+        if (committer.commit(entry.getKey(), entry.getValue(), this::recoverAndCommit)
+            != TransactionStatus.COMMITTED) {
+          droppedOnRecovery.add(transaction);
+        }
+      }
+      open.add(recovered.current().handle());
+    }
+    for (TXN transaction : open) {
+      recoverAndAbort(transaction);
+    }
+    return proveOutcomes(pending, open);
+  }
+
+  /**
+   * Proves, after {@link #recoverTransactions} committed the restored pending transactions and
+   * aborted the open ones, whether each pending one is committed. Default: each is {@link
+   * TransactionOutcome.Outcome#COMMITTED}, since {@link #recoverAndCommit} returned normally and a
+   * commit that returns has committed (a sink whose commit can return without knowing overrides
+   * this), except those {@link #onTransactionTimedOut} dropped, which are aborted; the record count
+   * is unknown. Throw when an outcome cannot be proven.
+   *
+   * @param pending the restored pending transactions by checkpoint id
+   * @param open the restored open transactions, all aborted
+   */
+  protected List<TransactionOutcome> proveOutcomes(
+      SortedMap<Long, List<TXN>> pending, List<TXN> open) throws Exception {
+    List<TransactionOutcome> outcomes = new ArrayList<>();
+    pending.forEach(
+        (checkpointId, transactions) ->
+            transactions.forEach(
+                transaction ->
+                    outcomes.add(
+                        new TransactionOutcome(
+                            checkpointId,
+                            String.valueOf(transaction),
+                            -1,
+                            droppedOnRecovery.contains(transaction)
+                                ? TransactionOutcome.Outcome.ABORTED
+                                : TransactionOutcome.Outcome.COMMITTED))));
+    return outcomes;
   }
 
   /**

@@ -342,6 +342,51 @@ class ClusterKafkaTest {
     }
   }
 
+  /**
+   * The job manager halts after checkpoint 3 completed and before any sink was notified, input
+   * arriving, so that both sink subtasks' transactions of checkpoint 3 are pending; resubmitted
+   * with parallelism 4, the job manager settles them before it deploys the four new subtasks.
+   */
+  @Test
+  void
+      when_jobManagerHaltsBeforeNotifyAndJobResumesWithMoreSubtasks_then_everyRecordIsCommittedOnce()
+          throws Exception {
+    createTopics();
+    cluster =
+        new LocalClusterProcesses(directory, "")
+            .withJobManagerFailpoints(FailpointNames.COORDINATOR_NOTIFY_BEFORE + "=halt@3");
+    cluster.start();
+    AtomicLong fed = new AtomicLong();
+    try (ClusterClient client = cluster.client()) {
+      JobStatus job = client.submit(seedJob(2));
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> client.job(job.jobId()).lastCheckpointId() >= 1);
+      CompletableFuture<Void> input = feed(fed, 2_000);
+      Process jobManager = cluster.jobManager();
+      await().atMost(Duration.ofSeconds(60)).until(() -> !jobManager.isAlive());
+      feeding.set(false);
+      input.join();
+    }
+    assertThat(Files.readString(cluster.jobManagerLog()))
+        .contains("failpoint " + FailpointNames.COORDINATOR_NOTIFY_BEFORE + " hit");
+
+    cluster.killAll();
+    cluster.start();
+    try (ClusterClient client = cluster.client()) {
+      JobStatus resumed = client.submit(seedJob(4, "--bounded"));
+      await().atMost(Duration.ofSeconds(90)).until(() -> client.job(resumed.jobId()).isTerminal());
+      assertThat(client.job(resumed.jobId()).state())
+          .as(client.job(resumed.jobId()).message())
+          .isEqualTo("FINISHED");
+    }
+    assertExactlyOnce(fed.get());
+    assertThat(Files.readString(cluster.jobManagerLog()))
+        .contains("settled")
+        .doesNotContain("DATA LOSS")
+        .doesNotContain("outcome");
+  }
+
   /** Feeds records from 0 in chunks until told to stop, at about {@code rate} records/s. */
   private CompletableFuture<Void> feed(AtomicLong fed, long rate) {
     SeedInput input = new SeedInput(kafka.bootstrapServers(), inputTopic());

@@ -30,6 +30,7 @@ final class LocalClusterProcesses implements AutoCloseable {
   private final List<Path> taskManagerLogs = new ArrayList<>();
   private final Map<Integer, String> failpoints = new HashMap<>();
   private Process jobManager;
+  private String jobManagerFailpoints;
   private Path jobManagerLog;
   private int starts;
 
@@ -46,6 +47,15 @@ final class LocalClusterProcesses implements AutoCloseable {
    */
   LocalClusterProcesses withFailpoints(int taskManager, String configuration) {
     failpoints.put(taskManager, configuration);
+    return this;
+  }
+
+  /**
+   * Arms failpoints in the next job manager to start (that one only), e.g. to halt it after a
+   * checkpoint completed and before any sink was notified.
+   */
+  LocalClusterProcesses withJobManagerFailpoints(String configuration) {
+    jobManagerFailpoints = configuration;
     return this;
   }
 
@@ -72,9 +82,10 @@ final class LocalClusterProcesses implements AutoCloseable {
                 checkpointDirectory().toString()));
     args.addAll(secretArgs());
     jobManagerLog = directory.resolve("jobmanager-" + starts++ + ".log");
-    jobManager = start(jobManagerLog, args, null);
+    jobManager = start(jobManagerLog, args, jobManagerFailpoints);
+    jobManagerFailpoints = null;
     try (ClusterClient client = client(secret)) {
-      await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> client.list() != null);
+      await().atMost(Duration.ofSeconds(90)).ignoreExceptions().until(() -> client.list() != null);
     }
   }
 
@@ -94,7 +105,7 @@ final class LocalClusterProcesses implements AutoCloseable {
     taskManagers.add(start(log, args, failpoints.get(number)));
     taskManagerLogs.add(log);
     await()
-        .atMost(Duration.ofSeconds(30))
+        .atMost(Duration.ofSeconds(90))
         .until(() -> Files.exists(log) && Files.readString(log).contains("offers"));
   }
 

@@ -64,7 +64,16 @@ final class SeedJobScenario {
    * nothing to resume from the latest checkpoint), {@code failpoints} may be null.
    */
   JobProcess start(String failpoints, String... start) throws IOException {
-    List<String> args = new ArrayList<>(List.of(start));
+    return start(failpoints, List.of(start), List.of());
+  }
+
+  /**
+   * Starts a job process with options of {@code weir run} ({@code runOptions}: how it starts,
+   * {@code -p}, {@code --accept-data-loss}) and options of the seed job for this process only.
+   */
+  JobProcess start(String failpoints, List<String> runOptions, List<String> onlyThisProcess)
+      throws IOException {
+    List<String> args = new ArrayList<>(runOptions);
     args.addAll(
         List.of(
             "--checkpoint-dir",
@@ -83,6 +92,7 @@ final class SeedJobScenario {
             "--checkpoint-interval",
             Long.toString(CHECKPOINT_INTERVAL.toMillis())));
     args.addAll(jobOptions);
+    args.addAll(onlyThisProcess);
     processes++;
     return JobProcess.start(args, failpoints, directory.resolve("job-" + processes + ".log"));
   }

@@ -18,6 +18,9 @@ import io.weir.runtime.execution.RecordCounts;
 import io.weir.runtime.execution.RestartPolicy;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobGraphBuilder;
+import io.weir.runtime.recovery.DataLossException;
+import io.weir.runtime.recovery.SinkRecoveryStep;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
@@ -143,6 +146,10 @@ final class ClusterJob {
           moveTo(JobState.CANCELED);
           return;
         }
+        Throwable recoveryFailure = recoverSinks();
+        if (state == JobState.FAILED) {
+          return;
+        }
         ClusterAttempt execution =
             new ClusterAttempt(
                 new AttemptId(jobId, attempt),
@@ -159,7 +166,11 @@ final class ClusterJob {
                 history);
         current = execution;
         moveTo(JobState.RUNNING);
-        Throwable failure = cancelled ? new IllegalStateException("cancelled") : execution.run();
+        // An attempt whose sinks could not be settled deploys nothing and fails as a whole.
+        Throwable failure =
+            cancelled
+                ? new IllegalStateException("cancelled")
+                : recoveryFailure != null ? recoveryFailure : execution.run();
         nextCheckpointId = execution.nextCheckpointId();
         if (cancelled) {
           moveTo(JobState.CANCELED);
@@ -198,6 +209,27 @@ final class ClusterJob {
       LOG.error("Job {} failed", jobId, e);
       message = e.toString();
       moveTo(JobState.FAILED);
+    }
+  }
+
+  /**
+   * The job-level sink recovery step, before the attempt deploys any task: null when every sink is
+   * settled, else the failure of the attempt (the restart strategy decides what follows). Proven
+   * data loss fails the job at once.
+   */
+  private Throwable recoverSinks() throws InterruptedException {
+    try {
+      new SinkRecoveryStep(graph).run(latest);
+      return null;
+    } catch (InterruptedException e) {
+      throw e;
+    } catch (DataLossException e) {
+      message = e.getMessage();
+      LOG.error("Job {} failed: {}", jobId, message);
+      moveTo(JobState.FAILED);
+      return e;
+    } catch (Exception e) {
+      return new IllegalStateException("the sinks cannot be recovered: " + e.getMessage(), e);
     }
   }
 

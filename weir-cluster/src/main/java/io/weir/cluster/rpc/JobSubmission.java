@@ -19,6 +19,8 @@ import java.util.List;
  *     is on every process's class path
  * @param allowFallback resume past a broken newer checkpoint although two-phase-commit sinks may
  *     commit its output again ({@code --allow-fallback})
+ * @param acceptDataLoss go on when a sink proves on recovery that a restored transaction was
+ *     aborted ({@code --accept-data-loss})
  */
 public record JobSubmission(
     String jobClass,
@@ -28,14 +30,15 @@ public record JobSubmission(
     String restorePath,
     boolean fresh,
     JobJar jar,
-    boolean allowFallback)
+    boolean allowFallback,
+    boolean acceptDataLoss)
     implements Serializable {
 
   public JobSubmission {
     args = List.copyOf(args);
   }
 
-  /** A submission that refuses falling back past a broken checkpoint with 2PC sinks. */
+  /** A submission that refuses falling back past a broken checkpoint and accepts no data loss. */
   public JobSubmission(
       String jobClass,
       List<String> args,
@@ -44,7 +47,7 @@ public record JobSubmission(
       String restorePath,
       boolean fresh,
       JobJar jar) {
-    this(jobClass, args, parallelism, checkpointDirectory, restorePath, fresh, jar, false);
+    this(jobClass, args, parallelism, checkpointDirectory, restorePath, fresh, jar, false, false);
   }
 
   /** A job whose class is on every process's class path. */
@@ -61,7 +64,15 @@ public record JobSubmission(
   /** The same submission with the checkpoint root the job manager decided on. */
   public JobSubmission withCheckpointDirectory(String directory) {
     return new JobSubmission(
-        jobClass, args, parallelism, directory, restorePath, fresh, jar, allowFallback);
+        jobClass,
+        args,
+        parallelism,
+        directory,
+        restorePath,
+        fresh,
+        jar,
+        allowFallback,
+        acceptDataLoss);
   }
 
   /** Applies the settings to the job's config, as the command line does for a local run. */
@@ -75,5 +86,8 @@ public record JobSubmission(
     config.restorePath(restorePath == null ? null : Path.of(restorePath));
     config.fresh(fresh);
     config.allowFallback(allowFallback);
+    if (acceptDataLoss) {
+      config.acceptDataLoss(true);
+    }
   }
 }

@@ -6,16 +6,23 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 
 /**
  * One Kafka transaction of the exactly-once sink. What a checkpoint keeps of it is the
- * transactional id, its index in the sink's pool, and — once pre-committed — the producer id and
- * epoch that let a new process commit it. The producer itself exists only in the process that began
- * the transaction.
+ * transactional id, its index in the sink's pool, its record count, and — once pre-committed — the
+ * producer id and epoch that let a new process commit it and the offset of its marker record, which
+ * proves its outcome ({@link TransactionMarkers}). The producer itself exists only in the process
+ * that began the transaction.
  */
 final class KafkaTransaction implements Serializable {
+  // The value computed for the form before markers existed, so that such checkpoints still restore;
+  // their new fields read as 0 and false, hence the flag rather than an offset of -1.
+  private static final long serialVersionUID = 7335805936823095441L;
+
   private final String transactionalId;
   private final int poolIndex;
   private long producerId = -1;
   private short epoch = -1;
-  private transient boolean written;
+  private long recordCount;
+  private boolean marked;
+  private long markerOffset;
   private final transient KafkaProducer<byte[], byte[]> producer;
 
   KafkaTransaction(String transactionalId, int poolIndex, KafkaProducer<byte[], byte[]> producer) {
@@ -39,7 +46,12 @@ final class KafkaTransaction implements Serializable {
 
   /** Notes that a record was sent in this transaction. */
   void recordSent() {
-    written = true;
+    recordCount++;
+  }
+
+  /** The records sent in it; known after a restore only when {@link #isMarked}. */
+  long recordCount() {
+    return recordCount;
   }
 
   /**
@@ -47,12 +59,24 @@ final class KafkaTransaction implements Serializable {
    * resuming one would be answered as if the broker had aborted it.
    */
   boolean hasRecords() {
-    return written;
+    return recordCount > 0;
   }
 
-  void preCommitted(PendingTransaction pending) {
+  void preCommitted(PendingTransaction pending, long markerOffset) {
     this.producerId = pending.producerId();
     this.epoch = pending.epoch();
+    this.markerOffset = markerOffset;
+    this.marked = true;
+  }
+
+  /** Whether its marker was written: pre-committed by a version that writes markers. */
+  boolean isMarked() {
+    return marked;
+  }
+
+  /** The offset of its marker record; only when {@link #isMarked}. */
+  long markerOffset() {
+    return markerOffset;
   }
 
   boolean isPreCommitted() {

@@ -1,35 +1,48 @@
 package io.weir.kafka.sink;
 
 import io.weir.api.checkpoint.FunctionInitializationContext;
-import io.weir.api.sink.CommitFailure;
+import io.weir.api.sink.TransactionOutcome;
 import io.weir.api.sink.TwoPhaseCommitOptions;
 import io.weir.api.sink.TwoPhaseCommitSinkFunction;
 import io.weir.kafka.transaction.LingeringTransactions;
 import io.weir.kafka.transaction.OpenTransaction;
+import io.weir.kafka.transaction.PendingTransaction;
 import io.weir.kafka.transaction.RecoveryCommitResult;
 import io.weir.kafka.transaction.RecoveryOutcome;
 import io.weir.kafka.transaction.TransactionResumer;
-import java.util.HashSet;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The exactly-once Kafka sink: one Kafka transaction per checkpoint and subtask. {@code preCommit}
- * flushes and records the producer id and epoch; {@code commit} commits — with the producer that
- * began the transaction, or, after a restore, by resuming the transaction of the killed process
- * from its producer id and epoch. On every start the subtask's lingering transactions (begun after
- * the restored checkpoint, or by an earlier run) are aborted once the restored ones are committed,
- * so {@code read_committed} readers never wait for the broker's transaction timeout.
+ * writes the transaction's marker record ({@link TransactionMarkers}), flushes, and records the
+ * producer id, epoch and marker offset; {@code commit} commits with the producer that began the
+ * transaction.
+ *
+ * <p>Recovery is the job's step, before any subtask runs: it resumes and commits the restored
+ * pending transactions of all former subtasks from their producer ids and epochs, aborts every open
+ * transaction under the sink's ids ({@code <prefix>-<subtask>-<n>}, matched exactly), so {@code
+ * read_committed} readers never wait for the broker's transaction timeout, and then reads the
+ * markers to prove which pending transactions committed.
  */
 final class TransactionalKafkaSink<T>
     extends TwoPhaseCommitSinkFunction<T, KafkaTransaction, Void> {
@@ -40,6 +53,8 @@ final class TransactionalKafkaSink<T>
   private transient AtomicReference<Exception> sendError;
   private transient int nextIndex;
   private transient CompletableFuture<Optional<String>> timeoutCheck;
+  private transient TransactionMarkers markers;
+  private transient Map<KafkaTransaction, RecoveryOutcome> resumeResults;
 
   KafkaSinkConfig<T> config() {
     return config;
@@ -112,13 +127,27 @@ final class TransactionalKafkaSink<T>
 
   @Override
   protected void preCommit(KafkaTransaction transaction) throws Exception {
-    transaction.producer().flush();
-    throwSendError();
     // An empty transaction is not resumable (the broker never saw it begin) and needs no commit
     // after a restore, so the checkpoint keeps only its transactional id.
-    if (transaction.hasRecords()) {
-      transaction.preCommitted(TransactionResumer.pendingTransactionOf(transaction.producer()));
+    if (!transaction.hasRecords()) {
+      transaction.producer().flush();
+      throwSendError();
+      return;
     }
+    PendingTransaction pending = TransactionResumer.pendingTransactionOf(transaction.producer());
+    Future<RecordMetadata> marker =
+        transaction
+            .producer()
+            .send(
+                markers()
+                    .marker(
+                        pending.transactionalId(),
+                        pending.producerId(),
+                        pending.epoch(),
+                        transaction.recordCount()));
+    transaction.producer().flush();
+    throwSendError();
+    transaction.preCommitted(pending, marker.get().offset());
   }
 
   @Override
@@ -136,23 +165,112 @@ final class TransactionalKafkaSink<T>
     }
   }
 
+  /**
+   * Resumes and commits the transaction of a killed process. What the broker answers is kept, not
+   * judged: whether the transaction committed is proven afterwards from its marker ({@link
+   * #proveOutcomes}). Throws only when the broker cannot be reached, which settles nothing.
+   */
   @Override
-  protected void recoverAndCommit(KafkaTransaction transaction) throws Exception {
+  protected void recoverAndCommit(KafkaTransaction transaction) {
     if (!transaction.isPreCommitted()) {
       return;
     }
     RecoveryCommitResult result =
         TransactionResumer.recoverAndCommit(
             config.producerConfig(), transaction.pending(), config.topic());
-    if (result.outcome() == RecoveryOutcome.ABORTED_BY_BROKER) {
-      throw new TransactionAbortedByBrokerException(result.describe(), result.error().orElse(null));
+    LOG.debug("Sink for topic {}: {}", config.topic(), result.describe());
+    resumeResults().put(transaction, result.outcome());
+  }
+
+  /**
+   * Aborts every open transaction under the sink's ids (so nothing of the sink holds the marker
+   * topic back), then proves each pending transaction's outcome from its marker; a checkpoint
+   * written before markers existed falls back on what the replayed commit answered, and fails
+   * loudly when that answer proves nothing.
+   */
+  @Override
+  protected List<TransactionOutcome> proveOutcomes(
+      SortedMap<Long, List<KafkaTransaction>> pending, List<KafkaTransaction> open) {
+    abortLingering();
+    markers().ensureTopic();
+    SortedSet<Long> markerOffsets = new TreeSet<>();
+    pending.values().forEach(list -> list.forEach(t -> addMarker(markerOffsets, t)));
+    Set<Long> committed = markers().committedAmong(markerOffsets);
+    List<TransactionOutcome> outcomes = new ArrayList<>();
+    pending.forEach(
+        (checkpointId, transactions) -> {
+          for (KafkaTransaction transaction : transactions) {
+            outcomes.add(
+                new TransactionOutcome(
+                    checkpointId,
+                    transaction.transactionalId(),
+                    transaction.isMarked() ? transaction.recordCount() : -1,
+                    outcomeOf(checkpointId, transaction, committed)));
+          }
+        });
+    return outcomes;
+  }
+
+  private static void addMarker(SortedSet<Long> offsets, KafkaTransaction transaction) {
+    if (transaction.isMarked()) {
+      offsets.add(transaction.markerOffset());
     }
-    if (result.outcome() != RecoveryOutcome.COMMITTED) {
-      LOG.warn(
-          "Sink {}: {}; it was most likely committed by an earlier attempt",
-          getRuntimeContext().operatorName(),
-          result.describe());
+  }
+
+  private TransactionOutcome.Outcome outcomeOf(
+      long checkpointId, KafkaTransaction transaction, Set<Long> committedMarkers) {
+    if (!transaction.isPreCommitted()) {
+      return TransactionOutcome.Outcome.COMMITTED; // empty: nothing to commit, nothing to lose
     }
+    if (transaction.isMarked()) {
+      return committedMarkers.contains(transaction.markerOffset())
+          ? TransactionOutcome.Outcome.COMMITTED
+          : TransactionOutcome.Outcome.ABORTED;
+    }
+    RecoveryOutcome replayed = resumeResults().get(transaction);
+    if (replayed == RecoveryOutcome.COMMITTED) {
+      return TransactionOutcome.Outcome.COMMITTED;
+    }
+    if (replayed == RecoveryOutcome.ABORTED_BY_BROKER) {
+      return TransactionOutcome.Outcome.ABORTED;
+    }
+    throw new IllegalStateException(
+        "cannot prove whether transaction "
+            + transaction
+            + " of checkpoint "
+            + checkpointId
+            + " committed: the checkpoint has no marker for it and the broker answered "
+            + replayed
+            + "; restore from a checkpoint written by this version, or start with --fresh");
+  }
+
+  /** Aborts the open transactions of every id of this sink, of any subtask and pool index. */
+  private void abortLingering() {
+    Pattern ids = Pattern.compile(Pattern.quote(config.transactionalIdPrefix()) + "-\\d+-\\d+");
+    try (LingeringTransactions lingering = new LingeringTransactions(config.producerConfig())) {
+      List<OpenTransaction> aborted = lingering.abortMatching(ids);
+      if (!aborted.isEmpty()) {
+        LOG.info(
+            "Sink for topic {} aborted {} lingering transaction(s): {}",
+            config.topic(),
+            aborted.size(),
+            aborted.stream().map(OpenTransaction::transactionalId).toList());
+      }
+    }
+  }
+
+  private TransactionMarkers markers() {
+    if (markers == null) {
+      markers = new TransactionMarkers(config.producerConfig(), config.transactionalIdPrefix());
+    }
+    return markers;
+  }
+
+  private Map<KafkaTransaction, RecoveryOutcome> resumeResults() {
+    if (resumeResults == null) {
+      resumeResults = new IdentityHashMap<>();
+    }
+    return resumeResults;
   }
 
   @Override
@@ -173,21 +291,12 @@ final class TransactionalKafkaSink<T>
   protected void recoverAndAbort(KafkaTransaction transaction) {}
 
   /**
-   * Runs after the restored transactions were committed (or on a fresh start) and before the first
-   * new transaction: aborts what this subtask's ids still hold open, and starts the pool after the
-   * ids the restored state used. The pool's own ids are aborted by initialising their producers,
-   * all at once, which the sink then goes on using; the listing finds ids outside the pool (left by
-   * a run with a larger pool), aborted on their own meanwhile.
+   * Runs before the first new transaction, once the job's recovery step settled every transaction
+   * of the sink: initialises the producers of the whole pool at once (each a broker round trip),
+   * which the sink then goes on using.
    */
   @Override
   protected Optional<Void> initializeUserContext() {
-    String prefix = producers().subtaskPrefix();
-    Set<String> pool = new HashSet<>();
-    for (int index = 0; index < config.transactionalIdPoolSize(); index++) {
-      pool.add(producers().transactionalId(index));
-    }
-    CompletableFuture<List<OpenTransaction>> outsidePool =
-        inBackground("lingering transactions", () -> abortLingeringOutside(prefix, pool));
     try {
       producers().initialiseAll();
     } catch (RuntimeException e) {
@@ -196,14 +305,6 @@ final class TransactionalKafkaSink<T>
       throw e;
     }
     join(timeoutCheck).ifPresent(LOG::warn);
-    List<OpenTransaction> aborted = join(outsidePool);
-    if (!aborted.isEmpty()) {
-      LOG.info(
-          "Sink {} aborted {} lingering transaction(s) outside its pool of ids: {}",
-          getRuntimeContext().operatorName(),
-          aborted.size(),
-          aborted.stream().map(OpenTransaction::transactionalId).toList());
-    }
     return Optional.empty();
   }
 
@@ -226,12 +327,6 @@ final class TransactionalKafkaSink<T>
     }
   }
 
-  private List<OpenTransaction> abortLingeringOutside(String prefix, Set<String> pool) {
-    try (LingeringTransactions lingering = new LingeringTransactions(config.producerConfig())) {
-      return lingering.abortAll(prefix, pool);
-    }
-  }
-
   @Override
   protected void finishRecoveringContext(java.util.Collection<KafkaTransaction> handled) {
     int highest = -1;
@@ -241,15 +336,6 @@ final class TransactionalKafkaSink<T>
       }
     }
     nextIndex = (highest + 1) % config.transactionalIdPoolSize();
-  }
-
-  @Override
-  protected CommitFailure classifyCommitFailure(
-      KafkaTransaction transaction, long ageMillis, Exception cause) {
-    if (cause instanceof TransactionAbortedByBrokerException) {
-      return CommitFailure.TRANSACTION_TIMED_OUT;
-    }
-    return super.classifyCommitFailure(transaction, ageMillis, cause);
   }
 
   private void throwSendError() throws Exception {

@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ListTransactionsOptions;
@@ -64,13 +66,37 @@ public final class LingeringTransactions implements AutoCloseable {
 
   /** Open transactions whose transactional id starts with {@code prefix}, oldest first. */
   public List<OpenTransaction> list(String prefix) {
+    return list(transactionalId -> transactionalId.startsWith(prefix));
+  }
+
+  /** Open transactions whose transactional id matches {@code ids} exactly, oldest first. */
+  public List<OpenTransaction> list(Pattern ids) {
+    return list(transactionalId -> ids.matcher(transactionalId).matches());
+  }
+
+  /**
+   * Aborts every open transaction whose transactional id matches {@code ids} exactly (a pattern,
+   * not a prefix: the ids of sink {@code orders} must not take in those of sink {@code orders-1}).
+   *
+   * @return the transactions that were aborted
+   */
+  public List<OpenTransaction> abortMatching(Pattern ids) {
+    List<OpenTransaction> aborted = new ArrayList<>();
+    for (OpenTransaction transaction : list(ids)) {
+      abort(transaction.transactionalId());
+      aborted.add(transaction);
+    }
+    return aborted;
+  }
+
+  private List<OpenTransaction> list(Predicate<String> selected) {
     Collection<TransactionListing> listings =
         await(
             admin.listTransactions(new ListTransactionsOptions().filterStates(OPEN_STATES)).all(),
             "listing transactions");
     List<OpenTransaction> open = new ArrayList<>();
     for (TransactionListing listing : listings) {
-      if (listing.transactionalId().startsWith(prefix)) {
+      if (selected.test(listing.transactionalId())) {
         describe(listing.transactionalId()).ifPresent(open::add);
       }
     }

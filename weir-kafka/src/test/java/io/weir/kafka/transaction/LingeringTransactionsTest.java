@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -54,6 +55,39 @@ class LingeringTransactionsTest {
       assertThat(lingering.list("job-"))
           .extracting(OpenTransaction::transactionalId)
           .containsExactlyInAnyOrder("job-a-1", "job-b-0");
+    }
+  }
+
+  @Test
+  void when_abortingASinksIdsByPattern_then_aSinkWhosePrefixExtendsItIsUntouched()
+      throws Exception {
+    // given: open transactions of sink "orders" and of sink "orders-1"
+    String topic = "lingering-exact";
+    KafkaTestClients.createTopic(kafka.bootstrapServers(), topic, 1);
+    try (OpenTransactionsProcess child =
+        OpenTransactionsProcess.start(
+            kafka.bootstrapServers(),
+            topic,
+            3,
+            LONG_TIMEOUT,
+            "orders-0-1",
+            "orders-1-0-1",
+            "orders-x")) {
+      child.kill();
+    }
+    try (LingeringTransactions lingering = new LingeringTransactions(clientConfig())) {
+      // when
+      List<OpenTransaction> aborted =
+          lingering.abortMatching(Pattern.compile(Pattern.quote("orders") + "-\\d+-\\d+"));
+
+      // then
+      assertThat(aborted)
+          .extracting(OpenTransaction::transactionalId)
+          .containsExactly("orders-0-1");
+      assertThat(lingering.list("orders"))
+          .extracting(OpenTransaction::transactionalId)
+          .containsExactlyInAnyOrder("orders-1-0-1", "orders-x");
+      lingering.abortMatching(Pattern.compile("orders.*"));
     }
   }
 

@@ -9,6 +9,8 @@ import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.RoutingCheckpointStorage;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.operators.StreamOperator;
+import io.weir.runtime.recovery.DataLossException;
+import io.weir.runtime.recovery.SinkRecoveryStep;
 import io.weir.runtime.task.StreamTask;
 import java.time.Clock;
 import java.time.Duration;
@@ -178,6 +180,7 @@ final class JobRun {
     long checkpointMillis = 0;
     try {
       for (int attempt = 0; ; attempt++) {
+        Throwable recoveryFailure = recoverSinks(restore);
         ExecutionAttempt execution =
             new ExecutionAttempt(
                 graph,
@@ -196,7 +199,8 @@ final class JobRun {
         if (cancelled) {
           throw new JobExecutionException("Job '" + jobName + "' was cancelled");
         }
-        Throwable failure = execution.run();
+        // An attempt whose sinks could not be settled deploys nothing and fails as a whole.
+        Throwable failure = recoveryFailure != null ? recoveryFailure : execution.run();
         if (cancelled) {
           throw new JobExecutionException("Job '" + jobName + "' was cancelled");
         }
@@ -246,6 +250,25 @@ final class JobRun {
     } finally {
       timer.shutdownNow();
       snapshotIo.shutdownNow();
+    }
+  }
+
+  /**
+   * The job-level sink recovery step, before the attempt deploys any task: null when every sink is
+   * settled, else the failure of the attempt (the restart strategy decides what follows). Proven
+   * data loss ends the job at once.
+   */
+  private Throwable recoverSinks(CompletedCheckpoint restore)
+      throws JobExecutionException, InterruptedException {
+    try {
+      new SinkRecoveryStep(graph).run(restore);
+      return null;
+    } catch (DataLossException e) {
+      throw new JobExecutionException(e.getMessage(), e);
+    } catch (InterruptedException e) {
+      throw e;
+    } catch (Exception e) {
+      return new IllegalStateException("the sinks cannot be recovered: " + e.getMessage(), e);
     }
   }
 

@@ -143,6 +143,12 @@ public abstract class AbstractStreamOperator<F> implements StreamOperator {
       return setup.restoredCheckpointId();
     }
 
+    /** Every attempt runs the job-level recovery step before it deploys a task. */
+    @Override
+    public boolean restoredTransactionsSettled() {
+      return setup.isRestored();
+    }
+
     @Override
     public OperatorStateStore getOperatorStateStore() {
       return operatorState;

@@ -1,0 +1,124 @@
+package io.weir.runtime.recovery;
+
+import io.weir.api.graph.OperatorSpec;
+import io.weir.api.graph.Transformation;
+import io.weir.api.sink.RecoverableSink;
+import io.weir.api.sink.TransactionOutcome;
+import io.weir.api.sink.TwoPhaseCommitSinkFunction;
+import io.weir.api.state.StateSerializer;
+import io.weir.runtime.checkpoint.CompletedCheckpoint;
+import io.weir.runtime.checkpoint.OperatorState;
+import io.weir.runtime.graph.JobGraph;
+import io.weir.runtime.operators.FunctionCopier;
+import io.weir.runtime.state.OperatorSubtaskState;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The job-level sink recovery step, run by whoever deploys an attempt (the local job run and the
+ * cluster's job manager) right before it deploys any task: for every {@link RecoverableSink} of the
+ * job, commits the pending transactions of all former subtasks recorded in the restored checkpoint,
+ * whatever the new parallelism, aborts the sink's lingering ones by exact id, and proves each
+ * outcome. Only then may tasks begin transactions, so no new subtask can fence or reuse an id whose
+ * transaction is still to be settled.
+ *
+ * <p>A proven aborted transaction is data loss: it fails the job with a {@link DataLossException}
+ * unless the job accepts data loss, in which case it is logged as an error and the job goes on.
+ * Runs on the caller's thread, which must have the job's classes on its context class loader.
+ */
+public final class SinkRecoveryStep {
+  private static final Logger LOG = LoggerFactory.getLogger(SinkRecoveryStep.class);
+
+  private final JobGraph graph;
+
+  public SinkRecoveryStep(JobGraph graph) {
+    this.graph = graph;
+  }
+
+  /**
+   * Settles every recoverable sink's transactions for an attempt that restores {@code restored}
+   * (null on a fresh start, which still aborts lingering transactions).
+   *
+   * @throws DataLossException when a transaction of the checkpoint was aborted and the job does not
+   *     accept data loss
+   * @throws Exception when an outcome cannot be settled or proven (the attempt fails, a later one
+   *     tries again)
+   */
+  public void run(CompletedCheckpoint restored) throws Exception {
+    for (Transformation operator : graph.operators()) {
+      if (operator.spec() instanceof OperatorSpec.Sink sink
+          && sink.function() instanceof RecoverableSink recoverable) {
+        recover(operator, recoverable, restored);
+      }
+    }
+  }
+
+  private void recover(Transformation operator, RecoverableSink sink, CompletedCheckpoint restored)
+      throws Exception {
+    String name = operator.displayName();
+    RecoverableSink copy = FunctionCopier.copy(sink, name);
+    List<TransactionOutcome> outcomes =
+        copy.recoverTransactions(restoredStates(operator, restored));
+    for (TransactionOutcome outcome : outcomes) {
+      if (!outcome.isDataLoss()) {
+        LOG.debug(
+            "Sink '{}': transaction {} of checkpoint {} is committed",
+            name,
+            outcome.transaction(),
+            outcome.checkpointId());
+        continue;
+      }
+      String line = dataLossLine(name, outcome);
+      if (!graph.config().acceptDataLoss()) {
+        throw new DataLossException(
+            line + "; to continue without them, rerun with --accept-data-loss");
+      }
+      LOG.error("{}; going on as --accept-data-loss says", line);
+    }
+    if (!outcomes.isEmpty()) {
+      LOG.info(
+          "Sink '{}' settled {} transaction(s) of checkpoint {} before its tasks started",
+          name,
+          outcomes.size(),
+          restored.checkpointId());
+    }
+  }
+
+  static String dataLossLine(String sink, TransactionOutcome outcome) {
+    return "DATA LOSS: checkpoint "
+        + outcome.checkpointId()
+        + ", sink '"
+        + sink
+        + "', transaction "
+        + outcome.transaction()
+        + ": "
+        + outcome.describeRecords()
+        + " were aborted before they could be committed";
+  }
+
+  /** The sink's two-phase-commit state elements of every former subtask, in subtask order. */
+  private static List<byte[]> restoredStates(
+      Transformation operator, CompletedCheckpoint restored) {
+    List<byte[]> states = new ArrayList<>();
+    OperatorState state = restored == null ? null : restored.operators().get(operator.uid());
+    if (state == null) {
+      return states;
+    }
+    for (Map.Entry<Integer, OperatorSubtaskState> subtask :
+        new TreeMap<>(state.subtasks()).entrySet()) {
+      for (byte[] element :
+          subtask
+              .getValue()
+              .listStates()
+              .getOrDefault(TwoPhaseCommitSinkFunction.STATE_NAME, List.of())) {
+        // Operator state keeps each list element Java-serialized; the sink's are byte arrays.
+        states.add(StateSerializer.<byte[]>java().deserialize(element));
+      }
+    }
+    return states;
+  }
+}
