@@ -44,7 +44,7 @@ public final class SeedJob {
   }
 
   /** The options that {@code weir run} would otherwise set; absent ones leave the config alone. */
-  private static void configure(JobConfig config, SeedJobOptions options) {
+  static void configure(JobConfig config, SeedJobOptions options) {
     if (options.checkpointDirectory() != null) {
       config.checkpointDirectory(options.checkpointDirectory());
     }
@@ -62,7 +62,7 @@ public final class SeedJob {
     }
   }
 
-  private static SourceFunction<String> source(SeedJobOptions options) {
+  static SourceFunction<String> source(SeedJobOptions options) {
     if (options.readsKafka()) {
       KafkaSourceBuilder<String> kafka =
           KafkaSource.<String>builder()
@@ -79,7 +79,7 @@ public final class SeedJob {
     return new GeneratorSource<>(options.records(), SeedRecords::generate, options.ratePerSecond());
   }
 
-  private static SinkFunction<String> sink(SeedJobOptions options) {
+  static SinkFunction<String> sink(SeedJobOptions options) {
     if (options.readsKafka()) {
       return KafkaSink.<String>builder()
           .bootstrapServers(options.bootstrap())

@@ -7,7 +7,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -44,6 +46,21 @@ import picocli.CommandLine.Parameters;
 public final class LabCommand implements Callable<Integer> {
   @Option(names = "--soak", description = "Kill the job and the broker at random instead.")
   boolean soak;
+
+  @Option(
+      names = "--operations",
+      description =
+          "Run the operations matrix instead: rescale, savepoint stop and cancel, retention while"
+              + " down, start at latest, poison records; with --soak: rescales and savepoint stops"
+              + " among the kills.")
+  boolean operations;
+
+  @Option(
+      names = "--cells",
+      split = ",",
+      paramLabel = "OPERATION[/JOB]",
+      description = "With --operations: run only these cells, e.g. rescale-1-2/seed.")
+  Set<String> cells = new LinkedHashSet<>();
 
   @Option(names = "--minutes", description = "How long the soak runs (default: ${DEFAULT-VALUE}).")
   double minutes = 5;
@@ -97,6 +114,9 @@ public final class LabCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     LabSettings settings = settings();
+    if (operations && !soak) {
+      return operations(settings);
+    }
     LabJob job = job();
     recreate(directory);
     LabProgress progress = new LabProgress(System.out, "lab");
@@ -115,6 +135,22 @@ public final class LabCommand implements Callable<Integer> {
     }
     boolean allMeasured = results.stream().allMatch(result -> result.outcome().failure() == null);
     return allMeasured ? 0 : 1;
+  }
+
+  private int operations(LabSettings settings) throws Exception {
+    if (jobClass != null) {
+      throw new UserError("--operations runs the seed job and the running count; drop --job");
+    }
+    recreate(directory);
+    LabProgress progress = new LabProgress(System.out, "lab");
+    progress.line("operations matrix in " + directory);
+    List<OperationCellResult> results =
+        new OperationsMatrix(settings, progress, cells).run(directory);
+    OperationsTable.print(results, System.out);
+    if (json != null) {
+      OperationsJson.write(json, results);
+    }
+    return results.stream().allMatch(OperationCellResult::passed) ? 0 : 1;
   }
 
   private int soak(LabJob job, LabSettings settings, LabProgress progress, CellTopics topics)

@@ -1,0 +1,101 @@
+package io.weir.cli.lab;
+
+import io.weir.kafka.broker.KafkaBroker;
+import io.weir.kafka.broker.KafkaBrokerConfig;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The operations matrix: every operation, for the seed job and for the running count, each cell
+ * with its own topics, group, transactional ids and checkpoints on one broker. A cell that cannot
+ * be carried out is reported as failed; the others still run.
+ */
+final class OperationsMatrix {
+  /** Every operation, in the order the matrix runs them. */
+  static final List<Operation> OPERATIONS =
+      List.of(
+          new RescaleOperation(1, 1),
+          new RescaleOperation(1, 2),
+          new RescaleOperation(2, 4),
+          new RescaleOperation(4, 1));
+
+  private final LabSettings settings;
+  private final LabProgress progress;
+  private final Set<String> selectedCells;
+
+  /**
+   * @param selectedCells the cells to run, each named {@code operation} or {@code operation/job};
+   *     empty for all
+   */
+  OperationsMatrix(LabSettings settings, LabProgress progress, Set<String> selectedCells) {
+    this.settings = settings;
+    this.progress = progress;
+    this.selectedCells = Set.copyOf(selectedCells);
+  }
+
+  List<OperationCellResult> run(Path directory) {
+    List<Cell> cells = cells();
+    if (cells.isEmpty()) {
+      throw new LabFailure("--cells " + selectedCells + " names no cell of the matrix");
+    }
+    List<OperationCellResult> results = new ArrayList<>();
+    progress.line("starting a Kafka broker in " + directory.resolve("kafka"));
+    try (KafkaBroker broker =
+        KafkaBroker.start(KafkaBrokerConfig.inDirectory(directory.resolve("kafka")))) {
+      for (Cell cell : cells) {
+        int index = results.size() + 1;
+        progress.line(
+            String.format(
+                "[%d/%d] %s / %s", index, cells.size(), cell.operation().key(), cell.job().key()));
+        results.add(run(cell, broker.bootstrapServers(), directory, index));
+      }
+    }
+    return results;
+  }
+
+  private OperationCellResult run(Cell cell, String bootstrap, Path directory, int index) {
+    CellTopics topics = CellTopics.of("in", "out").suffixed("op" + index);
+    OperationCell context =
+        new OperationCell(
+            cell.job(), bootstrap, topics, directory.resolve("op-" + index), settings, progress);
+    OperationOutcome outcome;
+    try {
+      outcome = cell.operation().run(context);
+    } catch (LabFailure e) {
+      outcome = OperationOutcome.notCarriedOut(e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new LabFailure("interrupted in " + cell.operation().key());
+    } catch (Exception e) {
+      // A broker or file error in one cell: report it there, measure the others.
+      outcome = OperationOutcome.notCarriedOut(e.toString());
+    }
+    OperationCellResult result =
+        new OperationCellResult(
+            cell.operation().key(), cell.job().key(), cell.operation().expectation(), outcome);
+    progress.line(
+        "  "
+            + outcome.label()
+            + (result.passed() ? "" : " (expected " + cell.operation().expectation() + ")")
+            + (outcome.failure() == null ? "" : ": " + outcome.failure()));
+    return result;
+  }
+
+  private List<Cell> cells() {
+    List<Cell> cells = new ArrayList<>();
+    for (Operation operation : OPERATIONS) {
+      for (OperationJob job : OperationJob.values()) {
+        if (selectedCells.isEmpty()
+            || selectedCells.contains(operation.key())
+            || selectedCells.contains(operation.key() + "/" + job.key())) {
+          cells.add(new Cell(operation, job));
+        }
+      }
+    }
+    return cells;
+  }
+
+  private record Cell(Operation operation, OperationJob job) {}
+}
