@@ -26,6 +26,19 @@ public final class JobProcess implements AutoCloseable {
    */
   public static JobProcess start(List<String> runArgs, String failpoints, Path log)
       throws IOException {
+    List<String> arguments = new ArrayList<>(List.of("run"));
+    arguments.addAll(runArgs);
+    return startCommand(arguments, failpoints, log);
+  }
+
+  /**
+   * Starts {@code weir <arguments>} (any command: a job manager, a task manager, a client) in a new
+   * JVM with this JVM's class path, its output appended to {@code log}.
+   *
+   * @param failpoints the failpoint configuration, or null for none
+   */
+  public static JobProcess startCommand(List<String> arguments, String failpoints, Path log)
+      throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx512m");
@@ -36,8 +49,7 @@ public final class JobProcess implements AutoCloseable {
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add("io.weir.cli.WeirCli");
-    command.add("run");
-    command.addAll(runArgs);
+    command.addAll(arguments);
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
     builder.environment().remove("WEIR_FAILPOINTS");
     builder.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));

@@ -51,8 +51,7 @@ public final class LabCommand implements Callable<Integer> {
       names = "--operations",
       description =
           "Run the operations matrix instead: rescale, savepoint stop and cancel, retention while"
-              + " down, start at latest, poison records; with --soak: rescales and savepoint stops"
-              + " among the kills.")
+              + " down, start at latest, poison records; with --soak: random rescales among the kills.")
   boolean operations;
 
   @Option(
@@ -158,17 +157,18 @@ public final class LabCommand implements Callable<Integer> {
     long seed = randomSeed != null ? randomSeed : System.nanoTime();
     progress.line("random seed " + seed + " (--random-seed to repeat)");
     Soak.Result result =
-        new Soak(job, settings, progress, seed)
+        new Soak(job, settings, progress, seed, operations)
             .run(directory, topics, Duration.ofMillis((long) (minutes * 60_000)));
     System.out.println(result.line());
     if (json != null) {
       Files.writeString(
           json,
           String.format(
-              "{\"job_kills\": %d, \"broker_kills\": %d, \"records\": %d, \"lost\": %d,"
-                  + " \"duplicated\": %d}%n",
+              "{\"job_kills\": %d, \"broker_kills\": %d, \"rescales\": %d, \"records\": %d,"
+                  + " \"lost\": %d, \"duplicated\": %d}%n",
               result.jobKills(),
               result.brokerKills(),
+              Math.max(0, result.rescales()),
               result.records(),
               result.verdict().lost(),
               result.verdict().duplicated()));

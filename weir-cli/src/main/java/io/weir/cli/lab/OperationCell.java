@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One cell of the operations matrix: an operation's job with topics, group, transactional ids and
@@ -160,6 +161,100 @@ final class OperationCell {
   /** The newest completed checkpoint in the cell's checkpoint directory. */
   CompletedCheckpoint latestCheckpoint() {
     return LabJob.latestCheckpoint(checkpoints());
+  }
+
+  /**
+   * Waits until the running job completed a checkpoint newer than {@code afterId} (-1: any); fails
+   * the cell when the process ended first.
+   */
+  CompletedCheckpoint awaitCheckpointAfter(JobProcess process, long afterId)
+      throws InterruptedException {
+    long deadline = System.currentTimeMillis() + settings.timeout().toMillis();
+    while (System.currentTimeMillis() < deadline) {
+      Optional<CompletedCheckpoint> latest = maybeLatestCheckpoint();
+      if (latest.isPresent() && latest.get().checkpointId() > afterId) {
+        return latest.get();
+      }
+      if (!process.isAlive()) {
+        throw JobLog.endedEarly("the job ended before checkpoint " + (afterId + 1), process.log());
+      }
+      // Polling the checkpoint directory: the job process tells the lab nothing.
+      Thread.sleep(50);
+    }
+    throw new LabFailure(
+        "the job completed no checkpoint within "
+            + settings.timeout().toSeconds()
+            + " s; see "
+            + process.log());
+  }
+
+  private Optional<CompletedCheckpoint> maybeLatestCheckpoint() {
+    if (!Files.isDirectory(checkpoints())) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(latestCheckpoint());
+    } catch (RuntimeException e) {
+      return Optional.empty(); // no job directory or no completed checkpoint yet
+    }
+  }
+
+  /** How often each id is in the committed ({@code read_committed}) output. */
+  OutputVerifier.Reading committedOutput() {
+    return new OutputVerifier(bootstrap, topics.output()).read(true);
+  }
+
+  /** How often each id is among the seed records of the input topic. */
+  OutputVerifier.Reading input() {
+    return SeedRecordsRead.ids(bootstrap, topics.input());
+  }
+
+  /**
+   * Waits at most the cell's timeout for the job to fail as {@code expected} says, and judges it: a
+   * non-zero exit, a one-line error the predicate accepts, and no committed output beyond {@code
+   * committedBefore}. Returns null when the job is still running at the timeout.
+   */
+  OperationOutcome awaitLoudFailure(
+      JobProcess process, LoudFailure expected, OutputVerifier.Reading committedBefore)
+      throws InterruptedException {
+    int exit = process.waitFor(settings.timeout().toMillis());
+    if (exit == -1) {
+      progress("the job did not fail within " + settings.timeout().toSeconds() + " s");
+      return null;
+    }
+    OutputVerifier.Verdict pastIt = committedOutput().verifyAgainst(committedBefore);
+    if (exit == 0) {
+      return OperationOutcome.failed("the job ended with exit code 0", pastIt);
+    }
+    if (JobLog.unsupportedOption(process.log()).isPresent()) {
+      throw JobLog.endedEarly("", process.log());
+    }
+    Optional<String> line = JobLog.errorLine(process.log());
+    if (line.isEmpty() || !expected.accepts(line.get())) {
+      return OperationOutcome.failed(
+          "the job exited with "
+              + exit
+              + " but not with "
+              + expected.description()
+              + line.map(text -> ": " + text).orElse(" (no error line)")
+              + "; see "
+              + process.log(),
+          pastIt);
+    }
+    if (pastIt.duplicated() > 0) {
+      return OperationOutcome.failed(
+          pastIt.duplicated() + " records were committed past the failure: " + line.get(), pastIt);
+    }
+    progress("failed as documented: " + line.get());
+    return OperationOutcome.loudFailure(line.get(), pastIt);
+  }
+
+  /** The one-line error a loud failure must print. */
+  interface LoudFailure {
+    boolean accepts(String errorLine);
+
+    /** What the line must say, for a cell's failure message. */
+    String description();
   }
 
   /** The committed output counted against the input, by the job's own measure. */

@@ -3,6 +3,7 @@ package io.weir.cli.lab;
 import io.weir.kafka.broker.KafkaBroker;
 import io.weir.kafka.broker.KafkaBrokerConfig;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -19,7 +20,16 @@ final class OperationsMatrix {
           new RescaleOperation(1, 1),
           new RescaleOperation(1, 2),
           new RescaleOperation(2, 4),
-          new RescaleOperation(4, 1));
+          new RescaleOperation(4, 1),
+          new StopWithSavepointOperation(),
+          new CancelWithSavepointOperation(),
+          new RetentionOperation(false),
+          new RetentionOperation(true),
+          new LatestStartOperation(),
+          new PoisonRecordOperation(false),
+          new PoisonRecordOperation(true));
+
+  private static final Duration BROKER_START_TIMEOUT = Duration.ofMinutes(3);
 
   private final LabSettings settings;
   private final LabProgress progress;
@@ -42,8 +52,11 @@ final class OperationsMatrix {
     }
     List<OperationCellResult> results = new ArrayList<>();
     progress.line("starting a Kafka broker in " + directory.resolve("kafka"));
+    // A broker on a busy machine can take longer than its default minute to serve.
     try (KafkaBroker broker =
-        KafkaBroker.start(KafkaBrokerConfig.inDirectory(directory.resolve("kafka")))) {
+        KafkaBroker.start(
+            KafkaBrokerConfig.inDirectory(directory.resolve("kafka"))
+                .withStartTimeout(BROKER_START_TIMEOUT))) {
       for (Cell cell : cells) {
         int index = results.size() + 1;
         progress.line(
