@@ -19,13 +19,19 @@ final class JobLog {
           "Unknown option:? '?(--[\\w-]+)'?|Unmatched argument[^']*'([^']+)'|Unknown subcommand"
               + "[^']*'([^']+)'");
 
+  /** The progress line a running job prints every few seconds, which is no error. */
+  private static final Pattern PROGRESS = Pattern.compile("^weir: (job '[^']*' \\d+s:|failpoint )");
+
   private JobLog() {}
 
-  /** The last {@code weir: ...} line of the log, the one-line error a user sees, if any. */
+  /**
+   * The last {@code weir: ...} line of the log that is not progress: the one-line error a user
+   * sees, if any.
+   */
   static Optional<String> errorLine(Path log) {
     List<String> lines = lines(log);
     for (int i = lines.size() - 1; i >= 0; i--) {
-      if (lines.get(i).startsWith("weir: ")) {
+      if (lines.get(i).startsWith("weir: ") && !PROGRESS.matcher(lines.get(i)).find()) {
         return Optional.of(lines.get(i));
       }
     }
