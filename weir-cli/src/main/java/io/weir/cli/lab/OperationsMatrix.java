@@ -1,10 +1,12 @@
 package io.weir.cli.lab;
 
+import io.weir.cli.UserError;
 import io.weir.kafka.broker.KafkaBroker;
 import io.weir.kafka.broker.KafkaBrokerConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
@@ -43,13 +45,21 @@ final class OperationsMatrix {
     this.settings = settings;
     this.progress = progress;
     this.selectedCells = Set.copyOf(selectedCells);
+    for (String name : selectedCells) {
+      if (allCells().stream().noneMatch(cell -> cell.isNamed(name))) {
+        throw new UserError(
+            "--cells: no cell '"
+                + name
+                + "'; name OPERATION or OPERATION/JOB with the operations "
+                + OPERATIONS.stream().map(Operation::key).toList()
+                + " and the jobs "
+                + Arrays.stream(OperationJob.values()).map(OperationJob::key).toList());
+      }
+    }
   }
 
   List<OperationCellResult> run(Path directory) {
     List<Cell> cells = cells();
-    if (cells.isEmpty()) {
-      throw new LabFailure("--cells " + selectedCells + " names no cell of the matrix");
-    }
     List<OperationCellResult> results = new ArrayList<>();
     progress.line("starting a Kafka broker in " + directory.resolve("kafka"));
     // A broker on a busy machine can take longer than its default minute to serve.
@@ -97,18 +107,25 @@ final class OperationsMatrix {
   }
 
   private List<Cell> cells() {
+    return allCells().stream()
+        .filter(cell -> selectedCells.isEmpty() || selectedCells.stream().anyMatch(cell::isNamed))
+        .toList();
+  }
+
+  private static List<Cell> allCells() {
     List<Cell> cells = new ArrayList<>();
     for (Operation operation : OPERATIONS) {
       for (OperationJob job : OperationJob.values()) {
-        if (selectedCells.isEmpty()
-            || selectedCells.contains(operation.key())
-            || selectedCells.contains(operation.key() + "/" + job.key())) {
-          cells.add(new Cell(operation, job));
-        }
+        cells.add(new Cell(operation, job));
       }
     }
     return cells;
   }
 
-  private record Cell(Operation operation, OperationJob job) {}
+  private record Cell(Operation operation, OperationJob job) {
+    /** Whether {@code name} (an operation, or operation/job) names this cell. */
+    boolean isNamed(String name) {
+      return name.equals(operation.key()) || name.equals(operation.key() + "/" + job.key());
+    }
+  }
 }

@@ -44,6 +44,8 @@ class OperationsLabTest {
             "300",
             "--records",
             "300",
+            "--timeout",
+            "150",
             "--json",
             json.toString());
 
