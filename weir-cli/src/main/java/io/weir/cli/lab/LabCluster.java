@@ -59,11 +59,36 @@ final class LabCluster implements AutoCloseable {
             directory.resolve("jobmanager.log"));
     processes.add(jobManager);
     awaitJobManager(jobManager);
-    processes.add(
+    JobProcess taskManager =
         JobProcess.startCommand(
             List.of("taskmanager", "--jobmanager", address(), "--slots", Integer.toString(slots)),
             null,
-            directory.resolve("taskmanager.log")));
+            directory.resolve("taskmanager.log"));
+    processes.add(taskManager);
+    awaitRegistration(taskManager);
+  }
+
+  /**
+   * Waits until the task manager registered its slots (it prints "task manager ID offers N slots"):
+   * a job submitted to a cluster without slots would wait for ever.
+   */
+  private void awaitRegistration(JobProcess taskManager) throws Exception {
+    long deadline = System.currentTimeMillis() + timeout.toMillis();
+    while (System.currentTimeMillis() < deadline) {
+      if (Files.exists(taskManager.log())
+          && Files.readString(taskManager.log()).contains(" slots")) {
+        return;
+      }
+      if (!taskManager.isAlive()) {
+        throw JobLog.endedEarly("the task manager ended at its start", taskManager.log());
+      }
+      Thread.sleep(200);
+    }
+    throw new LabFailure(
+        "the task manager did not register within "
+            + timeout.toSeconds()
+            + " s; see "
+            + taskManager.log());
   }
 
   private void awaitJobManager(JobProcess jobManager) throws InterruptedException {

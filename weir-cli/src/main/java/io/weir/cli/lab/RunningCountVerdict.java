@@ -36,6 +36,18 @@ final class RunningCountVerdict {
               .computeIfAbsent(SeedRecords.word(value), word -> new HashMap<>())
               .merge(count(value), 1, Integer::sum);
         });
+    return compare(inputPerWord, countsPerWord, input[0], output[0]);
+  }
+
+  /**
+   * The verdict from what was read: {@code inputPerWord} how many records of each word were input,
+   * {@code countsPerWord} how often each count of each word was committed.
+   */
+  static OutputVerifier.Verdict compare(
+      Map<String, Long> inputPerWord,
+      Map<String, Map<Long, Integer>> countsPerWord,
+      long input,
+      long output) {
     long lost = 0;
     long duplicated = 0;
     for (Map.Entry<String, Long> word : inputPerWord.entrySet()) {
@@ -54,7 +66,7 @@ final class RunningCountVerdict {
         }
       }
     }
-    return new OutputVerifier.Verdict(input[0], output[0], lost, duplicated);
+    return new OutputVerifier.Verdict(input, output, lost, duplicated);
   }
 
   /** The count field of {@code word,count,id}. */
