@@ -176,7 +176,13 @@ final class OperationCell {
         return latest.get();
       }
       if (!process.isAlive()) {
-        throw JobLog.endedEarly("the job ended before checkpoint " + (afterId + 1), process.log());
+        // It may have completed one between the look and its end (a halt right after it).
+        latest = maybeLatestCheckpoint();
+        if (latest.isPresent() && latest.get().checkpointId() > afterId) {
+          return latest.get();
+        }
+        throw JobLog.endedEarly(
+            "the job ended before checkpoint " + Math.max(1, afterId + 1), process.log());
       }
       // Polling the checkpoint directory: the job process tells the lab nothing.
       Thread.sleep(50);
