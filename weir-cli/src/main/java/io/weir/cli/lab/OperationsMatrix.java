@@ -87,7 +87,7 @@ final class OperationsMatrix {
     try {
       outcome = cell.operation().run(context);
     } catch (LabFailure e) {
-      outcome = OperationOutcome.notCarriedOut(e.getMessage());
+      outcome = countedAnyway(context, e.getMessage());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new LabFailure("interrupted in " + cell.operation().key());
@@ -104,6 +104,18 @@ final class OperationsMatrix {
             + (result.passed() ? "" : " (expected " + cell.operation().expectation() + ")")
             + (outcome.failure() == null ? "" : ": " + outcome.failure()));
     return result;
+  }
+
+  /**
+   * A cell that could not be carried out to its end (a job that stalled or died) is still counted
+   * when its topics can be read, so the failure shows what was committed meanwhile.
+   */
+  private static OperationOutcome countedAnyway(OperationCell cell, String why) {
+    try {
+      return OperationOutcome.failed(why, cell.verdict());
+    } catch (RuntimeException e) {
+      return OperationOutcome.notCarriedOut(why); // its topics were never created
+    }
   }
 
   private List<Cell> cells() {
