@@ -2,9 +2,7 @@ package io.weir.cli.lab;
 
 import io.weir.cli.UserError;
 import io.weir.kafka.broker.KafkaBroker;
-import io.weir.kafka.broker.KafkaBrokerConfig;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -30,8 +28,6 @@ final class OperationsMatrix {
           new LatestStartOperation(),
           new PoisonRecordOperation(false),
           new PoisonRecordOperation(true));
-
-  private static final Duration BROKER_START_TIMEOUT = Duration.ofMinutes(3);
 
   private final LabSettings settings;
   private final LabProgress progress;
@@ -62,11 +58,7 @@ final class OperationsMatrix {
     List<Cell> cells = cells();
     List<OperationCellResult> results = new ArrayList<>();
     progress.line("starting a Kafka broker in " + directory.resolve("kafka"));
-    // A broker on a busy machine can take longer than its default minute to serve.
-    try (KafkaBroker broker =
-        KafkaBroker.start(
-            KafkaBrokerConfig.inDirectory(directory.resolve("kafka"))
-                .withStartTimeout(BROKER_START_TIMEOUT))) {
+    try (KafkaBroker broker = KafkaBroker.start(LabBroker.config(directory.resolve("kafka")))) {
       for (Cell cell : cells) {
         int index = results.size() + 1;
         progress.line(

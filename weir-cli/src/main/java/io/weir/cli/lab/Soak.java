@@ -1,7 +1,6 @@
 package io.weir.cli.lab;
 
 import io.weir.kafka.broker.KafkaBroker;
-import io.weir.kafka.broker.KafkaBrokerConfig;
 import io.weir.runtime.failpoint.FailpointConfiguration;
 import io.weir.runtime.failpoint.FailpointNames;
 import java.nio.file.Path;
@@ -69,8 +68,7 @@ final class Soak {
 
   Result run(Path directory, CellTopics topics, Duration duration) throws Exception {
     progress.line("starting a Kafka broker in " + directory.resolve("kafka"));
-    try (KafkaBroker broker =
-        KafkaBroker.start(KafkaBrokerConfig.inDirectory(directory.resolve("kafka")))) {
+    try (KafkaBroker broker = KafkaBroker.start(LabBroker.config(directory.resolve("kafka")))) {
       String bootstrap = broker.bootstrapServers();
       Topics.create(bootstrap, 4, topics.input(), topics.output());
       Path checkpoints = directory.resolve("checkpoints");
