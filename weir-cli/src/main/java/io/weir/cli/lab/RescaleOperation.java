@@ -6,11 +6,12 @@ import java.util.List;
 
 /**
  * Rescale with a pending transaction: the job runs at parallelism {@code from} while input flows
- * (from its first checkpoint on), and halts after a checkpoint completed but before its sinks were
- * told ({@code coordinator.notify.before=halt@N}), so every sink subtask holds a pre-committed
- * transaction that only the restored job can commit. It is resumed from that checkpoint at
- * parallelism {@code to}, more input follows, and the committed output is counted once it settles.
- * {@code from == to} is the control: the restore every chaos run measured exactly-once.
+ * (from before its start, so every transaction holds records), and halts after a checkpoint
+ * completed but before its sinks were told ({@code coordinator.notify.before=halt@N}), so every
+ * sink subtask holds a pre-committed transaction that only the restored job can commit. It is
+ * resumed from that checkpoint at parallelism {@code to}, more input follows, and the committed
+ * output is counted once it settles. {@code from == to} is the control: the restore every chaos run
+ * measured exactly-once.
  */
 final class RescaleOperation implements Operation {
   private final int from;
@@ -37,14 +38,11 @@ final class RescaleOperation implements Operation {
     String failpoint =
         FailpointNames.COORDINATOR_NOTIFY_BEFORE + "=halt@" + cell.settings().crashHit();
     long fed;
-    try (JobProcess first =
-        cell.start(cell.runArguments(from, List.of("--fresh"), List.of()), failpoint)) {
-      // Input starts with the first checkpoint, so a slow start does not pile up records.
-      cell.awaitCheckpointAfter(first, -1);
-      try (ContinuousFeed feed = cell.feed(0)) {
-        cell.awaitHalt(first, failpoint);
-        fed = feed.stop();
-      }
+    try (ContinuousFeed feed = cell.feed(0);
+        JobProcess first =
+            cell.start(cell.runArguments(from, List.of("--fresh"), List.of()), failpoint)) {
+      cell.awaitHalt(first, failpoint);
+      fed = feed.stop();
     }
     CompletedCheckpoint latest = cell.latestCheckpoint();
     cell.progress(
