@@ -90,7 +90,7 @@ public final class SeedJob {
     return new GeneratorSource<>(options.records(), SeedRecords::generate, options.ratePerSecond());
   }
 
-  private static SinkFunction<String> sink(SeedJobOptions options) {
+  static SinkFunction<String> sink(SeedJobOptions options) {
     if (options.readsKafka()) {
       KafkaSink.Builder<String> kafka =
           KafkaSink.<String>builder()

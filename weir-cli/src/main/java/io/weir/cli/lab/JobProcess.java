@@ -27,6 +27,24 @@ public final class JobProcess implements AutoCloseable {
    */
   public static JobProcess start(List<String> runArgs, String failpoints, Path log)
       throws IOException {
+    List<String> arguments = new ArrayList<>(List.of("run"));
+    if (!runArgs.contains("--web-port") && !runArgs.contains("--no-web")) {
+      // Job processes run side by side (lab cells, tests): each its own free dashboard port.
+      arguments.add("--web-port");
+      arguments.add("0");
+    }
+    arguments.addAll(runArgs);
+    return startCommand(arguments, failpoints, log);
+  }
+
+  /**
+   * Starts {@code weir <arguments>} (any command: a job manager, a task manager, a client) in a new
+   * JVM with this JVM's class path, its output appended to {@code log}.
+   *
+   * @param failpoints the failpoint configuration, or null for none
+   */
+  public static JobProcess startCommand(List<String> arguments, String failpoints, Path log)
+      throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx512m");
@@ -37,13 +55,7 @@ public final class JobProcess implements AutoCloseable {
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add("io.weir.cli.WeirCli");
-    command.add("run");
-    if (!runArgs.contains("--web-port") && !runArgs.contains("--no-web")) {
-      // Job processes run side by side (lab cells, tests): each its own free dashboard port.
-      command.add("--web-port");
-      command.add("0");
-    }
-    command.addAll(runArgs);
+    command.addAll(arguments);
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
     builder.environment().remove("WEIR_FAILPOINTS");
     builder.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));

@@ -10,7 +10,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -47,6 +49,20 @@ import picocli.CommandLine.Parameters;
 public final class LabCommand implements Callable<Integer> {
   @Option(names = "--soak", description = "Kill the job and the broker at random instead.")
   boolean soak;
+
+  @Option(
+      names = "--operations",
+      description =
+          "Run the operations matrix instead: rescale, savepoint stop and cancel, retention while"
+              + " down, start at latest, poison records; with --soak: random rescales among the kills.")
+  boolean operations;
+
+  @Option(
+      names = "--cells",
+      split = ",",
+      paramLabel = "OPERATION[/JOB]",
+      description = "With --operations: run only these cells, e.g. rescale-1-2/seed.")
+  Set<String> cells = new LinkedHashSet<>();
 
   @Option(names = "--minutes", description = "How long the soak runs (default: ${DEFAULT-VALUE}).")
   double minutes = 5;
@@ -113,6 +129,9 @@ public final class LabCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     LabSettings settings = settings();
+    if (operations && !soak) {
+      return operations(settings);
+    }
     recreate(directory);
     if (sink == LabSink.POSTGRES) {
       return postgresMatrix(settings);
@@ -154,22 +173,39 @@ public final class LabCommand implements Callable<Integer> {
     }
   }
 
+  private int operations(LabSettings settings) throws Exception {
+    if (jobClass != null) {
+      throw new UserError("--operations runs the seed job and the running count; drop --job");
+    }
+    recreate(directory);
+    LabProgress progress = new LabProgress(System.out, "lab");
+    progress.line("operations matrix in " + directory);
+    List<OperationCellResult> results =
+        new OperationsMatrix(settings, progress, cells).run(directory);
+    OperationsTable.print(results, System.out);
+    if (json != null) {
+      OperationsJson.write(json, results);
+    }
+    return results.stream().allMatch(OperationCellResult::passed) ? 0 : 1;
+  }
+
   private int soak(LabJob job, LabSettings settings, LabProgress progress, CellTopics topics)
       throws Exception {
     long seed = randomSeed != null ? randomSeed : System.nanoTime();
     progress.line("random seed " + seed + " (--random-seed to repeat)");
     Soak.Result result =
-        new Soak(job, settings, progress, seed)
+        new Soak(job, settings, progress, seed, operations)
             .run(directory, topics, Duration.ofMillis((long) (minutes * 60_000)));
     System.out.println(result.line());
     if (json != null) {
       Files.writeString(
           json,
           String.format(
-              "{\"job_kills\": %d, \"broker_kills\": %d, \"records\": %d, \"lost\": %d,"
-                  + " \"duplicated\": %d}%n",
+              "{\"job_kills\": %d, \"broker_kills\": %d, \"rescales\": %d, \"records\": %d,"
+                  + " \"lost\": %d, \"duplicated\": %d}%n",
               result.jobKills(),
               result.brokerKills(),
+              Math.max(0, result.rescales()),
               result.records(),
               result.verdict().lost(),
               result.verdict().duplicated()));

@@ -1,7 +1,6 @@
 package io.weir.cli.lab;
 
 import io.weir.kafka.broker.KafkaBroker;
-import io.weir.kafka.broker.KafkaBrokerConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,6 +70,6 @@ final class MatrixRun {
 
   private KafkaBroker startBroker(Path directory) {
     progress.line("starting a Kafka broker in " + directory);
-    return KafkaBroker.start(KafkaBrokerConfig.inDirectory(directory));
+    return KafkaBroker.start(LabBroker.config(directory));
   }
 }

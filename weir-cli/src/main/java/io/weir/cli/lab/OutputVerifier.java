@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -91,10 +92,26 @@ public final class OutputVerifier implements JobOutput {
 
   @Override
   public Reading read(boolean committedOnly) {
+    Map<Long, Integer> counts = new HashMap<>();
+    long[] records = {0};
+    forEachRecord(
+        committedOnly,
+        record -> {
+          records[0]++;
+          String value = new String(record.value(), StandardCharsets.UTF_8);
+          counts.merge(SeedRecords.timestamp(value), 1, Integer::sum);
+        });
+    return new Reading(counts, records[0]);
+  }
+
+  /**
+   * Hands every record of the topic, from the beginning to the end offsets it had when the reading
+   * began, to {@code consumer}, partition by partition in offset order, on the calling thread.
+   */
+  public void forEachRecord(
+      boolean committedOnly, Consumer<ConsumerRecord<byte[], byte[]>> recordConsumer) {
     Properties properties = readerProperties(bootstrap, committedOnly);
     properties.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000);
-    Map<Long, Integer> counts = new HashMap<>();
-    long records = 0;
     try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(properties)) {
       List<TopicPartition> partitions =
           consumer.partitionsFor(topic).stream()
@@ -105,13 +122,10 @@ public final class OutputVerifier implements JobOutput {
       Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
       while (!reachedEnd(consumer, ends)) {
         for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
-          records++;
-          String value = new String(record.value(), StandardCharsets.UTF_8);
-          counts.merge(SeedRecords.timestamp(value), 1, Integer::sum);
+          recordConsumer.accept(record);
         }
       }
     }
-    return new Reading(counts, records);
   }
 
   private static boolean reachedEnd(

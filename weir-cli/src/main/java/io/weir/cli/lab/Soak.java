@@ -1,7 +1,6 @@
 package io.weir.cli.lab;
 
 import io.weir.kafka.broker.KafkaBroker;
-import io.weir.kafka.broker.KafkaBrokerConfig;
 import io.weir.runtime.failpoint.FailpointConfiguration;
 import io.weir.runtime.failpoint.FailpointNames;
 import java.nio.file.Path;
@@ -13,8 +12,10 @@ import java.util.Random;
  * The soak: the job runs under continuous input while the lab kills it again and again — SIGKILL
  * from outside at a random moment, or a halt at a random failpoint — and every few rounds kills and
  * restarts the broker too. Each restart is a plain {@code weir run} on the same checkpoint
- * directory, which resumes from the latest completed checkpoint. At the end the input stops, the
- * job runs until its output settles, and the committed output is compared with the input.
+ * directory, which resumes from the latest completed checkpoint; with operations, each restart also
+ * picks a parallelism of 1, 2 or 4 at random, so many restarts are rescales. At the end the input
+ * stops, the job runs until its output settles, and the committed output is compared with the
+ * input.
  */
 final class Soak {
   private static final int BROKER_KILL_EVERY = 3;
@@ -31,11 +32,15 @@ final class Soak {
           FailpointNames.SOURCE_OFFSETS_COMMIT_BEFORE,
           FailpointNames.SOURCE_OFFSETS_COMMIT_AFTER);
 
-  /** What the soak did and found. */
-  record Result(int jobKills, int brokerKills, long records, OutputVerifier.Verdict verdict) {
+  private static final List<Integer> PARALLELISMS = List.of(1, 2, 4);
+
+  /** What the soak did and found; {@code rescales} is -1 when the soak made none on purpose. */
+  record Result(
+      int jobKills, int brokerKills, int rescales, long records, OutputVerifier.Verdict verdict) {
     String line() {
       return "soak: kills="
           + (jobKills + brokerKills)
+          + (rescales < 0 ? "" : " rescales=" + rescales)
           + " records="
           + records
           + " lost="
@@ -49,34 +54,43 @@ final class Soak {
   private final LabSettings settings;
   private final LabProgress progress;
   private final Random random;
+  private final boolean operations;
 
-  Soak(LabJob job, LabSettings settings, LabProgress progress, long randomSeed) {
+  /** {@code operations}: rescale at random on restarts too. */
+  Soak(
+      LabJob job, LabSettings settings, LabProgress progress, long randomSeed, boolean operations) {
     this.job = job;
     this.settings = settings;
     this.progress = progress;
     this.random = new Random(randomSeed);
+    this.operations = operations;
   }
 
   Result run(Path directory, CellTopics topics, Duration duration) throws Exception {
     progress.line("starting a Kafka broker in " + directory.resolve("kafka"));
-    try (KafkaBroker broker =
-        KafkaBroker.start(KafkaBrokerConfig.inDirectory(directory.resolve("kafka")))) {
+    try (KafkaBroker broker = KafkaBroker.start(LabBroker.config(directory.resolve("kafka")))) {
       String bootstrap = broker.bootstrapServers();
       Topics.create(bootstrap, 4, topics.input(), topics.output());
-      List<String> run =
-          job.runArguments(
-              CommitOrder.SOURCE_FIRST,
-              bootstrap,
-              topics,
-              directory.resolve("checkpoints"),
-              List.of());
+      Path checkpoints = directory.resolve("checkpoints");
+      int parallelism = 1;
+      List<String> run = runArguments(bootstrap, topics, checkpoints, parallelism);
       int jobKills = 0;
       int brokerKills = 0;
+      int rescales = 0;
       long records;
       long deadline = System.currentTimeMillis() + duration.toMillis();
       try (ContinuousFeed feed =
           ContinuousFeed.start(bootstrap, topics.input(), settings.ratePerSecond(), 0)) {
         while (System.currentTimeMillis() < deadline) {
+          if (operations && jobKills > 0) {
+            int next = PARALLELISMS.get(random.nextInt(PARALLELISMS.size()));
+            if (next != parallelism) {
+              rescales++;
+              progress.line("rescale " + parallelism + " -> " + next + " on this restart");
+              parallelism = next;
+              run = runArguments(bootstrap, topics, checkpoints, parallelism);
+            }
+          }
           jobKills++;
           killOnce(run, directory.resolve("job-" + jobKills + ".log"), jobKills);
           if (jobKills % BROKER_KILL_EVERY == 0) {
@@ -94,8 +108,17 @@ final class Soak {
       OutputVerifier.Verdict verdict =
           new OutputVerifier(bootstrap, topics.output()).read(true).verifyAgainst(input);
       progress.line(verdict.line());
-      return new Result(jobKills, brokerKills, input.records(), verdict);
+      return new Result(
+          jobKills, brokerKills, operations ? rescales : -1, input.records(), verdict);
     }
+  }
+
+  /** {@code weir run} without a start option: resume from the latest checkpoint, if any. */
+  private List<String> runArguments(
+      String bootstrap, CellTopics topics, Path checkpoints, int parallelism) {
+    List<String> start =
+        operations ? List.of("-p", Integer.toString(parallelism)) : List.<String>of();
+    return job.runArguments(CommitOrder.SOURCE_FIRST, bootstrap, topics, checkpoints, start);
   }
 
   private void killOnce(List<String> run, Path log, int round) throws Exception {

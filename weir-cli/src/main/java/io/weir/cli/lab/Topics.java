@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
@@ -13,6 +14,7 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.RecordsToDelete;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
@@ -120,6 +122,43 @@ public final class Topics {
           .filter(o -> o != null)
           .mapToLong(OffsetAndMetadata::offset)
           .sum();
+    }
+  }
+
+  /**
+   * Deletes all but the last {@code keep} records of each partition of {@code topic}, as retention
+   * would; returns each partition's earliest available offset afterwards.
+   */
+  public static Map<Integer, Long> deleteAllButLast(String bootstrap, String topic, long keep)
+      throws Exception {
+    try (Admin admin =
+        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+      int partitions =
+          admin
+              .describeTopics(List.of(topic))
+              .allTopicNames()
+              .get(30, TimeUnit.SECONDS)
+              .get(topic)
+              .partitions()
+              .size();
+      Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+      for (int partition = 0; partition < partitions; partition++) {
+        latest.put(new TopicPartition(topic, partition), OffsetSpec.latest());
+      }
+      Map<TopicPartition, RecordsToDelete> deletions = new HashMap<>();
+      Map<Integer, Long> earliest = new TreeMap<>();
+      admin
+          .listOffsets(latest)
+          .all()
+          .get(30, TimeUnit.SECONDS)
+          .forEach(
+              (partition, end) -> {
+                long before = Math.max(0, end.offset() - keep);
+                deletions.put(partition, RecordsToDelete.beforeOffset(before));
+                earliest.put(partition.partition(), before);
+              });
+      admin.deleteRecords(deletions).all().get(30, TimeUnit.SECONDS);
+      return earliest;
     }
   }
 }

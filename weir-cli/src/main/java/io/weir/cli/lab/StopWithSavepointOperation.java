@@ -1,0 +1,30 @@
+package io.weir.cli.lab;
+
+import java.util.List;
+
+/**
+ * Stop with a savepoint, then resume from it: on a cluster, {@code weir stop --savepoint DIR ID}
+ * while input flows (sources stop, the savepoint completes, every sink commits, the job ends), then
+ * {@code weir run -s SAVEPOINT}. Every input record must be in the output once: nothing may be left
+ * pending in the savepoint, nor committed twice.
+ */
+final class StopWithSavepointOperation implements Operation {
+  @Override
+  public String key() {
+    return "stop-with-savepoint";
+  }
+
+  @Override
+  public Expectation expectation() {
+    return Expectation.EXACTLY_ONCE;
+  }
+
+  @Override
+  public OperationOutcome run(OperationCell cell) throws Exception {
+    return SavepointRestart.run(
+        cell,
+        (jobId, directory) ->
+            List.of(OperationOptions.STOP_COMMAND, "--savepoint", directory.toString(), jobId),
+        true);
+  }
+}
