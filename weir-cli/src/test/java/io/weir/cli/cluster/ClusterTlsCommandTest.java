@@ -3,8 +3,8 @@ package io.weir.cli.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.weir.cli.error.UserError;
 import io.weir.cli.WeirCli;
+import io.weir.cli.error.UserError;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

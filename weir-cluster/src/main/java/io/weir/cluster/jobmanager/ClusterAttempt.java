@@ -359,7 +359,8 @@ final class ClusterAttempt implements CheckpointCoordinator.TaskGateway {
   CompletableFuture<CompletedCheckpoint> triggerSavepoint(Path directory) {
     synchronized (coordinator) {
       savepointDirectories.put(coordinator.nextCheckpointId(), directory.toString());
-      return coordinator.triggerSavepoint(new SavepointStorage(directory), CheckpointKind.SAVEPOINT);
+      return coordinator.triggerSavepoint(
+          new SavepointStorage(directory), CheckpointKind.SAVEPOINT);
     }
   }
 

@@ -20,7 +20,6 @@ import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobGraphBuilder;
 import io.weir.runtime.recovery.DataLossException;
 import io.weir.runtime.recovery.SinkRecoveryStep;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
