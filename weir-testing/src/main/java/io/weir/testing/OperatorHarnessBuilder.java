@@ -14,6 +14,7 @@ import io.weir.api.functions.KeySelector;
 public final class OperatorHarnessBuilder<IN, OUT> {
   private final String kind;
   private final OperatorUnderTest.Maker maker;
+  private final OperatorUnderTest.Recovery recovery;
   private final boolean canRestoreEveryInput;
   private KeySelector<IN, ?> keySelector;
   private String name;
@@ -27,8 +28,10 @@ public final class OperatorHarnessBuilder<IN, OUT> {
       String kind,
       KeySelector<IN, ?> keySelector,
       OperatorUnderTest.Maker maker,
+      OperatorUnderTest.Recovery recovery,
       boolean canRestoreEveryInput) {
     this.kind = kind;
+    this.recovery = recovery;
     this.name = kind;
     this.keySelector = keySelector;
     this.maker = maker;
@@ -93,7 +96,7 @@ public final class OperatorHarnessBuilder<IN, OUT> {
     }
     String uid = kind.toLowerCase(java.util.Locale.ROOT).replace(' ', '-') + "-under-test";
     OperatorUnderTest operator =
-        new OperatorUnderTest(uid, name, keySelector, maxParallelism, maker);
+        new OperatorUnderTest(uid, name, keySelector, maxParallelism, maker, recovery);
     return new OperatorTestHarness<>(
         operator, parallelism, processingTime, restoreEveryInput, commitObserver);
   }

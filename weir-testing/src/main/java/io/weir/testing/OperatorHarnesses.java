@@ -9,9 +9,11 @@ import io.weir.api.functions.MapFunction;
 import io.weir.api.functions.ProcessFunction;
 import io.weir.api.functions.ReduceFunction;
 import io.weir.api.graph.OperatorSpec;
+import io.weir.api.sink.RecoverableSink;
 import io.weir.api.sink.SinkFunction;
 import io.weir.runtime.operators.OperatorFactory;
 import io.weir.runtime.operators.SinkOperator;
+import io.weir.runtime.recovery.SinkRecoveryStep;
 import java.util.function.Supplier;
 
 /**
@@ -71,6 +73,7 @@ public final class OperatorHarnesses {
         "Sink",
         null,
         (setup, output) -> new SinkOperator(setup, (SinkFunction<Object>) sinks.get(), output),
+        (name, snapshot) -> settleTransactions(name, sinks.get(), snapshot),
         false);
   }
 
@@ -81,6 +84,19 @@ public final class OperatorHarnesses {
         spec.kind(),
         key,
         (setup, output) -> OperatorFactory.create(spec, setup, output, config),
+        OperatorUnderTest.Recovery.NONE,
         !(spec instanceof OperatorSpec.Sink));
+  }
+
+  /**
+   * The job-level recovery step of a restore, with an instance of its own, as the runtime runs it
+   * before a restored job's tasks start: a two-phase-commit sink's recorded transactions are
+   * settled (committed, or proven lost) before any restored subtask opens a transaction.
+   */
+  private static void settleTransactions(
+      String name, SinkFunction<?> sink, OperatorSnapshot snapshot) throws Exception {
+    if (sink instanceof RecoverableSink recoverable) {
+      SinkRecoveryStep.settle(name, recoverable, snapshot.state(), snapshot.checkpointId(), false);
+    }
   }
 }

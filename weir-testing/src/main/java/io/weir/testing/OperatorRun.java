@@ -47,6 +47,9 @@ final class OperatorRun {
     this.emitted = emitted;
     this.info =
         new OperatorInfo(operator.uid(), operator.name(), parallelism, operator.maxParallelism());
+    if (restored != null) {
+      operator.recovery().recover(operator.name(), restored);
+    }
     List<OperatorSubtaskState> states =
         restored == null
             ? Collections.nCopies(parallelism, OperatorSubtaskState.EMPTY)

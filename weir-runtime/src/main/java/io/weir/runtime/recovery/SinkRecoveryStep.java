@@ -59,10 +59,31 @@ public final class SinkRecoveryStep {
 
   private void recover(Transformation operator, RecoverableSink sink, CompletedCheckpoint restored)
       throws Exception {
-    String name = operator.displayName();
-    RecoverableSink copy = FunctionCopier.copy(sink, name);
-    List<TransactionOutcome> outcomes =
-        copy.recoverTransactions(restoredStates(operator, restored));
+    // The graph's function stays untouched: the step works on a copy, as a task would.
+    settle(
+        operator.displayName(),
+        FunctionCopier.copy(sink, operator.displayName()),
+        restored == null ? null : restored.operators().get(operator.uid()),
+        restored == null ? 0 : restored.checkpointId(),
+        graph.config().acceptDataLoss());
+  }
+
+  /**
+   * The step for one sink: settles, with the instance {@code sink} (which it initialises for that
+   * alone), the transactions that {@code state} (the sink operator's state in checkpoint {@code
+   * checkpointId}, or null on a fresh start) records. Also for callers that restore a single
+   * operator, such as a test harness.
+   *
+   * @throws DataLossException as {@link #run}
+   */
+  public static void settle(
+      String name,
+      RecoverableSink sink,
+      OperatorState state,
+      long checkpointId,
+      boolean acceptDataLoss)
+      throws Exception {
+    List<TransactionOutcome> outcomes = sink.recoverTransactions(restoredStates(state));
     for (TransactionOutcome outcome : outcomes) {
       if (!outcome.isDataLoss()) {
         LOG.debug(
@@ -73,7 +94,7 @@ public final class SinkRecoveryStep {
         continue;
       }
       String line = dataLossLine(name, outcome);
-      if (!graph.config().acceptDataLoss()) {
+      if (!acceptDataLoss) {
         throw new DataLossException(
             line + "; to continue without them, rerun with --accept-data-loss");
       }
@@ -84,7 +105,7 @@ public final class SinkRecoveryStep {
           "Sink '{}' settled {} transaction(s) of checkpoint {} before its tasks started",
           name,
           outcomes.size(),
-          restored.checkpointId());
+          checkpointId);
     }
   }
 
@@ -101,10 +122,8 @@ public final class SinkRecoveryStep {
   }
 
   /** The sink's two-phase-commit state elements of every former subtask, in subtask order. */
-  private static List<byte[]> restoredStates(
-      Transformation operator, CompletedCheckpoint restored) {
+  private static List<byte[]> restoredStates(OperatorState state) {
     List<byte[]> states = new ArrayList<>();
-    OperatorState state = restored == null ? null : restored.operators().get(operator.uid());
     if (state == null) {
       return states;
     }
