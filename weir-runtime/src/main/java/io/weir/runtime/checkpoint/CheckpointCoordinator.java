@@ -29,9 +29,6 @@ import org.slf4j.LoggerFactory;
 public final class CheckpointCoordinator {
   private static final Logger LOG = LoggerFactory.getLogger(CheckpointCoordinator.class);
 
-  /** The pause between the checkpoints of the first interval after {@link #startPeriodicNow}. */
-  static final long RAMP_STEP_MILLIS = 250;
-
   /** How the coordinator reaches the tasks; calls must not block. */
   public interface TaskGateway {
     void triggerCheckpoint(long checkpointId, long timestamp);
@@ -66,7 +63,6 @@ public final class CheckpointCoordinator {
   private boolean triggeredOnce;
   private boolean completedOnce;
   private long firstPeriodicMillis;
-  private long rampUntilMillis = Long.MIN_VALUE;
   private boolean periodicActive;
   private ScheduledFuture<?> periodic;
   private boolean shutDown;
@@ -109,15 +105,9 @@ public final class CheckpointCoordinator {
   /**
    * Starts periodic checkpoints with the first one right away, for a caller that knows every task
    * runs: the first checkpoint then holds what the sources read meanwhile, and after a restore it
-   * is what makes the first new output visible, an interval sooner. During the first interval the
-   * next ones follow every {@link #RAMP_STEP_MILLIS} (at most the interval): the first one usually
-   * holds nothing yet, as the sources have only just started to read, and waiting a whole interval
-   * for the second would delay the first committed output by that interval.
+   * is what makes the first new output visible, an interval sooner.
    */
   public synchronized void startPeriodicNow() {
-    if (config.checkpointInterval() != null && !periodicActive) {
-      rampUntilMillis = clock.millis() + config.checkpointInterval().toMillis();
-    }
     startPeriodic(Duration.ZERO);
   }
 
@@ -128,15 +118,6 @@ public final class CheckpointCoordinator {
     periodicActive = true;
     firstPeriodicMillis = clock.millis() + firstDelay.toMillis();
     schedulePeriodic();
-  }
-
-  /**
-   * The pause after the previous trigger: short while ramping up after the start, else one
-   * interval.
-   */
-  private long stepMillis() {
-    long interval = config.checkpointInterval().toMillis();
-    return lastTriggerMillis < rampUntilMillis ? Math.min(RAMP_STEP_MILLIS, interval) : interval;
   }
 
   public synchronized void stopPeriodic() {
@@ -162,7 +143,7 @@ public final class CheckpointCoordinator {
   private long dueMillis() {
     long due = firstPeriodicMillis;
     if (triggeredOnce) {
-      due = Math.max(due, lastTriggerMillis + stepMillis());
+      due = Math.max(due, lastTriggerMillis + config.checkpointInterval().toMillis());
     }
     if (completedOnce) {
       due = Math.max(due, lastCompletionMillis + config.minPauseBetweenCheckpoints().toMillis());
