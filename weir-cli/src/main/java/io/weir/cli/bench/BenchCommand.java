@@ -58,6 +58,13 @@ public final class BenchCommand implements Callable<Integer> {
       description = "Also kill the exactly-once job mid-run and time its recovery.")
   boolean recovery;
 
+  @Option(
+      names = "--repeat",
+      description =
+          "Runs of each pipeline on Kafka, alternated, each in a fresh JVM (default:"
+              + " ${DEFAULT-VALUE}).")
+  int repeat = 3;
+
   @Option(names = "--dir", description = "Working directory (default: ${DEFAULT-VALUE}).")
   Path directory = Path.of(".weir", "bench");
 
@@ -78,6 +85,9 @@ public final class BenchCommand implements Callable<Integer> {
     }
     if (partitions < 1 || parallelism < 1) {
       throw new UserError("--partitions and --parallelism must be at least 1");
+    }
+    if (repeat < 1) {
+      throw new UserError("--repeat must be at least 1, got " + repeat);
     }
     Map<String, Object> report = inMemory ? inMemory(count) : onKafka(count);
     if (json != null) {
@@ -122,14 +132,17 @@ public final class BenchCommand implements Callable<Integer> {
               broker.bootstrapServers(),
               BenchCommand::say);
       bench.load();
-      BenchTable table = new BenchTable(count, partitions, parallelism);
-      for (Pipeline pipeline : KafkaBench.pipelines()) {
-        try {
-          table.add(bench.run(pipeline));
-        } catch (UserError e) {
-          // One failed run must not hide the figures of the others.
-          say("run " + pipeline.key() + " failed: " + e.getMessage());
-          table.failed(pipeline, e.getMessage());
+      BenchTable table = new BenchTable(count, partitions, parallelism, repeat);
+      // Alternated, so that a slower phase of a shared machine does not fall on one pipeline.
+      for (int repetition = 1; repetition <= repeat; repetition++) {
+        for (Pipeline pipeline : KafkaBench.pipelines()) {
+          try {
+            table.add(bench.run(pipeline, repetition, repetition == 1));
+          } catch (UserError e) {
+            // One failed run must not hide the figures of the others.
+            say("run " + pipeline.key() + "-" + repetition + " failed: " + e.getMessage());
+            table.failed(pipeline, e.getMessage());
+          }
         }
       }
       if (recovery) {

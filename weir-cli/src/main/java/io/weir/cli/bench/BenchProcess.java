@@ -8,27 +8,32 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A measured pipeline's process: its peak resident memory is sampled while it runs (the kernel's
- * high-water mark disappears with the process), and it can be killed like {@code kill -9}.
+ * A measured pipeline's process: its peak resident memory and its CPU time are sampled while it
+ * runs (both disappear with the process), it knows when it was launched, and it can be killed like
+ * {@code kill -9}.
  */
 final class BenchProcess implements AutoCloseable {
   private final long pid;
   private final Process process;
   private final JobProcess job;
   private final Thread sampler;
+  private final long launchedNanos;
   private volatile double peakResidentMebibytes;
+  private volatile double cpuSeconds;
 
-  private BenchProcess(long pid, Process process, JobProcess job) {
+  private BenchProcess(long pid, Process process, JobProcess job, long launchedNanos) {
     this.pid = pid;
     this.process = process;
     this.job = job;
+    this.launchedNanos = launchedNanos;
     this.sampler = new Thread(this::sample, "bench memory sampler " + pid);
     sampler.setDaemon(true);
     sampler.start();
   }
 
-  static BenchProcess of(JobProcess job) {
-    return new BenchProcess(job.pid(), null, job);
+  /** A job process that was launched at {@code launchedNanos} ({@link System#nanoTime()}). */
+  static BenchProcess of(JobProcess job, long launchedNanos) {
+    return new BenchProcess(job.pid(), null, job, launchedNanos);
   }
 
   /** Starts {@code java <arguments>} with this JVM's class path and the job processes' heap. */
@@ -37,27 +42,35 @@ final class BenchProcess implements AutoCloseable {
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx512m");
     command.add("-XX:+UseSerialGC");
+    command.addAll(JobProcess.classDataSharingOptions());
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.addAll(arguments);
+    long launchedNanos = System.nanoTime();
     Process process =
         new ProcessBuilder(command)
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
             .start();
-    return new BenchProcess(process.pid(), process, null);
+    return new BenchProcess(process.pid(), process, null, launchedNanos);
   }
 
   private void sample() {
     while (isAlive()) {
-      peakResidentMebibytes =
-          Math.max(peakResidentMebibytes, ProcessMemory.peakResidentMebibytes(pid));
+      sampleNow();
       try {
         Thread.sleep(100);
       } catch (InterruptedException e) {
         return;
       }
     }
+  }
+
+  private void sampleNow() {
+    peakResidentMebibytes =
+        Math.max(peakResidentMebibytes, ProcessMemory.peakResidentMebibytes(pid));
+    // Sampled every 100 ms until the process exits: the last interval's CPU is not counted.
+    cpuSeconds = Math.max(cpuSeconds, ProcessCpu.seconds(pid));
   }
 
   boolean isAlive() {
@@ -75,10 +88,19 @@ final class BenchProcess implements AutoCloseable {
     return peakResidentMebibytes;
   }
 
+  /** User plus system CPU seconds of the process, as last sampled. */
+  double cpuSeconds() {
+    return cpuSeconds;
+  }
+
+  /** {@link System#nanoTime()} just before the process was launched. */
+  long launchedNanos() {
+    return launchedNanos;
+  }
+
   /** SIGKILL, as {@code kill -9}; returns when the process is gone. */
   void kill() throws InterruptedException {
-    peakResidentMebibytes =
-        Math.max(peakResidentMebibytes, ProcessMemory.peakResidentMebibytes(pid));
+    sampleNow();
     if (process != null) {
       process.destroyForcibly();
       process.waitFor(10, TimeUnit.SECONDS);

@@ -12,10 +12,11 @@ import java.util.function.Consumer;
 
 /**
  * The benchmark on a real broker: loads the seed's records into {@code foo} once, then runs each
- * {@link Pipeline} on them one after another, each with its own group and output topic. A run
- * measures throughput on the loaded records (first output written to last output committed), then
- * latency on a paced input of its own, then the peak memory of its process and the verifier's lost
- * and duplicated counts.
+ * {@link Pipeline} on them, each run in a fresh JVM with its own group and output topic. A run
+ * measures what a user waits for (process launch to the first and to the last committed output),
+ * throughput on the loaded records (first output written to last output committed), the CPU time
+ * and peak memory of its process and the verifier's lost and duplicated counts; the first run of a
+ * pipeline also measures latency on a paced input of its own.
  */
 final class KafkaBench {
   private static final String INPUT = "foo";
@@ -33,6 +34,9 @@ final class KafkaBench {
   record RunResult(
       Pipeline pipeline,
       double recordsPerSecond,
+      double launchToDoneSeconds,
+      double firstCommitAfterLaunchSeconds,
+      double cpuSeconds,
       Latency latency,
       double peakResidentMebibytes,
       long lost,
@@ -54,29 +58,51 @@ final class KafkaBench {
     new SeedInput(bootstrap, INPUT).load(0, settings.records(), 0);
   }
 
-  RunResult run(Pipeline pipeline) throws Exception {
-    String output = "bar-" + pipeline.key();
+  /**
+   * Runs {@code pipeline} on the loaded records in a fresh JVM; its latency only when {@code
+   * withLatency} (it needs a run of its own).
+   */
+  RunResult run(Pipeline pipeline, int repetition, boolean withLatency) throws Exception {
+    String name = pipeline.key() + "-" + repetition;
+    String output = "bar-" + name;
     Topics.create(bootstrap, settings.partitions(), output);
-    Pipeline.Wiring wiring = wiring(INPUT, output, "bench-" + pipeline.key(), true);
-    progress.accept("run " + pipeline.key() + ": throughput");
+    Pipeline.Wiring wiring = wiring(INPUT, output, "bench-" + name, true);
+    progress.accept("run " + name + ": from launch to the last committed output");
     double recordsPerSecond;
+    double launchToDone;
+    double firstCommit;
+    double cpu;
     double peak;
     try (CommitWatcher written =
             new CommitWatcher(bootstrap, output, settings.partitions(), false, 0, 1);
         CommitWatcher committed = watchAll(output);
-        BenchProcess process = pipeline.start(wiring, "throughput")) {
+        BenchProcess process = pipeline.start(wiring, "throughput-" + repetition)) {
       awaitAll(committed, process, pipeline);
       recordsPerSecond =
           settings.records() * 1e9 / (committed.lastArrivalNanos() - written.firstArrivalNanos());
+      launchToDone = (committed.lastArrivalNanos() - process.launchedNanos()) / 1e9;
+      firstCommit = (committed.firstArrivalNanos() - process.launchedNanos()) / 1e9;
       process.waitFor(30_000);
+      cpu = process.cpuSeconds();
       peak = process.peakResidentMebibytes();
     }
     OutputVerifier.Verdict verdict =
         new OutputVerifier(bootstrap, output).read(true).verify(0, settings.records());
-    progress.accept("run " + pipeline.key() + ": latency");
-    Latency latency = measureLatency(pipeline);
+    Latency latency = null;
+    if (withLatency) {
+      progress.accept("run " + pipeline.key() + ": latency");
+      latency = measureLatency(pipeline);
+    }
     return new RunResult(
-        pipeline, recordsPerSecond, latency, peak, verdict.lost(), verdict.duplicated());
+        pipeline,
+        recordsPerSecond,
+        launchToDone,
+        firstCommit,
+        cpu,
+        latency,
+        peak,
+        verdict.lost(),
+        verdict.duplicated());
   }
 
   /** Kills the exactly-once job mid-run and restarts it from its latest checkpoint. */

@@ -52,7 +52,8 @@ enum Pipeline {
               Boolean.toString(wiring.bounded())),
           log);
     }
-    return BenchProcess.of(JobProcess.start(runArgs(wiring), null, log));
+    long launchedNanos = System.nanoTime();
+    return BenchProcess.of(JobProcess.start(runArgs(wiring), null, log), launchedNanos);
   }
 
   private List<String> runArgs(Wiring wiring) {

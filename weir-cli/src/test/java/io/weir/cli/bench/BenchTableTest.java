@@ -1,0 +1,54 @@
+package io.weir.cli.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The Kafka benchmark's report over repeated runs: medians, ranges and the launch ratio. */
+class BenchTableTest {
+  @Test
+  void when_threeRunsEach_then_reportsMediansRangesAndTheLaunchRatio() {
+    // given
+    BenchTable table = new BenchTable(1000, 4, 2, 3);
+    for (double seconds : List.of(7.0, 9.0, 8.0)) {
+      table.add(run(Pipeline.RAW, seconds, 3.0));
+    }
+    for (double seconds : List.of(10.0, 6.0, 8.5)) {
+      table.add(run(Pipeline.WEIR_EXACTLY_ONCE, seconds, 1.5));
+    }
+
+    // when
+    Map<String, Object> json = table.json();
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    table.print(new PrintStream(printed, true, StandardCharsets.UTF_8));
+
+    // then
+    @SuppressWarnings("unchecked")
+    Map<String, Object> weir =
+        (Map<String, Object>) ((Map<String, Object>) json.get("runs")).get("weir_exactly_once");
+    assertThat(weir)
+        .containsEntry("launch_to_done_s", 8.5)
+        .containsEntry("launch_to_done_s_range", List.of(6.0, 10.0))
+        .containsEntry("first_commit_after_launch_s", 1.5)
+        .containsEntry("cpu_s", 17.0)
+        .containsEntry("peak_rss_mib", 300.0);
+    assertThat((List<?>) weir.get("each_run")).hasSize(3);
+    assertThat(json).containsEntry("ratio_exactly_once_to_raw_launch", 0.94);
+    assertThat(printed.toString(StandardCharsets.UTF_8)).contains("8.50 (6.00–10.00)");
+  }
+
+  @Test
+  void when_evenNumberOfRuns_then_medianIsTheMeanOfTheMiddleTwo() {
+    assertThat(Spread.of(List.of(4.0, 1.0, 3.0, 2.0))).isEqualTo(new Spread(2.5, 1.0, 4.0));
+  }
+
+  private static KafkaBench.RunResult run(Pipeline pipeline, double seconds, double firstCommit) {
+    return new KafkaBench.RunResult(
+        pipeline, 1000 / seconds, seconds, firstCommit, seconds * 2, null, 300, 0, 0);
+  }
+}
