@@ -137,6 +137,7 @@ public final class RunCommand implements Runnable {
               result.duration().toMillis() / 1000.0,
               result.completedCheckpoints(),
               result.restarts());
+          DataLossExit.failIfLost(result.jobName(), result.acceptedDataLoss());
           return result;
         };
     try {

@@ -1,5 +1,6 @@
 package io.weir.cli.cluster;
 
+import io.weir.cli.DataLossExit;
 import io.weir.cli.error.UserError;
 import io.weir.cluster.rpc.ClientMessages.JobStatus;
 import io.weir.cluster.rpc.JobSubmission;
@@ -43,6 +44,7 @@ public final class ClusterSubmit {
     if (!job.state().equals("FINISHED")) {
       throw new UserError("Job " + job.jobId() + " " + job.state() + ": " + job.message());
     }
+    DataLossExit.failIfLost(job.jobName(), job.acceptedDataLoss());
     System.out.printf(
         "job '%s' finished: %d restarts, last checkpoint %s%n",
         job.jobName(),

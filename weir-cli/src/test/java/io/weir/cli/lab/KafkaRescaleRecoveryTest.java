@@ -7,6 +7,7 @@ import io.weir.kafka.testing.KafkaBrokerExtension;
 import io.weir.kafka.transaction.LingeringTransactions;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -104,8 +105,12 @@ class KafkaRescaleRecoveryTest {
       log = SeedJobScenario.log(restored);
     }
 
-    // then: it finishes; what was lost is exactly what its lines name, nothing doubled
-    assertThat(accepted).as(log).isZero();
+    // then: it finishes, yet with a non-zero exit that repeats what was lost; what was lost is
+    // exactly what its lines name, nothing doubled
+    assertThat(accepted).as(log).isNotZero();
+    assertThat(log)
+        .contains("finished without the records of")
+        .contains("as --accept-data-loss allowed");
     OutputVerifier.Verdict verdict = scenario.readCommitted().verify(0, fed);
     System.out.printf("restore past an aborted transaction: %s%n", verdict.line());
     assertThat(verdict.duplicated()).isZero();
@@ -138,13 +143,17 @@ class KafkaRescaleRecoveryTest {
         .toList();
   }
 
+  /**
+   * The records the DATA LOSS lines name, each transaction counted once (the exit repeats them).
+   */
   private static long lostRecords(String log) {
-    var matcher = Pattern.compile("transaction \\S+: ([\\d,]+) records were aborted").matcher(log);
-    long lost = 0;
+    var matcher =
+        Pattern.compile("transaction (\\S+): ([\\d,]+) records were aborted").matcher(log);
+    Map<String, Long> lost = new HashMap<>();
     while (matcher.find()) {
-      lost += Long.parseLong(matcher.group(1).replace(",", ""));
+      lost.put(matcher.group(1), Long.parseLong(matcher.group(2).replace(",", "")));
     }
-    return lost;
+    return lost.values().stream().mapToLong(Long::longValue).sum();
   }
 
   private static void awaitNoOpenTransaction(String prefix) {

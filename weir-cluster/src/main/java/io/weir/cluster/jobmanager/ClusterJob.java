@@ -24,7 +24,9 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -53,6 +55,9 @@ final class ClusterJob {
   private volatile int restarts;
   private volatile boolean cancelled;
   private volatile ClusterAttempt current;
+  // What the job went on without (--accept-data-loss); a later attempt may restore the same
+  // checkpoint again, so each loss is kept once.
+  private final Set<String> acceptedDataLoss = ConcurrentHashMap.newKeySet();
   // The state a stop-with-savepoint ends the job in: FINISHED, or CANCELED for cancel --savepoint.
   private volatile JobState stateAfterStop = JobState.FINISHED;
   private final CompletableFuture<JobState> ended = new CompletableFuture<>();
@@ -218,7 +223,7 @@ final class ClusterJob {
    */
   private Throwable recoverSinks() throws InterruptedException {
     try {
-      new SinkRecoveryStep(graph).run(latest);
+      acceptedDataLoss.addAll(new SinkRecoveryStep(graph).run(latest));
       return null;
     } catch (InterruptedException e) {
       throw e;
@@ -315,6 +320,7 @@ final class ClusterJob {
         restarts,
         message,
         records.in(),
-        records.out());
+        records.out(),
+        List.copyOf(acceptedDataLoss));
   }
 }

@@ -57,8 +57,15 @@ public final class ClientMessages {
       int restarts,
       String message,
       long recordsIn,
-      long recordsOut)
+      long recordsOut,
+      List<String> acceptedDataLoss)
       implements Serializable {
+    // acceptedDataLoss: the DATA LOSS lines of transactions the job went on without because it
+    // accepts data loss (--accept-data-loss); empty when nothing was lost.
+    public JobStatus {
+      acceptedDataLoss = List.copyOf(acceptedDataLoss);
+    }
+
     public boolean isTerminal() {
       return state.equals("FINISHED") || state.equals("FAILED") || state.equals("CANCELED");
     }

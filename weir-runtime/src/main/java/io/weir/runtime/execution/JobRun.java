@@ -15,8 +15,11 @@ import io.weir.runtime.task.StreamTask;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -178,9 +181,11 @@ final class JobRun {
           java.util.concurrent.TimeUnit.MILLISECONDS);
     }
     long checkpointMillis = 0;
+    // A later attempt may restore the same checkpoint again: each loss is reported once.
+    Set<String> acceptedDataLoss = new LinkedHashSet<>();
     try {
       for (int attempt = 0; ; attempt++) {
-        Throwable recoveryFailure = recoverSinks(restore);
+        Throwable recoveryFailure = recoverSinks(restore, acceptedDataLoss);
         ExecutionAttempt execution =
             new ExecutionAttempt(
                 graph,
@@ -219,7 +224,8 @@ final class JobRun {
               completedCheckpoints,
               restartPolicy.restarts(),
               Duration.ofMillis(
-                  completedCheckpoints == 0 ? 0 : checkpointMillis / completedCheckpoints));
+                  completedCheckpoints == 0 ? 0 : checkpointMillis / completedCheckpoints),
+              List.copyOf(acceptedDataLoss));
         }
         OptionalLong delay = restartPolicy.onFailure(clock.millis(), failure);
         if (delay.isEmpty()) {
@@ -258,10 +264,10 @@ final class JobRun {
    * settled, else the failure of the attempt (the restart strategy decides what follows). Proven
    * data loss ends the job at once.
    */
-  private Throwable recoverSinks(CompletedCheckpoint restore)
+  private Throwable recoverSinks(CompletedCheckpoint restore, Set<String> acceptedDataLoss)
       throws JobExecutionException, InterruptedException {
     try {
-      new SinkRecoveryStep(graph).run(restore);
+      acceptedDataLoss.addAll(new SinkRecoveryStep(graph).run(restore));
       return null;
     } catch (DataLossException e) {
       throw new JobExecutionException(e.getMessage(), e);

@@ -45,22 +45,27 @@ public final class SinkRecoveryStep {
    *
    * @throws DataLossException when a transaction of the checkpoint was aborted and the job does not
    *     accept data loss
+   * @return one DATA LOSS line per transaction the job went on without because it accepts data
+   *     loss; empty when nothing was lost
    * @throws Exception when an outcome cannot be settled or proven (the attempt fails, a later one
    *     tries again)
    */
-  public void run(CompletedCheckpoint restored) throws Exception {
+  public List<String> run(CompletedCheckpoint restored) throws Exception {
+    List<String> accepted = new ArrayList<>();
     for (Transformation operator : graph.operators()) {
       if (operator.spec() instanceof OperatorSpec.Sink sink
           && sink.function() instanceof RecoverableSink recoverable) {
-        recover(operator, recoverable, restored);
+        accepted.addAll(recover(operator, recoverable, restored));
       }
     }
+    return accepted;
   }
 
-  private void recover(Transformation operator, RecoverableSink sink, CompletedCheckpoint restored)
+  private List<String> recover(
+      Transformation operator, RecoverableSink sink, CompletedCheckpoint restored)
       throws Exception {
     // The graph's function stays untouched: the step works on a copy, as a task would.
-    settle(
+    return settle(
         operator.displayName(),
         FunctionCopier.copy(sink, operator.displayName()),
         restored == null ? null : restored.operators().get(operator.uid()),
@@ -74,9 +79,10 @@ public final class SinkRecoveryStep {
    * checkpointId}, or null on a fresh start) records. Also for callers that restore a single
    * operator, such as a test harness.
    *
+   * @return the DATA LOSS lines accepted, as {@link #run}
    * @throws DataLossException as {@link #run}
    */
-  public static void settle(
+  public static List<String> settle(
       String name,
       RecoverableSink sink,
       OperatorState state,
@@ -84,6 +90,7 @@ public final class SinkRecoveryStep {
       boolean acceptDataLoss)
       throws Exception {
     List<TransactionOutcome> outcomes = sink.recoverTransactions(restoredStates(state));
+    List<String> accepted = new ArrayList<>();
     for (TransactionOutcome outcome : outcomes) {
       if (!outcome.isDataLoss()) {
         LOG.debug(
@@ -99,6 +106,7 @@ public final class SinkRecoveryStep {
             line + "; to continue without them, rerun with --accept-data-loss");
       }
       LOG.error("{}; going on as --accept-data-loss says", line);
+      accepted.add(line);
     }
     if (!outcomes.isEmpty()) {
       LOG.info(
@@ -107,6 +115,7 @@ public final class SinkRecoveryStep {
           outcomes.size(),
           checkpointId);
     }
+    return accepted;
   }
 
   static String dataLossLine(String sink, TransactionOutcome outcome) {
