@@ -55,10 +55,36 @@ public final class SinkRecoveryStep {
     for (Transformation operator : graph.operators()) {
       if (operator.spec() instanceof OperatorSpec.Sink sink
           && sink.function() instanceof RecoverableSink recoverable) {
-        accepted.addAll(recover(operator, recoverable, restored));
+        if (restored == null) {
+          abortLingering(operator, recoverable);
+        } else {
+          accepted.addAll(recover(operator, recoverable, restored));
+        }
       }
     }
     return accepted;
+  }
+
+  /**
+   * A fresh start has nothing to commit, only lingering transactions of an earlier run to abort so
+   * that they do not hold readers back. When that fails (the external system is not reachable yet)
+   * the start goes on: nothing can be lost, the tasks' own producers abort what they own, and the
+   * sources report an unreachable system within their start timeout instead of this step restarting
+   * the job for ever.
+   */
+  private void abortLingering(Transformation operator, RecoverableSink sink)
+      throws InterruptedException {
+    try {
+      recover(operator, sink, null);
+    } catch (InterruptedException e) {
+      throw e;
+    } catch (Exception e) {
+      LOG.warn(
+          "Sink '{}': lingering transactions of an earlier run were not aborted before a fresh"
+              + " start: {}",
+          operator.displayName(),
+          e.getMessage());
+    }
   }
 
   private List<String> recover(
