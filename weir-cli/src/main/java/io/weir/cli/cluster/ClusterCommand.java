@@ -128,6 +128,7 @@ public final class ClusterCommand {
         throws IOException {
       List<String> command = new ArrayList<>();
       command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+      command.add(ClusterPidFiles.MARKER);
       command.add("-Xmx512m");
       command.add("-cp");
       command.add(System.getProperty("java.class.path"));

@@ -12,9 +12,17 @@ import java.util.stream.Stream;
 /**
  * The pid files of a cluster started by {@code weir cluster start}. A pid file outlives a process
  * killed with {@code kill -9}, and the pid may since belong to another program: a process counts as
- * the cluster's only while it is alive and runs Weir's command line.
+ * the cluster's only while it is alive and carries the {@link #MARKER} option that {@code cluster
+ * start} gives its processes.
  */
 final class ClusterPidFiles {
+  /**
+   * The first option of every process {@code cluster start} spawns. First, because the JDK reads at
+   * most 4,096 characters of another process's command line on Linux, and the class path behind it
+   * is longer than that.
+   */
+  static final String MARKER = "-Dweir.cluster.process=true";
+
   private static final String JOB_MANAGER = "jobmanager";
   private static final String SUFFIX = ".pid";
 
@@ -66,6 +74,6 @@ final class ClusterPidFiles {
         .filter(ProcessHandle::isAlive)
         .filter(
             process ->
-                process.info().commandLine().map(line -> line.contains("WeirCli")).orElse(false));
+                process.info().commandLine().map(line -> line.contains(MARKER)).orElse(false));
   }
 }
