@@ -1,6 +1,6 @@
 package io.weir.cli.cluster;
 
-import io.weir.cli.DataLossExit;
+import io.weir.cli.error.DataLossExit;
 import io.weir.cli.error.UserError;
 import io.weir.cluster.rpc.ClientMessages.JobStatus;
 import io.weir.cluster.rpc.JobSubmission;

@@ -1,8 +1,8 @@
 package io.weir.cli.cluster;
 
-import io.weir.cli.Dashboard;
-import io.weir.cli.WebOptions;
 import io.weir.cli.error.UserError;
+import io.weir.cli.web.Dashboard;
+import io.weir.cli.web.WebOptions;
 import io.weir.cluster.jobmanager.JobManager;
 import io.weir.cluster.jobmanager.JobManagerOptions;
 import io.weir.cluster.rpc.ClusterConnectException;

@@ -2,6 +2,7 @@ package io.weir.cluster.jobmanager;
 
 import io.weir.cluster.rpc.ClientMessages.JobStatus;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
+import io.weir.runtime.execution.TaskViews;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.monitor.CheckpointTimeline;
 import io.weir.runtime.monitor.CheckpointTimelines;
@@ -10,7 +11,6 @@ import io.weir.runtime.monitor.JobMonitor;
 import io.weir.runtime.monitor.JobOverview;
 import io.weir.runtime.monitor.RecoveryView;
 import io.weir.runtime.monitor.TaskView;
-import io.weir.runtime.monitor.TaskViews;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

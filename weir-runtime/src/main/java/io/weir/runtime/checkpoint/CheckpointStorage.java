@@ -51,6 +51,11 @@ public interface CheckpointStorage {
   /** Forgets the record of a savepoint that was aborted; never fails. */
   default void forgetSavepoint(long checkpointId) {}
 
+  /** The directory of the savepoint this storage writes, or empty for a job's checkpoints. */
+  default java.util.Optional<java.nio.file.Path> savepointDirectory() {
+    return java.util.Optional.empty();
+  }
+
   /** Human readable location, for messages. */
   String describe();
 

@@ -1,6 +1,5 @@
 package io.weir.runtime.checkpoint;
 
-import io.weir.runtime.checkpoint.storage.SavepointStorage;
 import io.weir.runtime.state.TaskSnapshot;
 import java.io.IOException;
 import java.util.Map;
@@ -46,8 +45,9 @@ public final class RoutingCheckpointStorage implements CheckpointStorage {
   public Completion completeDeferringCleanUp(CheckpointMetadata metadata) throws IOException {
     CheckpointStorage storage = storageOf(metadata.checkpointId());
     routes.remove(metadata.checkpointId());
-    if (storage instanceof SavepointStorage savepoint) {
-      checkpoints.recordSavepoint(metadata.checkpointId(), savepoint.directory());
+    Optional<java.nio.file.Path> savepoint = storage.savepointDirectory();
+    if (savepoint.isPresent()) {
+      checkpoints.recordSavepoint(metadata.checkpointId(), savepoint.get());
     }
     return storage.completeDeferringCleanUp(metadata);
   }
@@ -55,7 +55,7 @@ public final class RoutingCheckpointStorage implements CheckpointStorage {
   @Override
   public void discard(long checkpointId) {
     CheckpointStorage storage = routes.remove(checkpointId);
-    if (storage instanceof SavepointStorage) {
+    if (storage != null && storage.savepointDirectory().isPresent()) {
       checkpoints.forgetSavepoint(checkpointId);
     }
     (storage != null ? storage : checkpoints).discard(checkpointId);

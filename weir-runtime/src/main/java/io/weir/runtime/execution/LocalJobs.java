@@ -10,7 +10,6 @@ import io.weir.runtime.monitor.JobMonitor;
 import io.weir.runtime.monitor.JobOverview;
 import io.weir.runtime.monitor.RecoveryView;
 import io.weir.runtime.monitor.SubtaskCheckpointTrace;
-import io.weir.runtime.monitor.TaskViews;
 import io.weir.runtime.task.StreamTask;
 import java.time.Clock;
 import java.util.ArrayList;

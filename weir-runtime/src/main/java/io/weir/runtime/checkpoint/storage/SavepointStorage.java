@@ -31,6 +31,11 @@ public final class SavepointStorage implements CheckpointStorage {
     this.directory = directory;
   }
 
+  @Override
+  public java.util.Optional<Path> savepointDirectory() {
+    return java.util.Optional.of(directory());
+  }
+
   public Path directory() {
     return directory;
   }

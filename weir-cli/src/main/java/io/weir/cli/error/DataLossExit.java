@@ -1,6 +1,5 @@
-package io.weir.cli;
+package io.weir.cli.error;
 
-import io.weir.cli.error.UserError;
 import java.util.List;
 
 /**

@@ -1,9 +1,11 @@
-package io.weir.runtime.monitor;
+package io.weir.runtime.execution;
 
 import io.weir.api.graph.OperatorSpec;
 import io.weir.api.graph.Transformation;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobVertex;
+import io.weir.runtime.monitor.SubtaskView;
+import io.weir.runtime.monitor.TaskView;
 import io.weir.runtime.operators.StreamOperator;
 import io.weir.runtime.task.StreamTask;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.weir.cli;
+package io.weir.cli.web;
 
 import io.weir.cli.error.UserError;
 import io.weir.web.WebServerOptions;
