@@ -93,19 +93,7 @@ public final class Topics {
   public static long endOffsets(String bootstrap, String topic) throws Exception {
     try (Admin admin =
         Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-      int partitions =
-          admin
-              .describeTopics(List.of(topic))
-              .allTopicNames()
-              .get(30, TimeUnit.SECONDS)
-              .get(topic)
-              .partitions()
-              .size();
-      Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-      for (int partition = 0; partition < partitions; partition++) {
-        latest.put(new TopicPartition(topic, partition), OffsetSpec.latest());
-      }
-      return admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS).values().stream()
+      return latestOffsets(admin, topic).values().stream()
           .mapToLong(ListOffsetsResult.ListOffsetsResultInfo::offset)
           .sum();
     }
@@ -133,24 +121,9 @@ public final class Topics {
       throws Exception {
     try (Admin admin =
         Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-      int partitions =
-          admin
-              .describeTopics(List.of(topic))
-              .allTopicNames()
-              .get(30, TimeUnit.SECONDS)
-              .get(topic)
-              .partitions()
-              .size();
-      Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-      for (int partition = 0; partition < partitions; partition++) {
-        latest.put(new TopicPartition(topic, partition), OffsetSpec.latest());
-      }
       Map<TopicPartition, RecordsToDelete> deletions = new HashMap<>();
       Map<Integer, Long> earliest = new TreeMap<>();
-      admin
-          .listOffsets(latest)
-          .all()
-          .get(30, TimeUnit.SECONDS)
+      latestOffsets(admin, topic)
           .forEach(
               (partition, end) -> {
                 long before = Math.max(0, end.offset() - keep);
@@ -160,5 +133,23 @@ public final class Topics {
       admin.deleteRecords(deletions).all().get(30, TimeUnit.SECONDS);
       return earliest;
     }
+  }
+
+  /** The end offset of every partition of {@code topic}. */
+  private static Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> latestOffsets(
+      Admin admin, String topic) throws Exception {
+    int partitions =
+        admin
+            .describeTopics(List.of(topic))
+            .allTopicNames()
+            .get(30, TimeUnit.SECONDS)
+            .get(topic)
+            .partitions()
+            .size();
+    Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+    for (int partition = 0; partition < partitions; partition++) {
+      latest.put(new TopicPartition(topic, partition), OffsetSpec.latest());
+    }
+    return admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS);
   }
 }
