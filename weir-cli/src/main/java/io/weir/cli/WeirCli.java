@@ -10,6 +10,7 @@ import io.weir.cli.kafka.KafkaCommand;
 import io.weir.cli.lab.DemoCommand;
 import io.weir.cli.lab.LabCommand;
 import io.weir.cli.postgres.PostgresCommand;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -19,26 +20,28 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     scope = CommandLine.ScopeType.INHERIT,
     version = "weir 0.1.0",
-    description = "Weir: stream processing with end-to-end exactly-once.",
-    subcommands = {
-      DemoCommand.class,
-      LabCommand.class,
-      PlanCommand.class,
-      RunCommand.class,
-      InspectCommand.class,
-      KafkaCommand.class,
-      PostgresCommand.class,
-      BenchCommand.class,
-      JobManagerCommand.class,
-      TaskManagerCommand.class,
-      ClusterCommand.class,
-      JobCommands.ListCommand.class,
-      JobCommands.StopCommand.class,
-      JobCommands.CancelCommand.class,
-      JobCommands.SavepointCommand.class,
-      JobCommands.CheckpointsCommand.class
-    })
+    description = "Weir: stream processing with end-to-end exactly-once.")
 public final class WeirCli implements Runnable {
+  // Building picocli's model of a command reads every option of it by reflection, which costs
+  // more than the JVM's own start; a call names one command, so only that one is built.
+  private static final List<Class<?>> COMMANDS =
+      List.of(
+          DemoCommand.class,
+          LabCommand.class,
+          PlanCommand.class,
+          RunCommand.class,
+          InspectCommand.class,
+          KafkaCommand.class,
+          PostgresCommand.class,
+          BenchCommand.class,
+          JobManagerCommand.class,
+          TaskManagerCommand.class,
+          ClusterCommand.class,
+          JobCommands.ListCommand.class,
+          JobCommands.StopCommand.class,
+          JobCommands.CancelCommand.class,
+          JobCommands.SavepointCommand.class,
+          JobCommands.CheckpointsCommand.class);
 
   public static void main(String[] args) {
     System.exit(run(args));
@@ -47,13 +50,31 @@ public final class WeirCli implements Runnable {
   /** Runs the command line and returns the exit code; user errors print one line. */
   public static int run(String... args) {
     CommandLine commandLine = new CommandLine(new WeirCli());
+    for (Class<?> command : commandsFor(args)) {
+      commandLine.addSubcommand(command);
+    }
     // Everything after the job class belongs to the job, options included.
     for (String jobCommand : new String[] {"run", "plan", "lab"}) {
-      commandLine.getSubcommands().get(jobCommand).setStopAtPositional(true);
+      CommandLine subcommand = commandLine.getSubcommands().get(jobCommand);
+      if (subcommand != null) {
+        subcommand.setStopAtPositional(true);
+      }
     }
     commandLine.setCaseInsensitiveEnumValuesAllowed(true);
     commandLine.setExecutionExceptionHandler(new UserErrorHandler());
     return commandLine.execute(args);
+  }
+
+  /** The command the arguments name, or every command (for help and for suggestions). */
+  private static List<Class<?>> commandsFor(String[] args) {
+    if (args.length > 0) {
+      for (Class<?> command : COMMANDS) {
+        if (command.getAnnotation(Command.class).name().equals(args[0])) {
+          return List.of(command);
+        }
+      }
+    }
+    return COMMANDS;
   }
 
   @Override
