@@ -3,7 +3,7 @@ package io.weir.cluster.jobmanager;
 import io.weir.cluster.rpc.ClientMessages;
 import io.weir.cluster.rpc.ClientMessages.RequestFailed;
 import io.weir.runtime.checkpoint.storage.CheckpointLayout;
-import io.weir.runtime.execution.JobState;
+import io.weir.runtime.jobmaster.JobState;
 import java.io.IOException;
 import java.io.Serializable;
 import java.nio.file.Files;

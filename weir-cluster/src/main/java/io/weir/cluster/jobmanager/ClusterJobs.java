@@ -4,6 +4,7 @@ import io.weir.cluster.rpc.ClientMessages.JobStatus;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.execution.TaskViews;
 import io.weir.runtime.graph.JobGraph;
+import io.weir.runtime.jobmaster.JobAttempt;
 import io.weir.runtime.monitor.CheckpointTimeline;
 import io.weir.runtime.monitor.CheckpointTimelines;
 import io.weir.runtime.monitor.JobDetail;
@@ -63,13 +64,13 @@ public final class ClusterJobs implements JobMonitor {
                                   vertex.parallelism(),
                                   TaskViews.operatorsOf(vertex),
                                   List.of())));
-              ClusterAttempt attempt = job.current();
+              JobAttempt attempt = job.current();
               return new JobDetail(
                   status.jobId(),
                   status.jobName(),
                   status.state(),
                   status.startMillis(),
-                  attempt == null ? 0 : attempt.id().attempt(),
+                  attempt == null ? 0 : attempt.number(),
                   status.restarts(),
                   status.message(),
                   tasks);
@@ -87,7 +88,7 @@ public final class ClusterJobs implements JobMonitor {
     return find(jobId)
         .map(
             job -> {
-              ClusterAttempt attempt = job.current();
+              JobAttempt attempt = job.current();
               CompletedCheckpoint restored = attempt == null ? null : attempt.restored();
               JobStatus status = job.status();
               return new RecoveryView(
@@ -96,7 +97,7 @@ public final class ClusterJobs implements JobMonitor {
                   restored == null || restored.location() == null
                       ? null
                       : restored.location().toString(),
-                  attempt == null ? 0 : attempt.id().attempt(),
+                  attempt == null ? 0 : attempt.number(),
                   status.restarts(),
                   status.message());
             });

@@ -160,17 +160,8 @@ public final class JobManager implements AutoCloseable {
 
   private void onTaskManagerLost(String taskManagerId) {
     for (ClusterJob job : jobs()) {
-      ClusterAttempt attempt = job.current();
-      if (attempt != null) {
-        attempt.onTaskManagerLost(taskManagerId);
-      }
+      job.onTaskManagerLost(taskManagerId);
     }
-  }
-
-  private ClusterAttempt attemptOf(AttemptId id) {
-    ClusterJob job = job(id.jobId());
-    ClusterAttempt attempt = job == null ? null : job.current();
-    return attempt != null && attempt.id().equals(id) ? attempt : null;
   }
 
   /** What task managers send; on network threads, handed on without blocking. */
@@ -190,27 +181,24 @@ public final class JobManager implements AutoCloseable {
         registry.heartbeat(heartbeat.taskManagerId());
         connection.send(new ControlMessages.HeartbeatAnswer(options.heartbeatTimeout().toMillis()));
         for (ControlMessages.AttemptProgress progress : heartbeat.progress()) {
-          withAttempt(
-              progress.attempt(),
-              attempt -> attempt.onProgress(heartbeat.taskManagerId(), progress));
+          withJob(progress.attempt(), job -> job.onProgress(heartbeat.taskManagerId(), progress));
         }
       } else if (message instanceof ControlMessages.TasksDeployed deployed) {
-        withAttempt(deployed.attempt(), attempt -> attempt.onDeployed(deployed));
+        withJob(deployed.attempt(), job -> job.onDeployed(deployed));
       } else if (message instanceof ControlMessages.TaskReport report) {
-        withAttempt(report.attempt(), attempt -> attempt.onReport(report));
+        withJob(report.attempt(), job -> job.onReport(report));
       } else if (message instanceof ControlMessages.CheckpointAcknowledged ack) {
-        checkpointAcks.execute(
-            () -> withAttempt(ack.attempt(), attempt -> attempt.onAcknowledged(ack)));
+        checkpointAcks.execute(() -> withJob(ack.attempt(), job -> job.onAcknowledged(ack)));
       } else if (message instanceof ControlMessages.CheckpointDeclined decline) {
-        checkpointAcks.execute(
-            () -> withAttempt(decline.attempt(), attempt -> attempt.onDeclined(decline)));
+        checkpointAcks.execute(() -> withJob(decline.attempt(), job -> job.onDeclined(decline)));
       }
     }
 
-    private void withAttempt(AttemptId id, java.util.function.Consumer<ClusterAttempt> action) {
-      ClusterAttempt attempt = attemptOf(id);
-      if (attempt != null) {
-        action.accept(attempt);
+    /** The job of the attempt {@code id} names; the job drops what an older attempt says. */
+    private void withJob(AttemptId id, java.util.function.Consumer<ClusterJob> action) {
+      ClusterJob job = job(id.jobId());
+      if (job != null) {
+        action.accept(job);
       }
     }
 

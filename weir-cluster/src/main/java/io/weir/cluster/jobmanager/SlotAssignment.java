@@ -1,8 +1,5 @@
 package io.weir.cluster.jobmanager;
 
-import io.weir.cluster.rpc.ControlMessages.SubtaskPlacement;
-import io.weir.runtime.graph.JobGraph;
-import io.weir.runtime.graph.JobVertex;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,10 +10,6 @@ import java.util.List;
  */
 final class SlotAssignment {
   private SlotAssignment() {}
-
-  static int slotsNeeded(JobGraph graph) {
-    return graph.vertices().stream().mapToInt(JobVertex::parallelism).max().orElse(1);
-  }
 
   /** The task manager of each slot, or null when the task managers have too few slots. */
   static List<RegisteredTaskManager> slots(List<RegisteredTaskManager> taskManagers, int needed) {
@@ -34,16 +27,5 @@ final class SlotAssignment {
       }
     }
     return slots.size() == needed ? slots : null;
-  }
-
-  static List<SubtaskPlacement> placements(JobGraph graph, List<RegisteredTaskManager> slots) {
-    List<SubtaskPlacement> placements = new ArrayList<>();
-    for (JobVertex vertex : graph.vertices()) {
-      for (int i = 0; i < vertex.parallelism(); i++) {
-        RegisteredTaskManager slot = slots.get(i);
-        placements.add(new SubtaskPlacement(vertex.id(), i, slot.id, slot.dataAddress));
-      }
-    }
-    return placements;
   }
 }

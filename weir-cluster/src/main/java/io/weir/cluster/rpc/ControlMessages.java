@@ -42,11 +42,12 @@ public final class ControlMessages {
   public record TasksDeployed(AttemptId attempt, String taskManagerId, String error)
       implements Serializable {}
 
-  /** One subtask's news: data finished, terminated or failed (then with a cause). */
+  /** One subtask's news: running, data finished, terminated or failed (then with a cause). */
   public record TaskReport(
       AttemptId attempt, String vertexId, int subtask, TaskReport.Kind kind, String cause)
       implements Serializable {
     public enum Kind {
+      RUNNING,
       DATA_FINISHED,
       TERMINATED,
       FAILED,

@@ -15,7 +15,7 @@ import io.weir.cluster.rpc.MessageHandler;
 import io.weir.cluster.rpc.RpcClient;
 import io.weir.cluster.rpc.RpcConnection;
 import io.weir.cluster.rpc.RpcServer;
-import io.weir.runtime.execution.RecordCounts;
+import io.weir.runtime.gateway.RecordCounts;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

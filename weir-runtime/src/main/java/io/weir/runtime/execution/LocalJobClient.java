@@ -3,6 +3,8 @@ package io.weir.runtime.execution;
 import io.weir.api.datastream.JobClient;
 import io.weir.api.datastream.JobExecutionException;
 import io.weir.api.datastream.JobResult;
+import io.weir.runtime.jobmaster.JobDriver;
+import io.weir.runtime.jobmaster.JobState;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -10,12 +12,12 @@ import java.util.concurrent.ExecutionException;
 /** A job running in the background of this JVM. */
 final class LocalJobClient implements JobClient {
   private final String jobName;
-  private final JobRun run;
+  private final JobDriver driver;
   private final CompletableFuture<JobResult> result;
 
-  LocalJobClient(String jobName, JobRun run, CompletableFuture<JobResult> result) {
+  LocalJobClient(String jobName, JobDriver driver, CompletableFuture<JobResult> result) {
     this.jobName = jobName;
-    this.run = run;
+    this.driver = driver;
     this.result = result;
   }
 
@@ -26,17 +28,17 @@ final class LocalJobClient implements JobClient {
 
   @Override
   public CompletableFuture<Path> triggerSavepoint(Path directory) {
-    return run.triggerSavepoint(directory);
+    return driver.triggerSavepoint(directory);
   }
 
   @Override
   public CompletableFuture<Path> stopWithSavepoint(Path directory) {
-    return run.stopWithSavepoint(directory);
+    return driver.stopWithSavepoint(directory, JobState.FINISHED);
   }
 
   @Override
   public void cancel() {
-    run.cancel();
+    driver.cancel();
   }
 
   @Override

@@ -29,7 +29,7 @@ public final class LocalJobExecutor implements JobExecutor {
 
   @Override
   public JobClient executeAsync(StreamPlan plan) {
-    JobRun run = jobs.add(JobGraphBuilder.build(plan), Clock.systemUTC());
+    LocalJob run = jobs.add(JobGraphBuilder.build(plan), Clock.systemUTC());
     CompletableFuture<JobResult> result = new CompletableFuture<>();
     Thread thread =
         new Thread(
@@ -43,6 +43,6 @@ public final class LocalJobExecutor implements JobExecutor {
             "weir job " + plan.jobName());
     thread.setDaemon(true);
     thread.start();
-    return new LocalJobClient(plan.jobName(), run, result);
+    return new LocalJobClient(plan.jobName(), run.driver(), result);
   }
 }

@@ -3,6 +3,9 @@ package io.weir.runtime.execution;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.SubtaskKey;
 import io.weir.runtime.graph.JobGraph;
+import io.weir.runtime.jobmaster.JobAttempt;
+import io.weir.runtime.jobmaster.JobDriver;
+import io.weir.runtime.jobmaster.JobState;
 import io.weir.runtime.monitor.CheckpointTimeline;
 import io.weir.runtime.monitor.CheckpointTimelines;
 import io.weir.runtime.monitor.JobDetail;
@@ -25,11 +28,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * metrics. Ids are {@code local-1}, {@code local-2}, ... in order of start. Thread safe.
  */
 public final class LocalJobs implements JobMonitor {
-  private final List<JobRun> runs = new CopyOnWriteArrayList<>();
+  private final List<LocalJob> runs = new CopyOnWriteArrayList<>();
   private final AtomicInteger nextId = new AtomicInteger(1);
 
-  JobRun add(JobGraph graph, Clock clock) {
-    JobRun run = new JobRun(graph, clock, "local-" + nextId.getAndIncrement());
+  LocalJob add(JobGraph graph, Clock clock) {
+    LocalJob run = new LocalJob("local-" + nextId.getAndIncrement(), graph, clock);
     runs.add(run);
     return run;
   }
@@ -37,14 +40,15 @@ public final class LocalJobs implements JobMonitor {
   @Override
   public List<JobOverview> jobs() {
     List<JobOverview> jobs = new ArrayList<>();
-    for (JobRun run : runs) {
+    for (LocalJob run : runs) {
+      JobDriver driver = run.driver();
       jobs.add(
           new JobOverview(
-              run.jobId(),
-              run.graph().jobName(),
-              run.status().name(),
-              run.startMillis(),
-              lastCompleted(run)));
+              driver.jobId(),
+              driver.graph().jobName(),
+              driver.state().name(),
+              driver.startMillis(),
+              lastCompleted(driver)));
     }
     return jobs;
   }
@@ -54,17 +58,17 @@ public final class LocalJobs implements JobMonitor {
     return find(jobId)
         .map(
             run -> {
-              ExecutionAttempt attempt = run.current();
-              List<StreamTask> tasks = attempt == null ? List.of() : attempt.tasks();
+              JobDriver driver = run.driver();
+              JobAttempt attempt = driver.current();
               return new JobDetail(
-                  run.jobId(),
-                  run.graph().jobName(),
-                  run.status().name(),
-                  run.startMillis(),
+                  driver.jobId(),
+                  driver.graph().jobName(),
+                  driver.state().name(),
+                  driver.startMillis(),
                   attempt == null ? 0 : attempt.number(),
-                  run.restarts(),
-                  run.lastFailure(),
-                  TaskViews.of(run.graph(), tasks));
+                  driver.restarts(),
+                  lastFailure(driver),
+                  TaskViews.of(driver.graph(), run.tasks()));
             });
   }
 
@@ -74,16 +78,15 @@ public final class LocalJobs implements JobMonitor {
         .map(
             run -> {
               Map<SubtaskKey, List<SubtaskCheckpointTrace>> traces = new HashMap<>();
-              ExecutionAttempt attempt = run.current();
-              if (attempt != null) {
-                for (StreamTask task : attempt.tasks()) {
-                  traces.put(
-                      new SubtaskKey(
-                          task.deployment().vertex().id(), task.deployment().subtaskIndex()),
-                      task.metrics().traces());
-                }
+              for (StreamTask task : run.tasks()) {
+                traces.put(
+                    new SubtaskKey(
+                        task.deployment().vertex().id(), task.deployment().subtaskIndex()),
+                    task.metrics().traces());
               }
-              return new CheckpointTimelines(run.graph()).of(run.history().newestFirst(), traces);
+              JobDriver driver = run.driver();
+              return new CheckpointTimelines(driver.graph())
+                  .of(driver.history().newestFirst(), traces);
             });
   }
 
@@ -92,8 +95,9 @@ public final class LocalJobs implements JobMonitor {
     return find(jobId)
         .map(
             run -> {
-              CompletedCheckpoint restored = run.restoredFrom();
-              ExecutionAttempt attempt = run.current();
+              JobDriver driver = run.driver();
+              JobAttempt attempt = driver.current();
+              CompletedCheckpoint restored = attempt == null ? null : attempt.restored();
               return new RecoveryView(
                   restored == null ? "nothing" : restored.savepoint() ? "savepoint" : "checkpoint",
                   restored == null ? null : restored.checkpointId(),
@@ -101,22 +105,30 @@ public final class LocalJobs implements JobMonitor {
                       ? null
                       : restored.location().toString(),
                   attempt == null ? 0 : attempt.number(),
-                  run.restarts(),
-                  run.lastFailure());
+                  driver.restarts(),
+                  lastFailure(driver));
             });
   }
 
   @Override
   public Optional<JobGraph> graph(String jobId) {
-    return find(jobId).map(JobRun::graph);
+    return find(jobId).map(run -> run.driver().graph());
   }
 
-  private Optional<JobRun> find(String jobId) {
-    return runs.stream().filter(run -> run.jobId().equals(jobId)).findFirst();
+  private Optional<LocalJob> find(String jobId) {
+    return runs.stream().filter(run -> run.driver().jobId().equals(jobId)).findFirst();
   }
 
-  private static Long lastCompleted(JobRun run) {
-    return run.history().newestFirst().stream()
+  /** The failure of the last attempt, or why the job ended; not what a fresh job starts from. */
+  private static String lastFailure(JobDriver driver) {
+    if (driver.failure() != null) {
+      return driver.failure().getMessage();
+    }
+    return driver.restarts() == 0 && driver.state() != JobState.FAILED ? null : driver.message();
+  }
+
+  private static Long lastCompleted(JobDriver driver) {
+    return driver.history().newestFirst().stream()
         .filter(
             stats -> stats.status() == io.weir.runtime.checkpoint.CheckpointStats.Status.COMPLETED)
         .map(stats -> stats.checkpointId())

@@ -1,5 +1,6 @@
 package io.weir.runtime.execution;
 
+import io.weir.runtime.gateway.RecordCounts;
 import java.io.PrintStream;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -11,7 +12,7 @@ import java.util.function.Supplier;
  */
 final class ProgressReporter implements Runnable {
   private final String jobName;
-  private final Supplier<ExecutionAttempt> attempt;
+  private final Supplier<RecordCounts> records;
   private final LongSupplier completedCheckpoints;
   private final PrintStream out;
   private final long started = System.nanoTime();
@@ -20,22 +21,21 @@ final class ProgressReporter implements Runnable {
 
   ProgressReporter(
       String jobName,
-      Supplier<ExecutionAttempt> attempt,
+      Supplier<RecordCounts> records,
       LongSupplier completedCheckpoints,
       PrintStream out) {
     this.jobName = jobName;
-    this.attempt = attempt;
+    this.records = records;
     this.completedCheckpoints = completedCheckpoints;
     this.out = out;
   }
 
   @Override
   public void run() {
-    ExecutionAttempt current = attempt.get();
-    if (current == null) {
+    RecordCounts counts = records.get();
+    if (counts == null) {
       return;
     }
-    RecordCounts counts = RecordCounts.of(current.tasks());
     long in = counts.in();
     long out = counts.out();
     long now = System.nanoTime();

@@ -44,7 +44,7 @@ class BrokenMetadataRestoreTest {
   @TempDir Path checkpointRoot;
   private final ListAppender<ILoggingEvent> log = new ListAppender<>();
   private final Logger restoreLogger =
-      (Logger) LoggerFactory.getLogger("io.weir.runtime.execution.CheckpointStorages");
+      (Logger) LoggerFactory.getLogger("io.weir.runtime.jobmaster.CheckpointStorages");
 
   @BeforeEach
   void captureLog() {

@@ -3,7 +3,7 @@ package io.weir.runtime.checkpoint;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.weir.runtime.execution.JobState;
+import io.weir.runtime.jobmaster.JobState;
 import org.junit.jupiter.api.Test;
 
 class LifecycleStatesTest {

@@ -13,6 +13,8 @@ import io.weir.api.source.GeneratorSource;
 import io.weir.runtime.checkpoint.storage.CheckpointLayout;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobGraphBuilder;
+import io.weir.runtime.jobmaster.CheckpointStorages;
+import io.weir.runtime.jobmaster.OperatorInfos;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -107,9 +109,7 @@ class ResumeChoiceTest {
     JobGraph graph = JobGraphBuilder.build(allowed.plan("refuse"));
     CheckpointStorages.InitialRestore restore =
         CheckpointStorages.initialRestore(
-            graph,
-            CheckpointStorages.forJob(allowed.config(), "refuse"),
-            ExecutionAttempt.operatorInfos(graph));
+            graph, CheckpointStorages.forJob(allowed.config(), "refuse"), OperatorInfos.of(graph));
     assertThat(restore.checkpoint().checkpointId()).isEqualTo(idOf(checkpoints.get(1)));
   }
 
@@ -127,9 +127,7 @@ class ResumeChoiceTest {
     JobGraph graph = JobGraphBuilder.build(again.plan("warn"));
     CheckpointStorages.InitialRestore restore =
         CheckpointStorages.initialRestore(
-            graph,
-            CheckpointStorages.forJob(again.config(), "warn"),
-            ExecutionAttempt.operatorInfos(graph));
+            graph, CheckpointStorages.forJob(again.config(), "warn"), OperatorInfos.of(graph));
 
     // then
     assertThat(restore.checkpoint().checkpointId()).isEqualTo(idOf(checkpoints.get(1)));

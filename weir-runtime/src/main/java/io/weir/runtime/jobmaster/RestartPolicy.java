@@ -1,4 +1,4 @@
-package io.weir.runtime.execution;
+package io.weir.runtime.jobmaster;
 
 import io.weir.api.datastream.JobConfig;
 import io.weir.api.datastream.RestartStrategy;

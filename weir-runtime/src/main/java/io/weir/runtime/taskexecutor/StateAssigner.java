@@ -1,4 +1,4 @@
-package io.weir.runtime.execution;
+package io.weir.runtime.taskexecutor;
 
 import io.weir.api.graph.Transformation;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;

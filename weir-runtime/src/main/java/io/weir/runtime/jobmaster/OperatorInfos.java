@@ -1,4 +1,4 @@
-package io.weir.cluster.jobmanager;
+package io.weir.runtime.jobmaster;
 
 import io.weir.api.graph.Transformation;
 import io.weir.runtime.checkpoint.OperatorInfo;
@@ -8,10 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The operators of a job graph as its checkpoints describe them. */
-final class OperatorInfos {
+public final class OperatorInfos {
   private OperatorInfos() {}
 
-  static List<OperatorInfo> of(JobGraph graph) {
+  public static List<OperatorInfo> of(JobGraph graph) {
     List<OperatorInfo> infos = new ArrayList<>();
     for (JobVertex vertex : graph.vertices()) {
       for (Transformation t : vertex.chain()) {

@@ -1,4 +1,4 @@
-package io.weir.runtime.execution;
+package io.weir.runtime.jobmaster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.weir.runtime.execution;
+package io.weir.runtime.gateway;
 
 import io.weir.api.graph.OperatorSpec;
 import io.weir.api.graph.Transformation;

@@ -1,4 +1,4 @@
-package io.weir.runtime.execution;
+package io.weir.runtime.jobmaster;
 
 /**
  * CREATED -> RUNNING -> FINISHED; RUNNING -> RESTARTING -> RUNNING; any live state -> FAILED or

@@ -1,0 +1,349 @@
+package io.weir.runtime.jobmaster;
+
+import io.weir.api.datastream.JobExecutionException;
+import io.weir.runtime.checkpoint.CheckpointHistory;
+import io.weir.runtime.checkpoint.CheckpointStorage;
+import io.weir.runtime.checkpoint.CompletedCheckpoint;
+import io.weir.runtime.checkpoint.RoutingCheckpointStorage;
+import io.weir.runtime.gateway.SlotPool;
+import io.weir.runtime.gateway.TaskManagerGateway;
+import io.weir.runtime.graph.JobGraph;
+import io.weir.runtime.graph.JobVertex;
+import io.weir.runtime.recovery.DataLossException;
+import io.weir.runtime.recovery.SinkRecoveryStep;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A job from start to end, in one JVM or on a cluster alike: CREATED -> RUNNING <-> RESTARTING ->
+ * FINISHED, FAILED or CANCELED. Each attempt waits for its slots, settles the sinks of the
+ * checkpoint it restores (the job-level recovery step), and restores from the latest completed
+ * checkpoint; a failed attempt is followed by another as the job's restart strategy says. {@link
+ * #run} runs on the job's own thread; the other methods on any thread.
+ */
+public final class JobDriver {
+  private static final Logger LOG = LoggerFactory.getLogger(JobDriver.class);
+
+  private final String jobId;
+  private final JobGraph graph;
+  private final Clock clock;
+  private final long startMillis;
+  private final CheckpointStorage storage;
+  private final CheckpointHistory history = new CheckpointHistory();
+  private final AtomicLong completedCheckpoints = new AtomicLong();
+  private final AtomicLong checkpointMillis = new AtomicLong();
+  // What the job went on without (--accept-data-loss); a later attempt may restore the same
+  // checkpoint again, so each loss is kept once, in the order found.
+  private final Set<String> acceptedDataLoss = new LinkedHashSet<>();
+  private final CompletableFuture<JobState> ended = new CompletableFuture<>();
+  // Wakes a job that waits out its restart delay (which may be long) when it is cancelled.
+  private final CountDownLatch cancelSignal = new CountDownLatch(1);
+  private CheckpointStorages.InitialRestore initialRestore;
+  private volatile CompletedCheckpoint latest;
+  private volatile JobState state = JobState.CREATED;
+  private volatile String message;
+  private volatile Throwable failure;
+  private volatile int restarts;
+  private volatile boolean cancelled;
+  private volatile JobAttempt current;
+  // The state a stop-with-savepoint ends the job in: FINISHED, or CANCELED for cancel --savepoint.
+  private volatile JobState stateAfterStop = JobState.FINISHED;
+
+  public JobDriver(String jobId, JobGraph graph, Clock clock) {
+    this.jobId = jobId;
+    this.graph = graph;
+    this.clock = clock;
+    this.startMillis = clock.millis();
+    this.storage =
+        new RoutingCheckpointStorage(CheckpointStorages.forJob(graph.config(), graph.jobName()));
+  }
+
+  /**
+   * Finds what the job starts from (see {@link CheckpointStorages}); once, the first call decides.
+   *
+   * @throws JobExecutionException or IllegalArgumentException with a line for the user
+   */
+  public synchronized CheckpointStorages.InitialRestore prepare() throws JobExecutionException {
+    if (initialRestore == null) {
+      initialRestore = CheckpointStorages.initialRestore(graph, storage, OperatorInfos.of(graph));
+      latest = initialRestore.checkpoint();
+      message = initialRestore.description();
+    }
+    return initialRestore;
+  }
+
+  /** The job's checkpoint storage, which its job manager completes checkpoints in. */
+  public CheckpointStorage storage() {
+    return storage;
+  }
+
+  /** Slot {@code i} runs subtask {@code i} of every task. */
+  public int slotsNeeded() {
+    return graph.vertices().stream().mapToInt(JobVertex::parallelism).max().orElse(1);
+  }
+
+  /**
+   * Runs attempts until the job ends in a final state; on the job's own thread. Says nothing of the
+   * end: the caller reports it ({@link #state}, {@link #message}, {@link #failure}).
+   */
+  public void run(SlotPool slots, ScheduledExecutorService timer) {
+    try {
+      runAttempts(slots, timer);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      String line = "Job '" + graph.jobName() + "' was interrupted";
+      end(JobState.CANCELED, line, new JobExecutionException(line, e));
+    } catch (JobExecutionException | RuntimeException e) {
+      end(JobState.FAILED, e.toString(), e);
+    } finally {
+      ended.complete(state);
+    }
+  }
+
+  private void runAttempts(SlotPool slotPool, ScheduledExecutorService timer)
+      throws InterruptedException, JobExecutionException {
+    prepare();
+    RestartPolicy restartPolicy =
+        new RestartPolicy(graph.config().restartStrategy(), graph.config().failuresPerRecord());
+    long nextCheckpointId =
+        CheckpointStorages.firstCheckpointId(graph.config(), graph.jobName(), latest);
+    for (int attempt = 0; ; attempt++) {
+      List<TaskManagerGateway> slots = slotPool.awaitSlots(attempt, slotsNeeded(), () -> cancelled);
+      if (slots == null) {
+        end(JobState.CANCELED, message, null);
+        return;
+      }
+      Throwable recoveryFailure = recoverSinks();
+      if (state == JobState.FAILED) {
+        return;
+      }
+      JobAttempt execution =
+          new JobAttempt(
+              attempt,
+              graph,
+              latest,
+              slots,
+              storage,
+              timer,
+              clock,
+              nextCheckpointId,
+              this::onCompleted,
+              history);
+      current = execution;
+      moveTo(JobState.RUNNING);
+      // An attempt whose sinks could not be settled deploys nothing and fails as a whole.
+      Throwable attemptFailure =
+          cancelled ? null : recoveryFailure != null ? recoveryFailure : execution.run();
+      nextCheckpointId = execution.nextCheckpointId();
+      if (cancelled) {
+        end(JobState.CANCELED, message, null);
+        return;
+      }
+      if (attemptFailure == null) {
+        moveTo(execution.stoppedWithSavepoint() ? stateAfterStop : JobState.FINISHED);
+        return;
+      }
+      if (!maybeRestart(restartPolicy, attempt, attemptFailure)) {
+        return;
+      }
+    }
+  }
+
+  /** Waits out the restart delay, or ends the job; true when another attempt follows. */
+  private boolean maybeRestart(RestartPolicy restartPolicy, int attempt, Throwable attemptFailure)
+      throws InterruptedException {
+    message = attemptFailure.getMessage();
+    OptionalLong delay = restartPolicy.onFailure(clock.millis(), attemptFailure);
+    if (delay.isEmpty()) {
+      String line = restartPolicy.describe() + ": " + attemptFailure.getMessage();
+      end(
+          JobState.FAILED,
+          line,
+          new JobExecutionException(
+              "Job '"
+                  + graph.jobName()
+                  + "' failed ("
+                  + restartPolicy.describe()
+                  + "): "
+                  + attemptFailure.getMessage(),
+              attemptFailure));
+      return false;
+    }
+    restarts = restartPolicy.restarts();
+    LOG.warn(
+        "Job '{}' attempt {} failed: {}; restarting in {} ms from {}",
+        graph.jobName(),
+        attempt,
+        attemptFailure.getMessage(),
+        delay.getAsLong(),
+        latest == null ? "the beginning" : "checkpoint " + latest.checkpointId());
+    moveTo(JobState.RESTARTING);
+    if (cancelSignal.await(delay.getAsLong(), TimeUnit.MILLISECONDS)) {
+      end(JobState.CANCELED, message, null);
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * The job-level sink recovery step, before the attempt deploys any task: null when every sink is
+   * settled, else the failure of the attempt (the restart strategy decides what follows). Proven
+   * data loss fails the job at once.
+   */
+  private Throwable recoverSinks() throws InterruptedException {
+    try {
+      List<String> accepted = new SinkRecoveryStep(graph).run(latest);
+      synchronized (acceptedDataLoss) {
+        acceptedDataLoss.addAll(accepted);
+      }
+      return null;
+    } catch (InterruptedException e) {
+      throw e;
+    } catch (DataLossException e) {
+      end(JobState.FAILED, e.getMessage(), new JobExecutionException(e.getMessage(), e));
+      return e;
+    } catch (Exception e) {
+      return new IllegalStateException("the sinks cannot be recovered: " + e.getMessage(), e);
+    }
+  }
+
+  private void onCompleted(CompletedCheckpoint checkpoint) {
+    latest = checkpoint;
+    completedCheckpoints.incrementAndGet();
+    checkpointMillis.addAndGet(clock.millis() - checkpoint.timestamp());
+  }
+
+  private void end(JobState next, String line, Throwable cause) {
+    message = line;
+    failure = cause;
+    moveTo(next);
+  }
+
+  private void moveTo(JobState next) {
+    state = state.moveTo(next, jobId);
+  }
+
+  /** The running attempt, or null while none runs. */
+  private JobAttempt running() {
+    JobAttempt attempt = current;
+    return attempt != null && state == JobState.RUNNING ? attempt : null;
+  }
+
+  /** Takes a savepoint with the running attempt; fails when no attempt runs right now. */
+  public CompletableFuture<Path> triggerSavepoint(Path directory) {
+    JobAttempt attempt = running();
+    if (attempt == null) {
+      return CompletableFuture.failedFuture(notRunning());
+    }
+    return attempt.triggerSavepoint(directory).thenApply(CompletedCheckpoint::location);
+  }
+
+  /**
+   * Stops the job with a savepoint (see {@link JobAttempt#stopWithSavepoint}); completes with the
+   * savepoint's directory once the job has ended, in state {@code endState} (FINISHED, or CANCELED
+   * for a cancel with savepoint).
+   */
+  public CompletableFuture<Path> stopWithSavepoint(Path directory, JobState endState) {
+    JobAttempt attempt = running();
+    if (attempt == null) {
+      return CompletableFuture.failedFuture(notRunning());
+    }
+    stateAfterStop = endState;
+    return attempt
+        .stopWithSavepoint(directory)
+        .thenCompose(savepoint -> ended.thenApply(end -> savepoint.location()));
+  }
+
+  private IllegalStateException notRunning() {
+    return new IllegalStateException("Job " + jobId + " is not running (" + state + ")");
+  }
+
+  public void cancel() {
+    cancelled = true;
+    cancelSignal.countDown();
+    JobAttempt attempt = current;
+    if (attempt != null) {
+      attempt.cancel();
+    }
+  }
+
+  public String jobId() {
+    return jobId;
+  }
+
+  public JobGraph graph() {
+    return graph;
+  }
+
+  public long startMillis() {
+    return startMillis;
+  }
+
+  public JobState state() {
+    return state;
+  }
+
+  /**
+   * The last line about the job: what it starts from, the failure of its last attempt, or why it
+   * failed.
+   */
+  public String message() {
+    return message;
+  }
+
+  /** Why the job ended FAILED (or was interrupted), with a line for the user; else null. */
+  public Throwable failure() {
+    return failure;
+  }
+
+  public int restarts() {
+    return restarts;
+  }
+
+  /** The latest completed checkpoint, or what the job started from. */
+  public CompletedCheckpoint latest() {
+    return latest;
+  }
+
+  /** The current attempt (or the last one, once the job ended), or null before the first. */
+  public JobAttempt current() {
+    return current;
+  }
+
+  /** The job's recent checkpoints across its attempts. */
+  public CheckpointHistory history() {
+    return history;
+  }
+
+  /** Checkpoints completed across all attempts. */
+  public long completedCheckpoints() {
+    return completedCheckpoints.get();
+  }
+
+  /** Trigger to completion, summed over every completed checkpoint. */
+  public long checkpointMillis() {
+    return checkpointMillis.get();
+  }
+
+  public List<String> acceptedDataLoss() {
+    synchronized (acceptedDataLoss) {
+      return List.copyOf(acceptedDataLoss);
+    }
+  }
+
+  /** Completes with the job's final state once it ended. */
+  public CompletableFuture<JobState> ended() {
+    return ended;
+  }
+}

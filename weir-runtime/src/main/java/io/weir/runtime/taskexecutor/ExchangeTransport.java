@@ -1,0 +1,46 @@
+package io.weir.runtime.taskexecutor;
+
+import io.weir.runtime.exchange.BatchReceiver;
+import io.weir.runtime.exchange.InputGate;
+import io.weir.runtime.gateway.SubtaskPlacement;
+
+/**
+ * The exchange between the subtasks of one attempt that run on different task managers. Between
+ * subtasks of one task manager records go straight into the receiver's {@link InputGate}; this
+ * carries the others (over the network on a cluster). In one JVM every subtask is local: {@link
+ * #IN_PROCESS} carries nothing.
+ *
+ * <p>Threads: {@link #registerGate} and {@link #channelTo} are called while deploying, before any
+ * subtask starts; {@link #close} once the attempt's subtasks ended. A channel returned blocks its
+ * sending task while the receiver holds as much as it may (backpressure, as a full gate does).
+ */
+public interface ExchangeTransport {
+  /** Makes the gate of a subtask of this task manager reachable from the other task managers. */
+  void registerGate(String vertexId, int subtask, InputGate gate);
+
+  /**
+   * The sending end of input channel {@code channel} of a subtask on another task manager.
+   *
+   * @throws Exception when that task manager cannot be reached
+   */
+  BatchReceiver channelTo(SubtaskPlacement target, int channel) throws Exception;
+
+  /** Drops the attempt's gates and connections; never fails. */
+  void close();
+
+  /** Every subtask runs in this JVM: nothing to carry. */
+  ExchangeTransport IN_PROCESS =
+      new ExchangeTransport() {
+        @Override
+        public void registerGate(String vertexId, int subtask, InputGate gate) {}
+
+        @Override
+        public BatchReceiver channelTo(SubtaskPlacement target, int channel) {
+          throw new IllegalStateException(
+              "Subtask " + target.vertexId() + "/" + target.subtask() + " runs elsewhere");
+        }
+
+        @Override
+        public void close() {}
+      };
+}

@@ -1,0 +1,288 @@
+package io.weir.runtime.taskexecutor;
+
+import io.weir.api.graph.Partitioning;
+import io.weir.runtime.checkpoint.CheckpointKind;
+import io.weir.runtime.checkpoint.CheckpointResponder;
+import io.weir.runtime.checkpoint.CheckpointStorage;
+import io.weir.runtime.checkpoint.CompletedCheckpoint;
+import io.weir.runtime.checkpoint.RoutingCheckpointStorage;
+import io.weir.runtime.checkpoint.StateHandle;
+import io.weir.runtime.checkpoint.SubtaskKey;
+import io.weir.runtime.checkpoint.storage.SavepointStorage;
+import io.weir.runtime.exchange.BatchReceiver;
+import io.weir.runtime.exchange.ChannelSelector;
+import io.weir.runtime.exchange.InputGate;
+import io.weir.runtime.exchange.RecordWriter;
+import io.weir.runtime.gateway.AttemptDeployment;
+import io.weir.runtime.gateway.JobManagerGateway;
+import io.weir.runtime.gateway.RecordCounts;
+import io.weir.runtime.gateway.SubtaskPlacement;
+import io.weir.runtime.graph.JobEdge;
+import io.weir.runtime.graph.JobGraph;
+import io.weir.runtime.graph.JobVertex;
+import io.weir.runtime.task.OneInputStreamTask;
+import io.weir.runtime.task.OutputEdge;
+import io.weir.runtime.task.SourceStreamTask;
+import io.weir.runtime.task.StreamTask;
+import io.weir.runtime.task.TaskDeployment;
+import io.weir.runtime.task.TaskListener;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The subtasks of one attempt that run on one task manager, in one JVM or on a cluster alike:
+ * created with their share of the restored checkpoint, wired to the gates of local subtasks or to
+ * the exchange transport for the others, and reporting to the job manager through its gateway.
+ * Start, checkpoint, terminate and cancel calls come from one thread at a time (the task manager's
+ * control thread, or the job's and coordinator's threads in one JVM).
+ */
+public final class TaskExecutorAttempt implements TaskListener, CheckpointResponder {
+  /** Records per batch between tasks: enough to amortize a hand-over, small enough for latency. */
+  private static final int BATCH_SIZE = 512;
+
+  private final String taskManagerId;
+  private final JobGraph graph;
+  private final AttemptDeployment deployment;
+  private final RoutingCheckpointStorage storage;
+  private final ExchangeTransport exchange;
+  private final JobManagerGateway jobManager;
+  private final Runnable whenAllTerminated;
+  private final AtomicInteger terminated = new AtomicInteger();
+  // Read by progress and monitoring threads while the attempt runs.
+  private final List<StreamTask> tasks = new CopyOnWriteArrayList<>();
+  private final List<SourceStreamTask> sources = new ArrayList<>();
+
+  /**
+   * Creates this task manager's subtasks of the attempt and their gates; nothing runs yet.
+   *
+   * @param stateStorage where the subtasks store their state (the task side of the job's storage)
+   * @param whenAllTerminated called on a task thread once every subtask here terminated normally
+   * @throws Exception when a subtask or a channel cannot be created
+   */
+  public TaskExecutorAttempt(
+      String taskManagerId,
+      JobGraph graph,
+      AttemptDeployment deployment,
+      CheckpointStorage stateStorage,
+      ExchangeTransport exchange,
+      JobManagerGateway jobManager,
+      Executor snapshotExecutor,
+      Clock clock,
+      Runnable whenAllTerminated)
+      throws Exception {
+    this.taskManagerId = taskManagerId;
+    this.graph = graph;
+    this.deployment = deployment;
+    this.storage = new RoutingCheckpointStorage(stateStorage);
+    this.exchange = exchange;
+    this.jobManager = jobManager;
+    this.whenAllTerminated = whenAllTerminated;
+    Map<SubtaskKey, InputGate> gates = createGates();
+    for (JobVertex vertex : graph.vertices()) {
+      for (int i = 0; i < vertex.parallelism(); i++) {
+        if (isLocal(vertex, i)) {
+          createTask(vertex, i, gates, snapshotExecutor, clock);
+        }
+      }
+    }
+  }
+
+  private boolean isLocal(JobVertex vertex, int subtask) {
+    return deployment.taskManagerOf(vertex.id(), subtask).equals(taskManagerId);
+  }
+
+  private Map<SubtaskKey, InputGate> createGates() {
+    Map<SubtaskKey, InputGate> gates = new HashMap<>();
+    for (JobVertex vertex : graph.vertices()) {
+      int channels = graph.inputsOf(vertex).stream().mapToInt(e -> e.source().parallelism()).sum();
+      for (int i = 0; i < vertex.parallelism(); i++) {
+        if (!vertex.isSource() && isLocal(vertex, i)) {
+          InputGate gate = new InputGate(channels, Math.max(8, 2 * channels));
+          gates.put(new SubtaskKey(vertex.id(), i), gate);
+          exchange.registerGate(vertex.id(), i, gate);
+        }
+      }
+    }
+    return gates;
+  }
+
+  private void createTask(
+      JobVertex vertex,
+      int subtask,
+      Map<SubtaskKey, InputGate> gates,
+      Executor snapshotExecutor,
+      Clock clock)
+      throws Exception {
+    CompletedCheckpoint restored = deployment.restored();
+    TaskDeployment taskDeployment =
+        new TaskDeployment(
+            graph.jobName(),
+            vertex,
+            subtask,
+            deployment.attempt(),
+            graph.config(),
+            StateAssigner.statesFor(restored, vertex, subtask, graph.config().maxParallelism()),
+            restored == null ? OptionalLong.empty() : OptionalLong.of(restored.checkpointId()),
+            gates.get(new SubtaskKey(vertex.id(), subtask)),
+            outputsOf(vertex, subtask, gates),
+            storage,
+            this,
+            this,
+            snapshotExecutor,
+            clock);
+    StreamTask task =
+        vertex.isSource()
+            ? new SourceStreamTask(taskDeployment)
+            : new OneInputStreamTask(taskDeployment);
+    tasks.add(task);
+    if (task instanceof SourceStreamTask source) {
+      sources.add(source);
+    }
+  }
+
+  private List<OutputEdge> outputsOf(
+      JobVertex vertex, int subtask, Map<SubtaskKey, InputGate> gates) throws Exception {
+    List<OutputEdge> outputs = new ArrayList<>();
+    for (JobEdge edge : graph.outputsOf(vertex)) {
+      JobVertex target = edge.target();
+      int channel = channelOffset(edge) + subtask;
+      List<BatchReceiver> receivers = new ArrayList<>();
+      for (int t = 0; t < target.parallelism(); t++) {
+        if (isLocal(target, t)) {
+          receivers.add(gates.get(new SubtaskKey(target.id(), t)));
+        } else {
+          SubtaskPlacement placement =
+              new SubtaskPlacement(target.id(), t, deployment.taskManagerOf(target.id(), t));
+          receivers.add(exchange.channelTo(placement, channel));
+        }
+      }
+      RecordWriter writer =
+          new RecordWriter(selectorOf(edge, subtask), receivers, channel, BATCH_SIZE);
+      outputs.add(new OutputEdge(writer, edge.sideOutput()));
+    }
+    return outputs;
+  }
+
+  /** The first channel of {@code edge} in its target's gate: the inputs are laid out in order. */
+  private int channelOffset(JobEdge edge) {
+    int offset = 0;
+    for (JobEdge input : graph.inputsOf(edge.target())) {
+      if (input == edge) {
+        break;
+      }
+      offset += input.source().parallelism();
+    }
+    return offset;
+  }
+
+  private ChannelSelector selectorOf(JobEdge edge, int subtask) {
+    int targets = edge.target().parallelism();
+    if (edge.partitioning() instanceof Partitioning.Hash hash) {
+      return ChannelSelector.byKeyGroup(
+          hash.keySelector(), graph.config().maxParallelism(), targets);
+    } else if (edge.partitioning() instanceof Partitioning.Rebalance) {
+      return ChannelSelector.rebalance(subtask, targets);
+    }
+    return ChannelSelector.forward(subtask);
+  }
+
+  public int attempt() {
+    return deployment.attempt();
+  }
+
+  /** The subtasks of this task manager, for counters and monitoring. */
+  public List<StreamTask> tasks() {
+    return tasks;
+  }
+
+  public RecordCounts recordCounts() {
+    return RecordCounts.of(tasks);
+  }
+
+  public void start() {
+    tasks.forEach(StreamTask::start);
+  }
+
+  /**
+   * @param savepointDirectory where this checkpoint's state goes, or null for the job's storage
+   */
+  public void triggerCheckpoint(
+      long checkpointId, long timestamp, Path savepointDirectory, CheckpointKind kind) {
+    if (savepointDirectory != null) {
+      storage.route(checkpointId, new SavepointStorage(savepointDirectory));
+    }
+    sources.forEach(source -> source.triggerCheckpoint(checkpointId, timestamp, kind));
+  }
+
+  public void notifyCheckpointComplete(long checkpointId) {
+    tasks.forEach(task -> task.notifyCheckpointComplete(checkpointId));
+  }
+
+  public void notifyCheckpointAborted(long checkpointId) {
+    storage.discard(checkpointId);
+    tasks.forEach(task -> task.notifyCheckpointAborted(checkpointId));
+  }
+
+  public void terminate() {
+    tasks.forEach(StreamTask::terminate);
+  }
+
+  /** Stops every subtask, waits for their threads, and releases the exchange. */
+  public void cancel() throws InterruptedException {
+    tasks.forEach(StreamTask::cancel);
+    awaitThreadsAndRelease();
+  }
+
+  /** Waits for the subtasks' threads to end (they terminated or were cancelled), then releases. */
+  public void awaitThreadsAndRelease() throws InterruptedException {
+    for (StreamTask task : tasks) {
+      task.join(10_000);
+    }
+    exchange.close();
+  }
+
+  private static SubtaskKey keyOf(StreamTask task) {
+    return new SubtaskKey(task.deployment().vertex().id(), task.deployment().subtaskIndex());
+  }
+
+  @Override
+  public void onRunning(StreamTask task) {
+    jobManager.taskRunning(keyOf(task));
+  }
+
+  @Override
+  public void onDataFinished(StreamTask task) {
+    jobManager.taskDataFinished(keyOf(task));
+  }
+
+  @Override
+  public void onTerminated(StreamTask task) {
+    jobManager.taskTerminated(keyOf(task));
+    if (terminated.incrementAndGet() == tasks.size()) {
+      whenAllTerminated.run();
+    }
+  }
+
+  @Override
+  public void onFailure(StreamTask task, Throwable cause) {
+    jobManager.taskFailed(keyOf(task), task.taskName(), cause);
+  }
+
+  @Override
+  public void acknowledge(long checkpointId, String taskId, int subtaskIndex, StateHandle state) {
+    jobManager.acknowledgeCheckpoint(checkpointId, new SubtaskKey(taskId, subtaskIndex), state);
+  }
+
+  @Override
+  public void decline(long checkpointId, String taskId, int subtaskIndex, Throwable cause) {
+    jobManager.declineCheckpoint(checkpointId, new SubtaskKey(taskId, subtaskIndex), cause);
+  }
+}
