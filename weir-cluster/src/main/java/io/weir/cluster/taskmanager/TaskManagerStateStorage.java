@@ -6,6 +6,7 @@ import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.StateHandle;
 import io.weir.runtime.checkpoint.storage.CheckpointLayout;
 import io.weir.runtime.checkpoint.storage.CheckpointWriter;
+import io.weir.runtime.state.KeyedBackendContext.SnapshotFiles;
 import io.weir.runtime.state.TaskSnapshot;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -27,6 +28,15 @@ final class TaskManagerStateStorage implements CheckpointStorage {
       long checkpointId, String taskId, int subtaskIndex, TaskSnapshot state) throws IOException {
     Path directory = jobDirectory.resolve(CheckpointLayout.checkpointDirectoryName(checkpointId));
     return CheckpointWriter.writeState(directory, taskId, subtaskIndex, state);
+  }
+
+  @Override
+  public Optional<SnapshotFiles> snapshotFiles(long checkpointId) {
+    return Optional.of(
+        new SnapshotFiles(
+            CheckpointLayout.sharedDirectory(jobDirectory),
+            true,
+            jobDirectory.resolve(CheckpointLayout.checkpointDirectoryName(checkpointId))));
   }
 
   @Override
