@@ -204,6 +204,7 @@ public final class FileCheckpointStorage implements CheckpointStorage {
       DurableFiles.deleteRecursively(directory);
     }
     DurableFiles.forceDirectory(jobDirectory);
+    StateFileListings.deleteUnreferenced(jobDirectory);
   }
 
   private record PendingKey(long checkpointId, String taskId, int subtaskIndex) {}
