@@ -48,6 +48,31 @@ public final class StateFileListings {
     }
   }
 
+  /**
+   * What the files a checkpoint lists add up to.
+   *
+   * @param files how many files it needs
+   * @param bytes their total size
+   * @param newBytes the part of it this checkpoint wrote; the rest it shares with earlier ones
+   */
+  public record Summary(int files, long bytes, long newBytes) {
+    public long sharedBytes() {
+      return bytes - newBytes;
+    }
+  }
+
+  /** Sums the listings in {@code checkpointDirectory}; all zero when it has none. */
+  public static Summary summarize(Path checkpointDirectory) throws IOException {
+    List<StateFile> files = read(checkpointDirectory);
+    long bytes = files.stream().mapToLong(StateFile::length).sum();
+    long newBytes =
+        files.stream()
+            .filter(StateFile::writtenByThisCheckpoint)
+            .mapToLong(StateFile::length)
+            .sum();
+    return new Summary(files.size(), bytes, newBytes);
+  }
+
   /** Writes (durably, atomically) the listing of {@code owner} into {@code checkpointDirectory}. */
   public static void write(Path checkpointDirectory, String owner, List<StateFile> files)
       throws IOException {
