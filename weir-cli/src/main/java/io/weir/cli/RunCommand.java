@@ -93,7 +93,7 @@ public final class RunCommand implements Runnable {
       paramLabel = "NAME",
       description =
           "Where keyed state lives: heap (default) or rocksdb (state larger than memory,"
-              + " incremental checkpoints; needs --checkpoint-dir to checkpoint).")
+              + " incremental checkpoints).")
   String stateBackend;
 
   @Option(names = "--detached", description = "On a cluster: return once submitted.")

@@ -61,11 +61,7 @@ final class IncrementalSnapshots {
     SnapshotFiles target =
         targets
             .apply(checkpointId)
-            .orElseThrow(
-                () ->
-                    new IllegalStateException(
-                        "The RocksDB state backend needs a checkpoint directory: set one"
-                            + " (--checkpoint-dir) to take checkpoints"));
+            .orElseThrow(() -> new IllegalStateException("No directory for RocksDB's files"));
     Path local = localCheckpoints.resolve("chk-" + checkpointId);
     LocalWorkingDirectories.deleteRecursively(local);
     Files.createDirectories(localCheckpoints);

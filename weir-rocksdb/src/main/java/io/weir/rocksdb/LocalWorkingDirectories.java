@@ -35,13 +35,18 @@ final class LocalWorkingDirectories {
         : Path.of(System.getProperty("java.io.tmpdir"), "weir-rocksdb");
   }
 
+  /** The directory of this process, below which all its RocksDB files are. */
+  static Path processDirectory() {
+    return root().resolve("process-" + ProcessHandle.current().pid());
+  }
+
   /** A new, empty directory for one backend of this process. */
   static Path create(String jobName, String operatorUid, int subtaskIndex) throws IOException {
     Path root = root();
     deleteDirectoriesOfDeadProcesses(root);
     String name =
         safe(jobName) + "-" + safe(operatorUid) + "-" + subtaskIndex + "-" + UUID.randomUUID();
-    Path directory = root.resolve("process-" + ProcessHandle.current().pid()).resolve(name);
+    Path directory = processDirectory().resolve(name);
     Files.createDirectories(directory);
     return directory;
   }

@@ -28,7 +28,7 @@ final class StateBench {
   private static final int MAX_PARALLELISM = 128;
   private static final KeyGroupRange ALL = new KeyGroupRange(0, MAX_PARALLELISM - 1);
   private static final int VALUE_BYTES = 1_000;
-  private static final int INTERVALS = 3;
+  private static final int INTERVALS = 5;
 
   record Settings(long records, long keys, long stateBytes, double changedShare, Path directory) {}
 
