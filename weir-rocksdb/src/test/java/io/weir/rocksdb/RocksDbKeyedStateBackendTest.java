@@ -158,6 +158,35 @@ class RocksDbKeyedStateBackendTest {
   }
 
   @Test
+  void when_aSavepointFollowsACheckpoint_then_itHoldsACopyOfEveryFile(@TempDir Path savepoint)
+      throws Exception {
+    // given: a completed checkpoint whose files a next checkpoint would share
+    Map<Integer, byte[]> snapshot;
+    try (KeyedStateBackend backend =
+        backend(0, 1, OperatorSubtaskState.EMPTY, id -> id == 2 ? savepoint : null)) {
+      for (long key = 0; key < 1_000; key++) {
+        write(backend, key);
+      }
+      checkpoint(backend, 1);
+      backend.notifyCheckpointComplete(1);
+
+      // when: checkpoint 2 is a savepoint
+      snapshot = checkpoint(backend, 2);
+    }
+
+    // then: it wrote every file it needs into its own directory, and restores without the others
+    assertThat(StateFileListings.read(savepoint))
+        .isNotEmpty()
+        .allMatch(StateFile::writtenByThisCheckpoint)
+        .allMatch(file -> savepoint.resolve(file.relativePath()).normalize().startsWith(savepoint));
+    LocalWorkingDirectories.deleteRecursively(CheckpointLayout.sharedDirectory(jobDirectory));
+    try (KeyedStateBackend restored = backend(0, 1, restoredState(snapshot))) {
+      restored.setCurrentKey(999L);
+      assertThat(restored.getState(COUNT).value()).isEqualTo(999L);
+    }
+  }
+
+  @Test
   void when_aStoredFileIsMissing_then_theRestoreNamesIt() throws Exception {
     // given
     Map<Integer, byte[]> snapshot;
@@ -241,6 +270,16 @@ class RocksDbKeyedStateBackendTest {
 
   private KeyedStateBackend backend(int subtask, int parallelism, OperatorSubtaskState restored)
       throws Exception {
+    return backend(subtask, parallelism, restored, id -> null);
+  }
+
+  /** {@code savepoints} gives the savepoint directory of a checkpoint id, null for a checkpoint. */
+  private KeyedStateBackend backend(
+      int subtask,
+      int parallelism,
+      OperatorSubtaskState restored,
+      java.util.function.LongFunction<Path> savepoints)
+      throws Exception {
     KeyGroupRange range = KeyGroups.rangeOf(subtask, MAX_PARALLELISM, parallelism);
     return new RocksDbStateBackendFactory()
         .create(
@@ -253,9 +292,14 @@ class RocksDbKeyedStateBackendTest {
                 restored,
                 id ->
                     Optional.of(
-                        new SnapshotFiles(
-                            CheckpointLayout.sharedDirectory(jobDirectory),
-                            true,
-                            checkpointDirectory(id)))));
+                        savepoints.apply(id) != null
+                            ? new SnapshotFiles(
+                                CheckpointLayout.savepointFilesDirectory(savepoints.apply(id)),
+                                false,
+                                savepoints.apply(id))
+                            : new SnapshotFiles(
+                                CheckpointLayout.sharedDirectory(jobDirectory),
+                                true,
+                                checkpointDirectory(id)))));
   }
 }
