@@ -38,8 +38,22 @@ final class IncrementalSnapshots {
   private final Path localCheckpoints;
   private final String instanceId = UUID.randomUUID().toString();
   private final Map<Long, Pending> pending = new ConcurrentHashMap<>();
-  private final Map<Long, Map<String, StoredFile>> storedByCheckpoint = new ConcurrentHashMap<>();
-  private volatile Map<String, StoredFile> lastCompleted = Map.of();
+  private final Map<Long, Stored> storedByCheckpoint = new ConcurrentHashMap<>();
+  private volatile Baseline lastCompleted;
+
+  /**
+   * The stored files a next checkpoint may refer to instead of storing them again.
+   *
+   * @param directory where they are stored
+   * @param files by RocksDB's name
+   */
+  record Baseline(Path directory, Map<String, StoredFile> files) {
+    static Baseline none() {
+      return new Baseline(Path.of(""), Map.of());
+    }
+  }
+
+  private record Stored(Path directory, Map<String, StoredFile> files) {}
 
   private record Pending(Path localDirectory, SnapshotFiles target, List<StoredFile> files) {}
 
@@ -48,12 +62,14 @@ final class IncrementalSnapshots {
       KeyGroupRange range,
       String owner,
       LongFunction<Optional<SnapshotFiles>> targets,
-      Path localCheckpoints) {
+      Path localCheckpoints,
+      Baseline restored) {
     this.instance = instance;
     this.range = range;
     this.owner = owner;
     this.targets = targets;
     this.localCheckpoints = localCheckpoints;
+    this.lastCompleted = restored;
   }
 
   /** The synchronous part: a RocksDB checkpoint and the handle that will name its files. */
@@ -70,7 +86,12 @@ final class IncrementalSnapshots {
       checkpoint.createCheckpoint(local.toString());
     }
     List<StoredFile> files = new ArrayList<>();
-    Map<String, StoredFile> reusable = target.shared() ? lastCompleted : Map.of();
+    // Only files in this job's shared directory: never a savepoint's, which the user may delete.
+    Baseline baseline = lastCompleted;
+    Map<String, StoredFile> reusable =
+        target.shared() && baseline.directory().equals(target.directory().toAbsolutePath())
+            ? baseline.files()
+            : Map.of();
     try (Stream<Path> children = Files.list(local)) {
       for (Path file : children.sorted().toList()) {
         String name = file.getFileName().toString();
@@ -129,7 +150,7 @@ final class IncrementalSnapshots {
             targetDirectory.resolve(file.storedName()));
       }
       if (snapshot.target().shared()) {
-        storedByCheckpoint.put(checkpointId, stored);
+        storedByCheckpoint.put(checkpointId, new Stored(targetDirectory, stored));
       }
     } finally {
       LocalWorkingDirectories.deleteRecursively(snapshot.localDirectory());
@@ -138,9 +159,9 @@ final class IncrementalSnapshots {
 
   /** The files of a completed checkpoint are the base of the next one. */
   void completed(long checkpointId) {
-    Map<String, StoredFile> stored = storedByCheckpoint.get(checkpointId);
+    Stored stored = storedByCheckpoint.get(checkpointId);
     if (stored != null) {
-      lastCompleted = stored;
+      lastCompleted = new Baseline(stored.directory(), stored.files());
     }
     storedByCheckpoint.keySet().removeIf(id -> id <= checkpointId);
   }

@@ -39,9 +39,14 @@ final class RocksDbRestore {
     return handles.values();
   }
 
+  /**
+   * A restored database, and the stored files it consists of when it is one old subtask's database
+   * as it was (none after a rescale, which writes new files).
+   */
+  record Restored(RocksDbInstance instance, IncrementalSnapshots.Baseline baseline) {}
+
   /** Opens the database of {@code range} in {@code directory} (empty) from {@code handles}. */
-  static RocksDbInstance restore(
-      Collection<SnapshotHandle> handles, KeyGroupRange range, Path directory)
+  static Restored restore(Collection<SnapshotHandle> handles, KeyGroupRange range, Path directory)
       throws IOException, RocksDBException {
     if (handles.size() == 1) {
       SnapshotHandle only = handles.iterator().next();
@@ -49,7 +54,7 @@ final class RocksDbRestore {
         placeFiles(only, directory);
         RocksDbInstance restored = new RocksDbInstance(directory);
         verify(restored, only);
-        return restored;
+        return new Restored(restored, baselineOf(only));
       }
     }
     RocksDbInstance target = new RocksDbInstance(directory);
@@ -60,11 +65,19 @@ final class RocksDbRestore {
           copyKeyGroups(handle, range, target, scratch);
         }
       }
-      return target;
+      return new Restored(target, IncrementalSnapshots.Baseline.none());
     } catch (IOException | RocksDBException | RuntimeException e) {
       target.close();
       throw e;
     }
+  }
+
+  private static IncrementalSnapshots.Baseline baselineOf(SnapshotHandle handle) {
+    Map<String, StoredFile> files = new LinkedHashMap<>();
+    handle.files().stream()
+        .filter(file -> file.localName().endsWith(".sst"))
+        .forEach(file -> files.put(file.localName(), file));
+    return new IncrementalSnapshots.Baseline(handle.directory(), Map.copyOf(files));
   }
 
   /** Reads every block once: a corrupt file fails the restore now, not some later record. */

@@ -20,9 +20,9 @@ public final class RocksDbStateBackendFactory implements KeyedStateBackendFactor
         LocalWorkingDirectories.create(
             context.jobName(), context.operatorUid(), context.subtaskIndex());
     Path database = workingDirectory.resolve("db");
-    RocksDbInstance instance;
+    RocksDbRestore.Restored restored;
     try {
-      instance =
+      restored =
           RocksDbRestore.restore(
               RocksDbRestore.handlesOf(context.restored().keyGroups()), context.range(), database);
     } catch (Exception e) {
@@ -34,13 +34,15 @@ public final class RocksDbStateBackendFactory implements KeyedStateBackendFactor
             + LocalWorkingDirectories.safe(context.operatorUid())
             + "-"
             + context.subtaskIndex();
+    RocksDbInstance instance = restored.instance();
     IncrementalSnapshots snapshots =
         new IncrementalSnapshots(
             instance,
             context.range(),
             owner,
             id -> context.snapshotFiles().apply(id).or(() -> Optional.of(inProcess(context, id))),
-            workingDirectory.resolve("checkpoints"));
+            workingDirectory.resolve("checkpoints"),
+            restored.baseline());
     return new RocksDbKeyedStateBackend(
         instance, context.range(), context.maxParallelism(), workingDirectory, snapshots);
   }

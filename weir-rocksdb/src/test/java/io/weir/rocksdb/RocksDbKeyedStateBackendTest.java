@@ -158,6 +158,34 @@ class RocksDbKeyedStateBackendTest {
   }
 
   @Test
+  void when_restoredWithTheSameKeyGroups_then_theNextCheckpointSharesTheRestoredFiles()
+      throws Exception {
+    // given
+    Map<Integer, byte[]> snapshot;
+    try (KeyedStateBackend backend = backend(0, 1, OperatorSubtaskState.EMPTY)) {
+      for (long key = 0; key < 20_000; key++) {
+        write(backend, key);
+      }
+      snapshot = checkpoint(backend, 1);
+    }
+
+    // when: the restored backend changes one key and checkpoints
+    try (KeyedStateBackend restored = backend(0, 1, restoredState(snapshot))) {
+      restored.setCurrentKey(5L);
+      restored.getState(COUNT).update(-5L);
+      checkpoint(restored, 2);
+    }
+
+    // then
+    List<StateFile> files = StateFileListings.read(checkpointDirectory(2));
+    long shared =
+        files.stream().filter(f -> !f.writtenByThisCheckpoint()).mapToLong(StateFile::length).sum();
+    long full =
+        StateFileListings.read(checkpointDirectory(1)).stream().mapToLong(StateFile::length).sum();
+    assertThat(shared).isGreaterThan(full / 2);
+  }
+
+  @Test
   void when_aSavepointFollowsACheckpoint_then_itHoldsACopyOfEveryFile(@TempDir Path savepoint)
       throws Exception {
     // given: a completed checkpoint whose files a next checkpoint would share
