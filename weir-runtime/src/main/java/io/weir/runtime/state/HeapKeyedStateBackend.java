@@ -128,6 +128,13 @@ public final class HeapKeyedStateBackend implements KeyedStateBackend {
     if (!range.contains(keyGroup)) {
       return;
     }
+    if (bytes.length < 2 || (bytes[0] & 0xff) != 0xac || (bytes[1] & 0xff) != 0xed) {
+      throw new IllegalStateException(
+          "The restored keyed state of key group "
+              + keyGroup
+              + " was not written by the heap state backend; restore it with the backend that"
+              + " wrote it (--state-backend rocksdb)");
+    }
     int index = keyGroup - range.start();
     SERIALIZER
         .deserialize(bytes)
