@@ -118,15 +118,16 @@ public final class StateFileListings {
     }
     for (StateFile file : files) {
       Path path = directory.resolve(file.relativePath()).normalize();
+      long length;
       try {
-        long length = Files.size(path);
-        if (length != file.length()) {
-          throw new InvalidCheckpointException(
-              directory,
-              "state file " + path + " has " + length + " bytes, expected " + file.length());
-        }
+        length = Files.size(path);
       } catch (IOException missing) {
         throw new InvalidCheckpointException(directory, "state file " + path + " is missing");
+      }
+      if (length != file.length()) {
+        throw new InvalidCheckpointException(
+            directory,
+            "state file " + path + " has " + length + " bytes, expected " + file.length());
       }
     }
   }
