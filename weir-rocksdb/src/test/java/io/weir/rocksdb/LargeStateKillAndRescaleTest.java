@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code kill -9} at parallelism 2, resumed at 3 and killed again, and resumed at 1 to the end of
  * its input; then every key's state in the final checkpoint is checked against what it must be.
  */
-@Timeout(value = 4, unit = TimeUnit.MINUTES)
+@Timeout(value = 8, unit = TimeUnit.MINUTES)
 class LargeStateKillAndRescaleTest {
   private static final long KEYS = 500_000;
   private static final long RECORDS = KEYS + KEYS / 5;
