@@ -82,6 +82,6 @@ public class KeyedStateBenchmark {
   @BenchmarkMode(Mode.AverageTime)
   @OutputTimeUnit(TimeUnit.MICROSECONDS)
   public Map<Integer, byte[]> snapshot() {
-    return backend.snapshot();
+    return backend.snapshot(0);
   }
 }

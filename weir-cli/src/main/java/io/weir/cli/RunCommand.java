@@ -5,6 +5,7 @@ import io.weir.api.datastream.JobConfig;
 import io.weir.api.datastream.JobExecutionException;
 import io.weir.api.datastream.JobExecutor;
 import io.weir.api.datastream.JobResult;
+import io.weir.api.state.StateBackend;
 import io.weir.cli.cluster.ClusterCommand;
 import io.weir.cli.cluster.ClusterOptions;
 import io.weir.cli.cluster.ClusterSubmit;
@@ -87,6 +88,14 @@ public final class RunCommand implements Runnable {
           "Go on when recovery proves that a transaction of the restored checkpoint was aborted (its records are lost); without it the job fails naming them.")
   boolean acceptDataLoss;
 
+  @Option(
+      names = "--state-backend",
+      paramLabel = "NAME",
+      description =
+          "Where keyed state lives: heap (default) or rocksdb (state larger than memory,"
+              + " incremental checkpoints).")
+  String stateBackend;
+
   @Option(names = "--detached", description = "On a cluster: return once submitted.")
   boolean detached;
 
@@ -114,6 +123,15 @@ public final class RunCommand implements Runnable {
     }
     if (cluster.isGiven() && local) {
       throw new UserError("--local runs the job in this process; it cannot go with --jobmanager");
+    }
+    StateBackend backend = stateBackend == null ? null : stateBackendNamed(stateBackend);
+    if (backend != null
+        && (cluster.isGiven() || !local && ClusterCommand.runningJobManager(cluster).isPresent())) {
+      throw new UserError(
+          "--state-backend applies to a local run; on a cluster the job chooses it with"
+              + " env.setStateBackend(StateBackends."
+              + backend.name()
+              + "())");
     }
     if (cluster.isGiven()) {
       submitToCluster();
@@ -155,6 +173,14 @@ public final class RunCommand implements Runnable {
       if (dashboard != null) {
         dashboard.close();
       }
+    }
+  }
+
+  private static StateBackend stateBackendNamed(String name) {
+    try {
+      return StateBackend.named(name);
+    } catch (IllegalArgumentException e) {
+      throw new UserError("--state-backend: " + e.getMessage());
     }
   }
 
@@ -202,6 +228,9 @@ public final class RunCommand implements Runnable {
     }
     if (acceptDataLoss) {
       config.acceptDataLoss(true);
+    }
+    if (stateBackend != null) {
+      config.stateBackend(StateBackend.named(stateBackend));
     }
     config.progressInterval(Duration.ofSeconds(2));
   }

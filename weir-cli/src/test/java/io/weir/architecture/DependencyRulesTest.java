@@ -133,6 +133,24 @@ class DependencyRulesTest {
   }
 
   @Test
+  void when_rocksDbBackendIsChecked_then_itUsesTheApiAndTheRuntimesStateAndStorageOnly() {
+    classes()
+        .that()
+        .resideInAPackage("io.weir.rocksdb..")
+        .should()
+        .onlyDependOnClassesThat()
+        .resideInAnyPackage(
+            "io.weir.api..",
+            "io.weir.rocksdb..",
+            "io.weir.runtime.state..",
+            "io.weir.runtime.checkpoint.storage..",
+            "org.rocksdb..",
+            "org.slf4j..",
+            "java..")
+        .check(classes);
+  }
+
+  @Test
   void when_operatorsAreChecked_then_theyDoNotReachIntoTasksOrExecution() {
     noClasses()
         .that()

@@ -2,6 +2,8 @@ package io.weir.api.datastream;
 
 import io.weir.api.checkpoint.CheckpointingMode;
 import io.weir.api.checkpoint.NotifyOrder;
+import io.weir.api.state.StateBackend;
+import io.weir.api.state.StateBackends;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -33,6 +35,7 @@ public final class JobConfig {
   private Duration progressInterval;
   private int failuresPerRecord = DEFAULT_FAILURES_PER_RECORD;
   private boolean acceptDataLoss;
+  private StateBackend stateBackend = StateBackends.heap();
 
   public int parallelism() {
     return parallelism;
@@ -262,6 +265,16 @@ public final class JobConfig {
 
   public JobConfig acceptDataLoss(boolean accept) {
     this.acceptDataLoss = accept;
+    return this;
+  }
+
+  /** Where keyed state lives: the heap (default) or RocksDB. */
+  public StateBackend stateBackend() {
+    return stateBackend;
+  }
+
+  public JobConfig stateBackend(StateBackend backend) {
+    this.stateBackend = java.util.Objects.requireNonNull(backend, "backend");
     return this;
   }
 }

@@ -98,6 +98,15 @@ public final class StreamEnvironment {
     return this;
   }
 
+  /**
+   * Where keyed state lives: {@code StateBackends.heap()} (the default) or {@code
+   * StateBackends.rocksdb()} for state larger than memory, with incremental checkpoints.
+   */
+  public StreamEnvironment setStateBackend(io.weir.api.state.StateBackend backend) {
+    config.stateBackend(backend);
+    return this;
+  }
+
   /** What a failure does: restart from the latest completed checkpoint, or fail the job. */
   public StreamEnvironment setRestartStrategy(RestartStrategy strategy) {
     config.restartStrategy(strategy);

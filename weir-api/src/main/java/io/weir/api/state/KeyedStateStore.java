@@ -3,8 +3,10 @@ package io.weir.api.state;
 /**
  * Keyed state, scoped to the key of the current record. Available only to functions that run
  * directly after a {@code keyBy}; elsewhere each method throws {@link IllegalStateException}.
- * Values are kept on the heap and serialized with Java serialization in a checkpoint, so they must
- * be {@link java.io.Serializable}.
+ * Values are kept by the job's {@link StateBackend} and serialized by the descriptor's serializer:
+ * in a checkpoint on the heap backend, on every access with RocksDB. The default serializer falls
+ * back to Java serialization for types other than the common ones, which must then be {@link
+ * java.io.Serializable}.
  */
 public interface KeyedStateStore {
   <T> ValueState<T> getState(ValueStateDescriptor<T> descriptor);

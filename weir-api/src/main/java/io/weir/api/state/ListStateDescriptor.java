@@ -5,4 +5,8 @@ public final class ListStateDescriptor<T> extends StateDescriptor<T> {
   public ListStateDescriptor(String name) {
     super(name);
   }
+
+  public ListStateDescriptor(String name, StateSerializer<T> serializer) {
+    super(name, serializer);
+  }
 }

@@ -10,7 +10,12 @@ public final class ReducingStateDescriptor<T> extends StateDescriptor<T> {
   private final Reducer<T> reduceFunction;
 
   public ReducingStateDescriptor(String name, Reducer<T> reduceFunction) {
-    super(name);
+    this(name, reduceFunction, StateSerializers.tagged());
+  }
+
+  public ReducingStateDescriptor(
+      String name, Reducer<T> reduceFunction, StateSerializer<T> serializer) {
+    super(name, serializer);
     this.reduceFunction = Objects.requireNonNull(reduceFunction, "reduceFunction");
   }
 

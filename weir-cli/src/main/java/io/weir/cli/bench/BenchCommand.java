@@ -29,6 +29,27 @@ public final class BenchCommand implements Callable<Integer> {
   boolean inMemory;
 
   @Option(
+      names = "--state",
+      description =
+          "Measure keyed state: heap vs RocksDB records/s, and full vs incremental RocksDB"
+              + " checkpoints of a large state.")
+  boolean state;
+
+  @Option(
+      names = "--state-size",
+      paramLabel = "MB",
+      description =
+          "With --state: the RocksDB state to checkpoint, in MB (default: ${DEFAULT-VALUE}).")
+  long stateMegabytes = 1024;
+
+  @Option(
+      names = "--state-change",
+      paramLabel = "PERCENT",
+      description =
+          "With --state: the share of keys changed between checkpoints (default: ${DEFAULT-VALUE}).")
+  double stateChangePercent = 1;
+
+  @Option(
       names = "--records",
       description = "Records (default: 5,000,000 in memory, else 1,000,000).")
   Long records;
@@ -89,7 +110,13 @@ public final class BenchCommand implements Callable<Integer> {
     if (repeat < 1) {
       throw new UserError("--repeat must be at least 1, got " + repeat);
     }
-    Map<String, Object> report = inMemory ? inMemory(count) : onKafka(count);
+    if (state && inMemory) {
+      throw new UserError("--state and --in-memory are two benchmarks: give one");
+    }
+    Map<String, Object> report =
+        state
+            ? state(records != null ? count : 2_000_000)
+            : inMemory ? inMemory(count) : onKafka(count);
     if (json != null) {
       writeJson(report);
     }
@@ -117,6 +144,29 @@ public final class BenchCommand implements Callable<Integer> {
     report.put("in_memory", plain);
     report.put("in_memory_checkpointed", checkpointed);
     return report;
+  }
+
+  private Map<String, Object> state(long count) throws Exception {
+    if (stateMegabytes < 1 || stateChangePercent <= 0 || stateChangePercent > 100) {
+      throw new UserError("--state-size must be at least 1 and --state-change in (0, 100]");
+    }
+    Path stateDirectory = directory.resolve("state");
+    deleteRecursively(stateDirectory);
+    try {
+      StateBench.Result result =
+          new StateBench(
+                  new StateBench.Settings(
+                      count,
+                      100_000,
+                      stateMegabytes << 20,
+                      stateChangePercent / 100,
+                      stateDirectory),
+                  key -> {})
+              .run();
+      return StateBenchReport.print(result, stateChangePercent, System.out);
+    } finally {
+      deleteRecursively(stateDirectory);
+    }
   }
 
   private Map<String, Object> onKafka(long count) throws Exception {

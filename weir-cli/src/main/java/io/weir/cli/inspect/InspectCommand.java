@@ -5,6 +5,7 @@ import io.weir.kafka.transaction.LingeringTransactions;
 import io.weir.kafka.transaction.OpenTransaction;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.storage.CheckpointLoader;
+import io.weir.runtime.checkpoint.storage.StateFileListings;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Map;
@@ -68,11 +69,31 @@ public final class InspectCommand implements Runnable {
         "  pending transactions (a restore commits them): " + contents.pendingTransactions());
     System.out.println(
         "  open at the barrier (a restore aborts them): " + contents.openTransactions());
+    maybeDescribeStateFiles(loaded);
     if (bootstrap == null) {
       System.out.println("(give --bootstrap to compare with the broker and the consumer group)");
       return;
     }
     explain(contents);
+  }
+
+  /** The files of file-based state backends (RocksDB): what this checkpoint wrote vs shares. */
+  private static void maybeDescribeStateFiles(CompletedCheckpoint loaded) {
+    if (loaded.location() == null) {
+      return;
+    }
+    StateFileListings.Summary files;
+    try {
+      files = StateFileListings.summarize(loaded.location());
+    } catch (java.io.IOException e) {
+      throw new UserError("Cannot read the state file listings of " + loaded.location(), e);
+    }
+    if (files.files() == 0) {
+      return;
+    }
+    System.out.printf(
+        "  state files: %d, %,d bytes: %,d new in this checkpoint, %,d shared with earlier ones%n",
+        files.files(), files.bytes(), files.newBytes(), files.sharedBytes());
   }
 
   private void explain(CheckpointContents contents) {

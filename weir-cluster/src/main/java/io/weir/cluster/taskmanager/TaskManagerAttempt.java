@@ -20,12 +20,14 @@ import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobGraphBuilder;
 import io.weir.runtime.taskexecutor.TaskExecutorAttempt;
 import io.weir.runtime.taskexecutor.TaskStateStorage;
+import io.weir.runtime.state.KeyedBackendContext.SnapshotFiles;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
@@ -107,6 +109,13 @@ final class TaskManagerAttempt {
                     taskId,
                     subtaskIndex,
                     state),
+            checkpointId ->
+                Optional.of(
+                    new SnapshotFiles(
+                        CheckpointLayout.sharedDirectory(jobDirectory),
+                        true,
+                        jobDirectory.resolve(
+                            CheckpointLayout.checkpointDirectoryName(checkpointId)))),
             jobDirectory.toString());
     CompletedCheckpoint restored =
         deploy.restorePath() == null ? null : CheckpointLoader.load(Path.of(deploy.restorePath()));

@@ -1,5 +1,6 @@
 package io.weir.runtime.checkpoint;
 
+import io.weir.runtime.state.KeyedBackendContext.SnapshotFiles;
 import io.weir.runtime.state.TaskSnapshot;
 import java.io.IOException;
 import java.util.Optional;
@@ -54,6 +55,15 @@ public interface CheckpointStorage {
   /** The directory of the savepoint this storage writes, or empty for a job's checkpoints. */
   default java.util.Optional<java.nio.file.Path> savepointDirectory() {
     return java.util.Optional.empty();
+  }
+
+  /**
+   * Where a state backend that writes files (RocksDB) puts those of checkpoint {@code
+   * checkpointId}, or empty for a storage without a file system (in memory). Called by any subtask
+   * on its snapshot thread.
+   */
+  default Optional<SnapshotFiles> snapshotFiles(long checkpointId) {
+    return Optional.empty();
   }
 
   /** Human readable location, for messages. */

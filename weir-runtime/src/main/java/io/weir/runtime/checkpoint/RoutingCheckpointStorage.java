@@ -1,5 +1,6 @@
 package io.weir.runtime.checkpoint;
 
+import io.weir.runtime.state.KeyedBackendContext.SnapshotFiles;
 import io.weir.runtime.state.TaskSnapshot;
 import java.io.IOException;
 import java.util.Map;
@@ -31,6 +32,11 @@ public final class RoutingCheckpointStorage implements CheckpointStorage {
   public StateHandle storeTaskState(
       long checkpointId, String taskId, int subtaskIndex, TaskSnapshot state) throws IOException {
     return storageOf(checkpointId).storeTaskState(checkpointId, taskId, subtaskIndex, state);
+  }
+
+  @Override
+  public Optional<SnapshotFiles> snapshotFiles(long checkpointId) {
+    return storageOf(checkpointId).snapshotFiles(checkpointId);
   }
 
   @Override

@@ -9,7 +9,7 @@ import io.weir.api.functions.OutputTag;
 import io.weir.api.functions.RichFunction;
 import io.weir.api.state.KeyedStateStore;
 import io.weir.api.state.OperatorStateStore;
-import io.weir.runtime.state.HeapKeyedStateBackend;
+import io.weir.runtime.state.KeyedStateBackend;
 import io.weir.runtime.state.OperatorStateBackend;
 import io.weir.runtime.state.OperatorSubtaskState;
 import java.util.Map;
@@ -24,7 +24,7 @@ public abstract class AbstractStreamOperator<F> implements StreamOperator {
   protected final OperatorSetup setup;
   protected final F function;
   protected final Output output;
-  protected HeapKeyedStateBackend keyedState;
+  protected KeyedStateBackend keyedState;
   private OperatorStateBackend operatorState;
   private final KeySelector<Object, Object> keySelector;
   protected long recordsIn;
@@ -48,8 +48,14 @@ public abstract class AbstractStreamOperator<F> implements StreamOperator {
     operatorState = new OperatorStateBackend(setup.restoredState());
     if (setup.isKeyed()) {
       keyedState =
-          new HeapKeyedStateBackend(
-              setup.keyGroupRange(), setup.maxParallelism(), setup.restoredState());
+          setup
+              .keyedStateBackends()
+              .create(
+                  setup.uid(),
+                  setup.subtaskIndex(),
+                  setup.keyGroupRange(),
+                  setup.maxParallelism(),
+                  setup.restoredState());
     }
     if (function instanceof RichFunction rich) {
       rich.setRuntimeContext(new StreamRuntimeContext(setup, keyedState));
@@ -95,11 +101,22 @@ public abstract class AbstractStreamOperator<F> implements StreamOperator {
     if (function instanceof CheckpointedFunction checkpointed) {
       checkpointed.snapshotState(new SnapshotContext(checkpointId, timestamp));
     }
-    return operatorState.snapshot(keyedState == null ? Map.of() : keyedState.snapshot());
+    return operatorState.snapshot(
+        keyedState == null ? Map.of() : keyedState.snapshot(checkpointId));
+  }
+
+  @Override
+  public void materializeSnapshot(long checkpointId) throws Exception {
+    if (keyedState != null) {
+      keyedState.materializeSnapshot(checkpointId);
+    }
   }
 
   @Override
   public void notifyCheckpointComplete(long checkpointId) throws Exception {
+    if (keyedState != null) {
+      keyedState.notifyCheckpointComplete(checkpointId);
+    }
     if (function instanceof CheckpointListener listener) {
       listener.notifyCheckpointComplete(checkpointId);
     }
@@ -114,8 +131,14 @@ public abstract class AbstractStreamOperator<F> implements StreamOperator {
 
   @Override
   public void close() throws Exception {
-    if (function instanceof RichFunction rich) {
-      rich.close();
+    try {
+      if (function instanceof RichFunction rich) {
+        rich.close();
+      }
+    } finally {
+      if (keyedState != null) {
+        keyedState.close();
+      }
     }
   }
 

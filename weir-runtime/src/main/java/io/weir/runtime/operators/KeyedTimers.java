@@ -1,7 +1,7 @@
 package io.weir.runtime.operators;
 
-import io.weir.runtime.state.HeapKeyedStateBackend;
-import io.weir.runtime.state.HeapKeyedStateBackend.StateTable;
+import io.weir.runtime.state.KeyedStateBackend;
+import io.weir.runtime.state.KeyedTable;
 import java.util.Comparator;
 import java.util.PriorityQueue;
 import java.util.TreeSet;
@@ -20,7 +20,7 @@ public final class KeyedTimers {
 
   private record Entry(long time, Object key) {}
 
-  private final HeapKeyedStateBackend backend;
+  private final KeyedStateBackend backend;
   private final ProcessingTimeService timeService;
   private final Target target;
   private final Domain eventTime;
@@ -28,8 +28,7 @@ public final class KeyedTimers {
   private long currentWatermark = Long.MIN_VALUE;
   private long scheduledProcessingTime = Long.MAX_VALUE;
 
-  public KeyedTimers(
-      HeapKeyedStateBackend backend, ProcessingTimeService timeService, Target target) {
+  public KeyedTimers(KeyedStateBackend backend, ProcessingTimeService timeService, Target target) {
     this.backend = backend;
     this.timeService = timeService;
     this.target = target;
@@ -84,11 +83,11 @@ public final class KeyedTimers {
   }
 
   private final class Domain {
-    private final StateTable table;
+    private final KeyedTable table;
     private final PriorityQueue<Entry> queue =
         new PriorityQueue<>(Comparator.comparingLong(Entry::time));
 
-    Domain(StateTable table) {
+    Domain(KeyedTable table) {
       this.table = table;
       table.forEach(
           (key, times) -> {
@@ -100,24 +99,22 @@ public final class KeyedTimers {
 
     @SuppressWarnings("unchecked")
     private TreeSet<Long> times(boolean create) {
-      TreeSet<Long> times = (TreeSet<Long>) backend.getState(table);
-      if (times == null && create) {
-        times = new TreeSet<>();
-        backend.putState(table, times);
-      }
-      return times;
+      TreeSet<Long> times = (TreeSet<Long>) table.get();
+      return times == null && create ? new TreeSet<>() : times;
     }
 
     void register(long time) {
-      if (times(true).add(time)) {
+      TreeSet<Long> times = times(true);
+      if (times.add(time)) {
+        table.put(times);
         queue.add(new Entry(time, backend.currentKey()));
       }
     }
 
     void delete(long time) {
       TreeSet<Long> times = times(false);
-      if (times != null && times.remove(time) && times.isEmpty()) {
-        backend.putState(table, null);
+      if (times != null && times.remove(time)) {
+        table.put(times.isEmpty() ? null : times);
       }
     }
 
@@ -128,9 +125,7 @@ public final class KeyedTimers {
         TreeSet<Long> times = times(false);
         // A deleted timer stays in the queue until its time; only the state knows it is gone.
         if (times != null && times.remove(entry.time)) {
-          if (times.isEmpty()) {
-            backend.putState(table, null);
-          }
+          table.put(times.isEmpty() ? null : times);
           target.onTimer(entry.time, entry.key, isEventTime);
         }
       }

@@ -4,6 +4,7 @@ import io.weir.api.checkpoint.CommitObserver;
 import io.weir.api.functions.KeySelector;
 import io.weir.runtime.state.KeyGroupRange;
 import io.weir.runtime.state.KeyGroups;
+import io.weir.runtime.state.KeyedStateBackends;
 import io.weir.runtime.state.OperatorSubtaskState;
 import java.util.OptionalLong;
 
@@ -14,6 +15,7 @@ import java.util.OptionalLong;
  * @param restoredState this subtask's share of the restored checkpoint, or EMPTY
  * @param restoredCheckpointId the checkpoint restored from, if any
  * @param commitObserver what watches the commits of a two-phase-commit sink in this subtask
+ * @param keyedStateBackends makes the keyed state backend of a keyed operator
  */
 public record OperatorSetup(
     String uid,
@@ -27,7 +29,38 @@ public record OperatorSetup(
     OperatorSubtaskState restoredState,
     OptionalLong restoredCheckpointId,
     ProcessingTimeService timeService,
-    CommitObserver commitObserver) {
+    CommitObserver commitObserver,
+    KeyedStateBackends keyedStateBackends) {
+
+  /** A setup whose keyed state, if any, is on the heap. */
+  public OperatorSetup(
+      String uid,
+      String name,
+      String jobName,
+      int subtaskIndex,
+      int parallelism,
+      int maxParallelism,
+      int attempt,
+      KeySelector<?, ?> keySelector,
+      OperatorSubtaskState restoredState,
+      OptionalLong restoredCheckpointId,
+      ProcessingTimeService timeService,
+      CommitObserver commitObserver) {
+    this(
+        uid,
+        name,
+        jobName,
+        subtaskIndex,
+        parallelism,
+        maxParallelism,
+        attempt,
+        keySelector,
+        restoredState,
+        restoredCheckpointId,
+        timeService,
+        commitObserver,
+        KeyedStateBackends.heap());
+  }
 
   public boolean isKeyed() {
     return keySelector != null;

@@ -29,6 +29,13 @@ public interface StreamOperator {
   /** The operator's state at checkpoint {@code checkpointId}, copied so it may change after. */
   OperatorSubtaskState snapshotState(long checkpointId, long timestamp) throws Exception;
 
+  /**
+   * The asynchronous part of checkpoint {@code checkpointId}, on the task's snapshot thread after
+   * {@code snapshotState} returned on the task thread: writes out what the snapshot set aside (the
+   * files of a RocksDB backend). Throwing declines the checkpoint.
+   */
+  default void materializeSnapshot(long checkpointId) throws Exception {}
+
   void notifyCheckpointComplete(long checkpointId) throws Exception;
 
   void notifyCheckpointAborted(long checkpointId) throws Exception;

@@ -6,7 +6,7 @@ import io.weir.api.graph.OperatorSpec;
 import io.weir.api.windowing.TimeWindow;
 import io.weir.api.windowing.WindowAssigner;
 import io.weir.runtime.operators.window.WindowAccumulator;
-import io.weir.runtime.state.HeapKeyedStateBackend.StateTable;
+import io.weir.runtime.state.KeyedTable;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -38,7 +38,7 @@ public final class WindowOperator extends AbstractStreamOperator<Function> {
   private final boolean eventTime;
   private final long allowedLateness;
   private final OutputTag<?> lateOutput;
-  private StateTable contents;
+  private KeyedTable contents;
   private KeyedTimers timers;
   private long lateRecordsDropped;
 
@@ -97,6 +97,7 @@ public final class WindowOperator extends AbstractStreamOperator<Function> {
     Map<TimeWindow, Object> windows = windowsOfCurrentKey(true);
     Object accumulated = accumulator.add(windows.get(window), record);
     windows.put(window, accumulated);
+    contents.put(windows);
     if (!eventTime) {
       timers.registerProcessingTimeTimer(window.maxTimestamp());
       return;
@@ -139,9 +140,7 @@ public final class WindowOperator extends AbstractStreamOperator<Function> {
         open.remove();
       }
     }
-    if (windows.isEmpty()) {
-      keyedState.putState(contents, null);
-    }
+    contents.put(windows.isEmpty() ? null : windows);
   }
 
   @Override
@@ -164,7 +163,7 @@ public final class WindowOperator extends AbstractStreamOperator<Function> {
       for (TimeWindow window : inFiringOrder(windows)) {
         emit(window, windows.get(window));
       }
-      keyedState.putState(contents, null);
+      contents.put(null);
     }
   }
 
@@ -202,13 +201,8 @@ public final class WindowOperator extends AbstractStreamOperator<Function> {
 
   @SuppressWarnings("unchecked")
   private Map<TimeWindow, Object> windowsOfCurrentKey(boolean create) {
-    HashMap<TimeWindow, Object> windows =
-        (HashMap<TimeWindow, Object>) keyedState.getState(contents);
-    if (windows == null && create) {
-      windows = new HashMap<>();
-      keyedState.putState(contents, windows);
-    }
-    return windows;
+    HashMap<TimeWindow, Object> windows = (HashMap<TimeWindow, Object>) contents.get();
+    return windows == null && create ? new HashMap<>() : windows;
   }
 
   private static List<TimeWindow> inFiringOrder(Map<TimeWindow, Object> windows) {

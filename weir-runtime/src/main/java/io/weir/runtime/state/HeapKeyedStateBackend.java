@@ -1,6 +1,5 @@
 package io.weir.runtime.state;
 
-import io.weir.api.state.KeyedStateStore;
 import io.weir.api.state.ListState;
 import io.weir.api.state.ListStateDescriptor;
 import io.weir.api.state.MapState;
@@ -19,7 +18,7 @@ import java.util.Map;
  * snapshot is a map from key group to bytes and a restore with another parallelism can take whole
  * key groups. The task thread sets the current key before each record or timer.
  */
-public final class HeapKeyedStateBackend implements KeyedStateStore {
+public final class HeapKeyedStateBackend implements KeyedStateBackend {
   private static final StateSerializer<Map<String, HashMap<Object, Object>>> SERIALIZER =
       StateSerializer.java();
 
@@ -36,6 +35,7 @@ public final class HeapKeyedStateBackend implements KeyedStateStore {
     restored.keyGroups().forEach(this::restoreKeyGroup);
   }
 
+  @Override
   public void setCurrentKey(Object key) {
     int keyGroup = KeyGroups.keyGroupOf(key, maxParallelism);
     if (!range.contains(keyGroup)) {
@@ -46,10 +46,12 @@ public final class HeapKeyedStateBackend implements KeyedStateStore {
     currentKeyGroupIndex = keyGroup - range.start();
   }
 
+  @Override
   public Object currentKey() {
     return currentKey;
   }
 
+  @Override
   public KeyGroupRange range() {
     return range;
   }
@@ -59,8 +61,9 @@ public final class HeapKeyedStateBackend implements KeyedStateStore {
   }
 
   /** The table of one named state; created on first use. */
+  @Override
   public StateTable table(String name) {
-    return tables.computeIfAbsent(name, n -> new StateTable(range.size()));
+    return tables.computeIfAbsent(name, n -> new StateTable(this, range.size()));
   }
 
   @Override
@@ -83,14 +86,6 @@ public final class HeapKeyedStateBackend implements KeyedStateStore {
     return new HeapReducingState<>(this, table(descriptor.name()), descriptor.reduceFunction());
   }
 
-  public Object getState(StateTable table) {
-    return get(table);
-  }
-
-  public void putState(StateTable table, Object value) {
-    put(table, value);
-  }
-
   Object get(StateTable table) {
     return table.group(currentKeyGroupIndex).get(currentKey);
   }
@@ -106,8 +101,9 @@ public final class HeapKeyedStateBackend implements KeyedStateStore {
     }
   }
 
-  /** Serializes every non-empty key group now. */
-  public Map<Integer, byte[]> snapshot() {
+  /** Serializes every non-empty key group now, on the task thread. */
+  @Override
+  public Map<Integer, byte[]> snapshot(long checkpointId) {
     Map<Integer, byte[]> keyGroups = new HashMap<>();
     for (int index = 0; index < range.size(); index++) {
       HashMap<String, HashMap<Object, Object>> content = new HashMap<>();
@@ -124,9 +120,20 @@ public final class HeapKeyedStateBackend implements KeyedStateStore {
     return keyGroups;
   }
 
+  /** Nothing to release: the heap is the garbage collector's. */
+  @Override
+  public void close() {}
+
   private void restoreKeyGroup(int keyGroup, byte[] bytes) {
     if (!range.contains(keyGroup)) {
       return;
+    }
+    if (bytes.length < 2 || (bytes[0] & 0xff) != 0xac || (bytes[1] & 0xff) != 0xed) {
+      throw new IllegalStateException(
+          "The restored keyed state of key group "
+              + keyGroup
+              + " was not written by the heap state backend; restore it with the backend that"
+              + " wrote it (--state-backend rocksdb)");
     }
     int index = keyGroup - range.start();
     SERIALIZER
@@ -135,11 +142,13 @@ public final class HeapKeyedStateBackend implements KeyedStateStore {
   }
 
   /** The entries of one state, per key group. */
-  public static final class StateTable {
+  public static final class StateTable implements KeyedTable {
+    private final HeapKeyedStateBackend backend;
     private final HashMap<Object, Object>[] groups;
 
     @SuppressWarnings("unchecked")
-    StateTable(int keyGroups) {
+    StateTable(HeapKeyedStateBackend backend, int keyGroups) {
+      this.backend = backend;
       groups = new HashMap[keyGroups];
       for (int i = 0; i < keyGroups; i++) {
         groups[i] = new HashMap<>();
@@ -150,7 +159,17 @@ public final class HeapKeyedStateBackend implements KeyedStateStore {
       return groups[index];
     }
 
-    /** Every (key, value) of this state in this subtask, for rebuilding timer queues. */
+    @Override
+    public Object get() {
+      return backend.get(this);
+    }
+
+    @Override
+    public void put(Object value) {
+      backend.put(this, value);
+    }
+
+    @Override
     public void forEach(java.util.function.BiConsumer<Object, Object> action) {
       for (HashMap<Object, Object> group : groups) {
         group.forEach(action);

@@ -51,6 +51,13 @@ final class OperatorChain {
     return new TaskSnapshot(states);
   }
 
+  /** The asynchronous part of the snapshot of every operator; on the snapshot thread. */
+  void materializeSnapshot(long checkpointId) throws Exception {
+    for (StreamOperator operator : operators) {
+      operator.materializeSnapshot(checkpointId);
+    }
+  }
+
   void notifyCheckpointComplete(long checkpointId) throws Exception {
     for (StreamOperator operator : inNotifyOrder()) {
       long start = metrics.nowMillis();

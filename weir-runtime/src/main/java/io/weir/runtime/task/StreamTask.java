@@ -10,6 +10,7 @@ import io.weir.runtime.operators.OperatorFactory;
 import io.weir.runtime.operators.OperatorSetup;
 import io.weir.runtime.operators.Output;
 import io.weir.runtime.operators.StreamOperator;
+import io.weir.runtime.state.KeyedStateBackends;
 import io.weir.runtime.state.OperatorSubtaskState;
 import io.weir.runtime.state.TaskSnapshot;
 import java.util.ArrayList;
@@ -53,6 +54,11 @@ public abstract class StreamTask {
 
   private List<StreamOperator> buildOperators() {
     List<Transformation> transformations = deployment.vertex().chain();
+    KeyedStateBackends keyedStateBackends =
+        KeyedStateBackends.forJob(
+            deployment.config().stateBackend(),
+            deployment.jobName(),
+            deployment.storage()::snapshotFiles);
     StreamOperator[] operators = new StreamOperator[transformations.size()];
     Output next = output;
     for (int i = transformations.size() - 1; i >= 0; i--) {
@@ -71,7 +77,8 @@ public abstract class StreamTask {
               deployment.restoredCheckpointId(),
               timers,
               // The sink's commits run the failpoints sink.commit.*, in every task of every job.
-              new FailpointCommitObserver());
+              new FailpointCommitObserver(),
+              keyedStateBackends);
       operators[i] = OperatorFactory.create(t.spec(), setup, next, deployment.config());
       next = new ChainedOutput(operators[i]);
     }
@@ -150,6 +157,7 @@ public abstract class StreamTask {
         .execute(
             () -> {
               try {
+                chain.materializeSnapshot(id);
                 var handle = deployment.storage().storeTaskState(id, taskId, subtask, snapshot);
                 Failpoints.hit(FailpointNames.TASK_ACK_BEFORE);
                 deployment.responder().acknowledge(id, taskId, subtask, handle);

@@ -4,9 +4,11 @@ import io.weir.runtime.checkpoint.CheckpointMetadata;
 import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.StateHandle;
+import io.weir.runtime.state.KeyedBackendContext.SnapshotFiles;
 import io.weir.runtime.state.TaskSnapshot;
 import java.io.IOException;
 import java.util.Optional;
+import java.util.function.LongFunction;
 
 /**
  * A task manager's half of a job's checkpoint storage: its subtasks store their state through it;
@@ -20,16 +22,30 @@ public final class TaskStateStorage implements CheckpointStorage {
   }
 
   private final StateWriter writer;
+  private final LongFunction<Optional<SnapshotFiles>> snapshotFiles;
   private final String description;
 
-  public TaskStateStorage(StateWriter writer, String description) {
+  /**
+   * @param snapshotFiles where state backends that write files put those of a checkpoint
+   */
+  public TaskStateStorage(
+      StateWriter writer,
+      LongFunction<Optional<SnapshotFiles>> snapshotFiles,
+      String description) {
     this.writer = writer;
+    this.snapshotFiles = snapshotFiles;
     this.description = description;
   }
 
   /** The task side of {@code jobStorage}, whose job manager runs in this JVM. */
   public static TaskStateStorage of(CheckpointStorage jobStorage) {
-    return new TaskStateStorage(jobStorage::storeTaskState, jobStorage.describe());
+    return new TaskStateStorage(
+        jobStorage::storeTaskState, jobStorage::snapshotFiles, jobStorage.describe());
+  }
+
+  @Override
+  public Optional<SnapshotFiles> snapshotFiles(long checkpointId) {
+    return snapshotFiles.apply(checkpointId);
   }
 
   @Override

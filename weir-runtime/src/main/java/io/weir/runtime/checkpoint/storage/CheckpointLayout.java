@@ -28,6 +28,16 @@ public final class CheckpointLayout {
     return "chk-" + checkpointId;
   }
 
+  /** Where a job's checkpoints keep the state files they share: {@code <job directory>/shared}. */
+  public static Path sharedDirectory(Path jobDirectory) {
+    return jobDirectory.resolve("shared");
+  }
+
+  /** Where a savepoint keeps its own state files: {@code <savepoint>/files}. */
+  public static Path savepointFilesDirectory(Path savepointDirectory) {
+    return savepointDirectory.resolve("files");
+  }
+
   /** The checkpoint id of a {@code chk-<id>} directory, or empty for any other name. */
   public static OptionalLong checkpointIdOf(Path directory) {
     Path name = directory.getFileName();

@@ -20,6 +20,7 @@ final class CheckpointReader {
    */
   static CompletedCheckpoint read(Path directory) throws InvalidCheckpointException {
     CheckpointMetadata metadata = readMetadata(directory);
+    StateFileListings.verify(directory);
     return CheckpointAssembler.assemble(
         metadata, directory, directory.toString(), handle -> readState(directory, handle));
   }

@@ -5,6 +5,7 @@ import io.weir.runtime.checkpoint.CheckpointMetadata.SubtaskStateHandle;
 import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.StateHandle;
+import io.weir.runtime.state.KeyedBackendContext.SnapshotFiles;
 import io.weir.runtime.state.TaskSnapshot;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -75,6 +76,16 @@ public final class FileCheckpointStorage implements CheckpointStorage {
         CheckpointWriter.writeState(checkpointDirectory(checkpointId), taskId, subtaskIndex, state);
     pendingSnapshots.put(new PendingKey(checkpointId, taskId, subtaskIndex), state);
     return handle;
+  }
+
+  /** Files shared between checkpoints live in {@code <job directory>/shared/}. */
+  @Override
+  public Optional<SnapshotFiles> snapshotFiles(long checkpointId) {
+    return Optional.of(
+        new SnapshotFiles(
+            CheckpointLayout.sharedDirectory(jobDirectory),
+            true,
+            checkpointDirectory(checkpointId)));
   }
 
   @Override
@@ -193,6 +204,7 @@ public final class FileCheckpointStorage implements CheckpointStorage {
       DurableFiles.deleteRecursively(directory);
     }
     DurableFiles.forceDirectory(jobDirectory);
+    StateFileListings.deleteUnreferenced(jobDirectory);
   }
 
   private record PendingKey(long checkpointId, String taskId, int subtaskIndex) {}

@@ -4,6 +4,7 @@ import io.weir.runtime.checkpoint.CheckpointMetadata;
 import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.StateHandle;
+import io.weir.runtime.state.KeyedBackendContext.SnapshotFiles;
 import io.weir.runtime.state.TaskSnapshot;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -38,6 +39,13 @@ public final class SavepointStorage implements CheckpointStorage {
 
   public Path directory() {
     return directory;
+  }
+
+  /** A savepoint holds its own copy of every file: it outlives the job's checkpoints. */
+  @Override
+  public Optional<SnapshotFiles> snapshotFiles(long checkpointId) {
+    return Optional.of(
+        new SnapshotFiles(CheckpointLayout.savepointFilesDirectory(directory), false, directory));
   }
 
   @Override

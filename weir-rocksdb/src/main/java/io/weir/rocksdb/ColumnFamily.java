@@ -1,0 +1,93 @@
+package io.weir.rocksdb;
+
+import java.util.function.BiConsumer;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+import org.rocksdb.WriteOptions;
+
+/**
+ * One named state's column family, read and written for the backend's current key. RocksDB errors
+ * become unchecked {@link IllegalStateException}s naming the state: the state API does not throw.
+ */
+final class ColumnFamily {
+  private final String stateName;
+  private final RocksDB db;
+  private final ColumnFamilyHandle handle;
+  private final WriteOptions writeOptions;
+  private final ReadOptions readOptions;
+  private final CurrentKey currentKey;
+
+  ColumnFamily(
+      String stateName,
+      RocksDB db,
+      ColumnFamilyHandle handle,
+      WriteOptions writeOptions,
+      ReadOptions readOptions,
+      CurrentKey currentKey) {
+    this.stateName = stateName;
+    this.db = db;
+    this.handle = handle;
+    this.writeOptions = writeOptions;
+    this.readOptions = readOptions;
+    this.currentKey = currentKey;
+  }
+
+  /** The key the backend is positioned on, serialized and prefixed by its key group. */
+  interface CurrentKey {
+    byte[] prefix();
+  }
+
+  byte[] currentPrefix() {
+    return currentKey.prefix();
+  }
+
+  byte[] get(byte[] key) {
+    try {
+      return db.get(handle, readOptions, key);
+    } catch (RocksDBException e) {
+      throw failure("read", e);
+    }
+  }
+
+  void put(byte[] key, byte[] value) {
+    try {
+      db.put(handle, writeOptions, key, value);
+    } catch (RocksDBException e) {
+      throw failure("write", e);
+    }
+  }
+
+  void delete(byte[] key) {
+    try {
+      db.delete(handle, writeOptions, key);
+    } catch (RocksDBException e) {
+      throw failure("delete from", e);
+    }
+  }
+
+  /** Every entry whose key starts with {@code prefix}, in key order. */
+  void forEachWithPrefix(byte[] prefix, BiConsumer<byte[], byte[]> action) {
+    try (RocksIterator iterator = db.newIterator(handle, readOptions)) {
+      for (iterator.seek(prefix); iterator.isValid(); iterator.next()) {
+        byte[] key = iterator.key();
+        if (!StateKeys.startsWith(key, prefix)) {
+          break;
+        }
+        action.accept(key, iterator.value());
+      }
+    }
+  }
+
+  /** Every entry of this subtask, in key order. */
+  void forEach(BiConsumer<byte[], byte[]> action) {
+    forEachWithPrefix(new byte[0], action);
+  }
+
+  private IllegalStateException failure(String what, RocksDBException e) {
+    return new IllegalStateException(
+        "Cannot " + what + " state '" + stateName + "' in RocksDB: " + e.getMessage(), e);
+  }
+}

@@ -1,0 +1,173 @@
+package io.weir.rocksdb;
+
+import io.weir.api.state.ListState;
+import io.weir.api.state.ListStateDescriptor;
+import io.weir.api.state.MapState;
+import io.weir.api.state.MapStateDescriptor;
+import io.weir.api.state.ReducingState;
+import io.weir.api.state.ReducingStateDescriptor;
+import io.weir.api.state.StateSerializer;
+import io.weir.api.state.StateSerializers;
+import io.weir.api.state.ValueState;
+import io.weir.api.state.ValueStateDescriptor;
+import io.weir.runtime.state.KeyGroupRange;
+import io.weir.runtime.state.KeyGroups;
+import io.weir.runtime.state.KeyedStateBackend;
+import io.weir.runtime.state.KeyedTable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.rocksdb.RocksDBException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keyed state in an embedded RocksDB on local disk: one column family per state, every key prefixed
+ * by its key group, values serialized by their descriptor's serializer on every access. Only the
+ * block cache and memtables are in (native) memory, so the state may be many times the heap.
+ * Checkpoints are incremental ({@link IncrementalSnapshots}).
+ */
+final class RocksDbKeyedStateBackend implements KeyedStateBackend {
+  private static final Logger LOG = LoggerFactory.getLogger(RocksDbKeyedStateBackend.class);
+  private static final StateSerializer<Object> KEY_SERIALIZER = StateSerializers.tagged();
+
+  private final RocksDbInstance instance;
+  private final KeyGroupRange range;
+  private final int maxParallelism;
+  private final Path workingDirectory;
+  private final IncrementalSnapshots snapshots;
+  private final Map<String, ColumnFamily> families = new HashMap<>();
+  private final Map<String, KeyedTable> tables = new HashMap<>();
+  private Object currentKey;
+  private byte[] currentPrefix;
+  private boolean closed;
+
+  RocksDbKeyedStateBackend(
+      RocksDbInstance instance,
+      KeyGroupRange range,
+      int maxParallelism,
+      Path workingDirectory,
+      IncrementalSnapshots snapshots) {
+    this.instance = instance;
+    this.range = range;
+    this.maxParallelism = maxParallelism;
+    this.workingDirectory = workingDirectory;
+    this.snapshots = snapshots;
+  }
+
+  @Override
+  public void setCurrentKey(Object key) {
+    int keyGroup = KeyGroups.keyGroupOf(key, maxParallelism);
+    if (!range.contains(keyGroup)) {
+      throw new IllegalStateException(
+          "Key " + key + " belongs to key group " + keyGroup + ", not to this subtask's " + range);
+    }
+    currentKey = key;
+    currentPrefix = StateKeys.prefix(keyGroup, KEY_SERIALIZER.serialize(key));
+  }
+
+  @Override
+  public Object currentKey() {
+    return currentKey;
+  }
+
+  @Override
+  public KeyGroupRange range() {
+    return range;
+  }
+
+  private byte[] currentPrefix() {
+    if (currentPrefix == null) {
+      throw new IllegalStateException("Keyed state is used outside of a keyed context");
+    }
+    return currentPrefix;
+  }
+
+  private ColumnFamily family(String name) {
+    return families.computeIfAbsent(
+        name,
+        n -> {
+          try {
+            return new ColumnFamily(
+                n,
+                instance.db(),
+                instance.family(n),
+                instance.writeOptions(),
+                instance.readOptions(),
+                this::currentPrefix);
+          } catch (RocksDBException e) {
+            throw new IllegalStateException("Cannot create state '" + n + "' in RocksDB", e);
+          }
+        });
+  }
+
+  @Override
+  public KeyedTable table(String name) {
+    return tables.computeIfAbsent(
+        name, n -> new RocksDbTable(family(n), KEY_SERIALIZER, StateSerializers.tagged()));
+  }
+
+  @Override
+  public <T> ValueState<T> getState(ValueStateDescriptor<T> descriptor) {
+    return new RocksDbValueState<>(family(descriptor.name()), descriptor.serializer());
+  }
+
+  @Override
+  public <T> ListState<T> getListState(ListStateDescriptor<T> descriptor) {
+    return new RocksDbListState<>(family(descriptor.name()), descriptor.serializer());
+  }
+
+  @Override
+  public <K, V> MapState<K, V> getMapState(MapStateDescriptor<K, V> descriptor) {
+    return new RocksDbMapState<>(
+        family(descriptor.name()), descriptor.keySerializer(), descriptor.serializer());
+  }
+
+  @Override
+  public <T> ReducingState<T> getReducingState(ReducingStateDescriptor<T> descriptor) {
+    return new RocksDbReducingState<>(
+        family(descriptor.name()), descriptor.serializer(), descriptor.reduceFunction());
+  }
+
+  /** Every key group of the range maps to the same handle; see {@link SnapshotHandle}. */
+  @Override
+  public Map<Integer, byte[]> snapshot(long checkpointId) throws RocksDBException, IOException {
+    byte[] handle = snapshots.take(checkpointId);
+    Map<Integer, byte[]> keyGroups = new HashMap<>();
+    for (int keyGroup = range.start(); keyGroup <= range.end(); keyGroup++) {
+      keyGroups.put(keyGroup, handle);
+    }
+    return keyGroups;
+  }
+
+  @Override
+  public void materializeSnapshot(long checkpointId) throws IOException {
+    snapshots.materialize(checkpointId);
+  }
+
+  @Override
+  public void notifyCheckpointComplete(long checkpointId) {
+    snapshots.completed(checkpointId);
+  }
+
+  /** Counts the entries of state {@code name} in this subtask; for tests and inspection. */
+  void countEntries(String name, Runnable perEntry) {
+    family(name).forEach((key, value) -> perEntry.run());
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    instance.close();
+    try {
+      LocalWorkingDirectories.deleteRecursively(workingDirectory);
+    } catch (IOException e) {
+      // The next process start deletes what is left of a process that ended.
+      LOG.warn("Could not delete RocksDB directory {}: {}", workingDirectory, e.toString());
+    }
+  }
+}

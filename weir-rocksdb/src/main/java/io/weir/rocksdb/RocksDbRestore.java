@@ -1,0 +1,175 @@
+package io.weir.rocksdb;
+
+import io.weir.rocksdb.SnapshotHandle.StoredFile;
+import io.weir.runtime.state.KeyGroupRange;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+import org.rocksdb.WriteBatch;
+
+/**
+ * Builds a subtask's database from the checkpointed state of the old subtasks whose key groups it
+ * takes. With the same key groups as one old subtask (no rescale) the stored files become the
+ * database (SST files hard-linked when the file system allows); otherwise each old database is
+ * opened from a temporary copy and the entries of this subtask's key groups are copied over.
+ */
+final class RocksDbRestore {
+  private static final int BATCH_ENTRIES = 4096;
+
+  private RocksDbRestore() {}
+
+  /** The distinct handles among a subtask's restored key groups. */
+  static Collection<SnapshotHandle> handlesOf(Map<Integer, byte[]> keyGroups) {
+    Map<String, SnapshotHandle> handles = new LinkedHashMap<>();
+    for (byte[] bytes : keyGroups.values()) {
+      if (!SnapshotHandle.isHandle(bytes)) {
+        throw new IllegalStateException(
+            "The restored keyed state was written by the heap state backend; restore it with"
+                + " --state-backend heap");
+      }
+      SnapshotHandle handle = SnapshotHandle.fromBytes(bytes);
+      handles.putIfAbsent(handle.id(), handle);
+    }
+    return handles.values();
+  }
+
+  /**
+   * A restored database, and the stored files it consists of when it is one old subtask's database
+   * as it was (none after a rescale, which writes new files).
+   */
+  record Restored(RocksDbInstance instance, IncrementalSnapshots.Baseline baseline) {}
+
+  /** Opens the database of {@code range} in {@code directory} (empty) from {@code handles}. */
+  static Restored restore(Collection<SnapshotHandle> handles, KeyGroupRange range, Path directory)
+      throws IOException, RocksDBException {
+    if (handles.size() == 1) {
+      SnapshotHandle only = handles.iterator().next();
+      if (only.firstKeyGroup() == range.start() && only.lastKeyGroup() == range.end()) {
+        placeFiles(only, directory);
+        RocksDbInstance restored = new RocksDbInstance(directory);
+        verify(restored, only);
+        return new Restored(restored, baselineOf(only));
+      }
+    }
+    RocksDbInstance target = new RocksDbInstance(directory);
+    try {
+      for (SnapshotHandle handle : handles) {
+        if (handle.overlaps(range.start(), range.end())) {
+          Path scratch = directory.resolveSibling(directory.getFileName() + "-restore");
+          copyKeyGroups(handle, range, target, scratch);
+        }
+      }
+      return new Restored(target, IncrementalSnapshots.Baseline.none());
+    } catch (IOException | RocksDBException | RuntimeException e) {
+      target.close();
+      throw e;
+    }
+  }
+
+  private static IncrementalSnapshots.Baseline baselineOf(SnapshotHandle handle) {
+    Map<String, StoredFile> files = new LinkedHashMap<>();
+    handle.files().stream()
+        .filter(file -> file.localName().endsWith(".sst"))
+        .forEach(file -> files.put(file.localName(), file));
+    return new IncrementalSnapshots.Baseline(handle.directory(), Map.copyOf(files));
+  }
+
+  /** Reads every block once: a corrupt file fails the restore now, not some later record. */
+  private static void verify(RocksDbInstance restored, SnapshotHandle handle) {
+    try {
+      restored.db().verifyChecksum();
+    } catch (RocksDBException e) {
+      restored.close();
+      throw new IllegalStateException(
+          "RocksDB state in " + handle.directory() + " is corrupt: " + e.getMessage(), e);
+    }
+  }
+
+  private static void copyKeyGroups(
+      SnapshotHandle handle, KeyGroupRange range, RocksDbInstance target, Path scratch)
+      throws IOException, RocksDBException {
+    LocalWorkingDirectories.deleteRecursively(scratch);
+    placeFiles(handle, scratch);
+    int first = Math.max(range.start(), handle.firstKeyGroup());
+    int last = Math.min(range.end(), handle.lastKeyGroup());
+    try (RocksDbInstance source = new RocksDbInstance(scratch)) {
+      for (String name : source.familyNames()) {
+        copyFamily(source, source.family(name), target, target.family(name), first, last);
+      }
+    } finally {
+      LocalWorkingDirectories.deleteRecursively(scratch);
+    }
+  }
+
+  private static void copyFamily(
+      RocksDbInstance source,
+      ColumnFamilyHandle from,
+      RocksDbInstance target,
+      ColumnFamilyHandle to,
+      int firstKeyGroup,
+      int lastKeyGroup)
+      throws RocksDBException {
+    WriteBatch batch = new WriteBatch();
+    try (RocksIterator iterator = source.db().newIterator(from)) {
+      for (iterator.seek(StateKeys.firstOf(firstKeyGroup)); iterator.isValid(); iterator.next()) {
+        byte[] key = iterator.key();
+        if (StateKeys.keyGroupOf(key) > lastKeyGroup) {
+          break;
+        }
+        batch.put(to, key, iterator.value());
+        if (batch.count() >= BATCH_ENTRIES) {
+          target.db().write(target.writeOptions(), batch);
+          batch.close();
+          batch = new WriteBatch();
+        }
+      }
+      target.db().write(target.writeOptions(), batch);
+    } finally {
+      batch.close();
+    }
+  }
+
+  /**
+   * Puts the stored files of {@code handle} into {@code directory} under RocksDB's names; a missing
+   * or truncated file fails the restore naming it.
+   */
+  private static void placeFiles(SnapshotHandle handle, Path directory) throws IOException {
+    Files.createDirectories(directory);
+    for (StoredFile file : handle.files()) {
+      Path stored = handle.directory().resolve(file.storedName());
+      if (!Files.isRegularFile(stored)) {
+        throw new IllegalStateException("RocksDB state file " + stored + " is missing");
+      }
+      long length = Files.size(stored);
+      if (length != file.length()) {
+        throw new IllegalStateException(
+            "RocksDB state file "
+                + stored
+                + " has "
+                + length
+                + " bytes, expected "
+                + file.length());
+      }
+      Path local = directory.resolve(file.localName());
+      if (!file.localName().endsWith(".sst") || !tryLink(local, stored)) {
+        Files.copy(stored, local);
+      }
+    }
+  }
+
+  /** SST files are never changed, so the stored file itself can serve; RocksDB only unlinks it. */
+  private static boolean tryLink(Path link, Path existing) {
+    try {
+      Files.createLink(link, existing);
+      return true;
+    } catch (IOException | UnsupportedOperationException e) {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,130 @@
+package io.weir.rocksdb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.weir.api.datastream.StreamEnvironment;
+import io.weir.api.eventtime.WatermarkStrategy;
+import io.weir.api.sink.SinkFunction;
+import io.weir.api.source.GeneratorSource;
+import io.weir.api.state.StateBackend;
+import io.weir.api.state.StateBackends;
+import io.weir.api.windowing.TumblingEventTimeWindows;
+import io.weir.runtime.checkpoint.CompletedCheckpoint;
+import io.weir.runtime.checkpoint.storage.CheckpointLayout;
+import io.weir.runtime.checkpoint.storage.CheckpointLoader;
+import io.weir.runtime.checkpoint.storage.StateFileListings;
+import io.weir.runtime.checkpoint.storage.StateFileListings.StateFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Whole jobs in this JVM on the RocksDB backend: windows, timers, checkpoints, a broken file. */
+@Timeout(120)
+class RocksDbJobTest {
+  /** What the sink saw; static as functions are copied into each subtask. */
+  static final Queue<Long> RESULTS = new ConcurrentLinkedQueue<>();
+
+  @TempDir Path checkpointRoot;
+  @TempDir Path localRoot;
+  private String previousRoot;
+
+  @BeforeEach
+  void useLocalRoot() {
+    RESULTS.clear();
+    previousRoot = System.setProperty(LocalWorkingDirectories.ROOT_PROPERTY, localRoot.toString());
+  }
+
+  @AfterEach
+  void restoreLocalRoot() {
+    if (previousRoot == null) {
+      System.clearProperty(LocalWorkingDirectories.ROOT_PROPERTY);
+    } else {
+      System.setProperty(LocalWorkingDirectories.ROOT_PROPERTY, previousRoot);
+    }
+  }
+
+  @Test
+  void when_eventTimeWindowsRunOnRocksDb_then_theyEmitWhatTheHeapEmits() throws Exception {
+    // given
+    List<Long> onHeap = windowSums(StateBackends.heap(), null);
+
+    // when
+    List<Long> inRocksDb = windowSums(StateBackends.rocksdb(), null);
+
+    // then
+    assertThat(inRocksDb).hasSizeGreaterThan(100).isEqualTo(onHeap);
+  }
+
+  @Test
+  void when_theNewestCheckpointLostAFile_then_theRestoreFallsBackToTheOlderOneNamingIt()
+      throws Exception {
+    // given: a job that kept its two newest checkpoints
+    windowSums(StateBackends.rocksdb(), checkpointRoot);
+    Path jobDirectory = checkpointRoot.resolve("windows");
+    List<Path> checkpoints =
+        CheckpointLayout.checkpointDirectoriesNewestFirst(jobDirectory).stream()
+            .filter(directory -> Files.exists(directory.resolve("_metadata")))
+            .toList();
+    assertThat(checkpoints).hasSizeGreaterThanOrEqualTo(2);
+    Path newest = checkpoints.get(0);
+    StateFile written =
+        StateFileListings.read(newest).stream()
+            .filter(StateFile::writtenByThisCheckpoint)
+            .findFirst()
+            .orElseThrow();
+    Path lost = newest.resolve(written.relativePath()).normalize();
+    Files.delete(lost);
+
+    // when
+    List<String> skipped = new ArrayList<>();
+    CompletedCheckpoint restored =
+        CheckpointLoader.load(jobDirectory, (location, reason) -> skipped.add(reason));
+
+    // then
+    assertThat(skipped)
+        .anySatisfy(reason -> assertThat(reason).contains(lost.toString(), "missing"));
+    assertThat(restored.location()).isEqualTo(checkpoints.get(1));
+  }
+
+  private static List<Long> windowSums(StateBackend backend, Path checkpoints) throws Exception {
+    RESULTS.clear();
+    StreamEnvironment env = StreamEnvironment.getExecutionEnvironment().setParallelism(2);
+    env.setStateBackend(backend);
+    env.enableCheckpointing(Duration.ofMillis(100));
+    if (checkpoints != null) {
+      env.setCheckpointDirectory(checkpoints);
+      env.config().retainedCheckpoints(2);
+    }
+    env.addSource(new GeneratorSource<>(20_000, index -> index, 20_000))
+        .setParallelism(1)
+        .uid("source")
+        .assignTimestampsAndWatermarks(
+            WatermarkStrategy.<Long>forMonotonousTimestamps().withTimestampAssigner((i, t) -> i))
+        .keyBy(index -> index % 7)
+        .window(TumblingEventTimeWindows.of(Duration.ofMillis(500)))
+        .reduce(Long::sum)
+        .uid("windows")
+        .addSink(new Collect())
+        .uid("sink");
+    env.execute("windows");
+    List<Long> sums = new ArrayList<>(RESULTS);
+    sums.sort(null);
+    return sums;
+  }
+
+  static final class Collect implements SinkFunction<Long> {
+    @Override
+    public void invoke(Long value, Context context) {
+      RESULTS.add(value);
+    }
+  }
+}

@@ -1,0 +1,48 @@
+package io.weir.runtime.state;
+
+import io.weir.api.state.KeyedStateStore;
+import java.util.Map;
+
+/**
+ * The keyed state of one operator in one subtask: the user's states and the operator's own tables
+ * (timers, window contents), all scoped to the current key and stored by key group so that a
+ * restore with another parallelism can take whole key groups.
+ *
+ * <p>Threads and order: everything but {@link #materializeSnapshot} runs on the task thread. {@link
+ * #setCurrentKey} precedes every access of a record or timer. A checkpoint calls {@link #snapshot}
+ * on the task thread (short: it must not write the state out), then {@link #materializeSnapshot}
+ * for the same id on the task's snapshot thread, which may block on I/O and runs concurrently with
+ * further records. {@link #close} ends the backend on every path out of the task (finish, failure,
+ * cancel) and releases its native resources and local files.
+ */
+public interface KeyedStateBackend extends KeyedStateStore, AutoCloseable {
+  /** Makes {@code key} the current key; throws when its key group is not this subtask's. */
+  void setCurrentKey(Object key);
+
+  Object currentKey();
+
+  KeyGroupRange range();
+
+  /** A table of the operator's own, by name; created on first use. */
+  KeyedTable table(String name);
+
+  /**
+   * The synchronous part of checkpoint {@code checkpointId}: returns this subtask's keyed state by
+   * key group, as the checkpoint will store it. A backend that writes files keeps them aside here
+   * and writes them out in {@link #materializeSnapshot}; the returned bytes already name them.
+   */
+  Map<Integer, byte[]> snapshot(long checkpointId) throws Exception;
+
+  /**
+   * The asynchronous part of checkpoint {@code checkpointId}, after {@link #snapshot}: the state is
+   * durable where the returned key groups say when this returns. Throwing declines the checkpoint.
+   */
+  default void materializeSnapshot(long checkpointId) throws Exception {}
+
+  /** Checkpoint {@code checkpointId} completed: files it stored may be the base of the next. */
+  default void notifyCheckpointComplete(long checkpointId) {}
+
+  /** Releases what the backend holds; idempotent; never throws for a backend already closed. */
+  @Override
+  void close();
+}
