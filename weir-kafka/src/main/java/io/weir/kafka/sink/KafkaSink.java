@@ -1,6 +1,7 @@
 package io.weir.kafka.sink;
 
 import io.weir.api.sink.SinkFunction;
+import io.weir.api.sink.TwoPhaseCommitSinkFunction;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -98,26 +99,39 @@ public final class KafkaSink {
     }
 
     public SinkFunction<T> build() {
+      KafkaSinkConfig<T> config = config();
+      return guarantee == DeliveryGuarantee.EXACTLY_ONCE
+          ? new TransactionalKafkaSink<>(config)
+          : new FlushingKafkaSink<>(config);
+    }
+
+    /**
+     * The exactly-once sink, whatever the delivery guarantee says, as the two-phase-commit function
+     * it is: for a connector that drives a sink inside its own operator (the Kafka source's
+     * dead-letter topic) through snapshot, notification and the job's recovery step.
+     */
+    public TwoPhaseCommitSinkFunction<T, ?, ?> buildTransactional() {
+      guarantee = DeliveryGuarantee.EXACTLY_ONCE;
+      return new TransactionalKafkaSink<>(config());
+    }
+
+    private KafkaSinkConfig<T> config() {
       Objects.requireNonNull(bootstrapServers, "bootstrapServers");
       Objects.requireNonNull(topic, "topic");
       if (guarantee == DeliveryGuarantee.EXACTLY_ONCE && transactionalIdPrefix == null) {
         throw new IllegalArgumentException(
             "An exactly-once Kafka sink needs a transactional id prefix (transactionalIdPrefix)");
       }
-      KafkaSinkConfig<T> config =
-          new KafkaSinkConfig<>(
-              bootstrapServers,
-              topic,
-              serializer,
-              guarantee,
-              transactionalIdPrefix,
-              transactionTimeout,
-              poolSize,
-              checkpointInterval,
-              Map.copyOf(properties));
-      return guarantee == DeliveryGuarantee.EXACTLY_ONCE
-          ? new TransactionalKafkaSink<>(config)
-          : new FlushingKafkaSink<>(config);
+      return new KafkaSinkConfig<>(
+          bootstrapServers,
+          topic,
+          serializer,
+          guarantee,
+          transactionalIdPrefix,
+          transactionTimeout,
+          poolSize,
+          checkpointInterval,
+          Map.copyOf(properties));
     }
   }
 }

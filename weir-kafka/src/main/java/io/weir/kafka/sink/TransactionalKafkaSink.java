@@ -117,7 +117,11 @@ final class TransactionalKafkaSink<T>
         .producer()
         .send(
             new ProducerRecord<>(
-                config.topic(), config.serializer().key(value), config.serializer().value(value)),
+                config.topic(),
+                null,
+                config.serializer().key(value),
+                config.serializer().value(value),
+                config.serializer().headers(value)),
             (metadata, error) -> {
               if (error != null) {
                 sendError.compareAndSet(null, error);

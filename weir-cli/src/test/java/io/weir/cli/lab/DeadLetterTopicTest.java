@@ -1,0 +1,103 @@
+package io.weir.cli.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.weir.kafka.testing.KafkaBrokerExtension;
+import io.weir.kafka.testing.KafkaTestClients;
+import io.weir.runtime.failpoint.FailpointNames;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.Header;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The seed job's dead-letter topic on a real broker: a record that fails the job three times goes
+ * there once, with its origin and cause, and every other record once to the output — also when the
+ * job process dies between writing the dead letter and committing it.
+ */
+class DeadLetterTopicTest {
+  @RegisterExtension
+  static final KafkaBrokerExtension kafka =
+      new KafkaBrokerExtension(config -> config.withStartTimeout(Duration.ofMinutes(3)));
+
+  @TempDir Path directory;
+
+  @Test
+  void when_haltedBetweenDeadLetterAndCommit_then_theRecordIsDeadLetteredOnceAndTheRestOnce()
+      throws Exception {
+    // given: an empty value, which the seed job's key selector rejects, at offset 0 of partition
+    // 0, then good records, and a dead-letter topic
+    SeedJobScenario scenario = new SeedJobScenario(kafka.bootstrapServers(), directory);
+    String deadLetterTopic = scenario.outputTopic() + "-dead-letters";
+    Topics.create(kafka.bootstrapServers(), 1, deadLetterTopic);
+    scenario.addJobOptions("--dead-letter-topic", deadLetterTopic);
+    try (KafkaProducer<String, String> producer =
+        new KafkaProducer<>(KafkaTestClients.producerConfig(kafka.bootstrapServers()))) {
+      producer.send(new ProducerRecord<>(scenario.inputTopic(), 0, "poison", "")).get();
+    }
+    scenario.feed(0, 300, 2000).get();
+
+    // when: the job fails on it three times, then halts right after writing the dead letter into
+    // its open transaction, and is resumed
+    try (JobProcess job =
+        scenario.start(FailpointNames.SOURCE_DEAD_LETTER_AFTER + "=halt", "--fresh")) {
+      assertThat(SeedJobScenario.awaitExit(job, Duration.ofSeconds(120))).isNotZero();
+      assertThat(SeedJobScenario.log(job))
+          .contains("failure 3 of 3 before it goes to dead-letter topic '" + deadLetterTopic)
+          .contains("failpoint " + FailpointNames.SOURCE_DEAD_LETTER_AFTER + " hit");
+    }
+    assertThat(deadLetters(deadLetterTopic)).isEmpty();
+    try (JobProcess job = scenario.start(null)) {
+      // then: every good record once in the output, the poison record once in the dead-letters,
+      // and no late duplicate of either
+      await()
+          .atMost(Duration.ofSeconds(90))
+          .pollInterval(Duration.ofMillis(500))
+          .until(() -> scenario.readCommitted().verify(0, 300).lost() == 0);
+      await()
+          .during(Duration.ofSeconds(3))
+          .atMost(Duration.ofSeconds(30))
+          .pollInterval(Duration.ofMillis(500))
+          .until(() -> deadLetters(deadLetterTopic).size() == 1);
+      assertThat(scenario.readCommitted().verify(0, 300).duplicated()).isZero();
+      assertThat(job.isAlive()).isTrue();
+      ConsumerRecord<byte[], byte[]> deadLetter = deadLetters(deadLetterTopic).get(0);
+      assertThat(new String(deadLetter.key(), StandardCharsets.UTF_8)).isEqualTo("poison");
+      assertThat(deadLetter.value()).isEmpty();
+      Map<String, String> headers = headers(deadLetter);
+      assertThat(headers)
+          .containsEntry("weir.topic", scenario.inputTopic())
+          .containsEntry("weir.partition", "0")
+          .containsEntry("weir.offset", "0")
+          .containsEntry("weir.operator", "Source: Example Source");
+      assertThat(headers.get("weir.cause")).contains("Not a word,frequency,timestamp record");
+      assertThat(SeedJobScenario.log(job))
+          .contains("to dead-letter topic '" + deadLetterTopic + "': it failed the job 3 times");
+    }
+  }
+
+  private static List<ConsumerRecord<byte[], byte[]>> deadLetters(String topic) {
+    List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
+    new OutputVerifier(kafka.bootstrapServers(), topic).forEachRecord(true, records::add);
+    return records;
+  }
+
+  private static Map<String, String> headers(ConsumerRecord<byte[], byte[]> record) {
+    Map<String, String> headers = new HashMap<>();
+    for (Header header : record.headers()) {
+      headers.put(header.key(), new String(header.value(), StandardCharsets.UTF_8));
+    }
+    return headers;
+  }
+}
