@@ -1,11 +1,17 @@
 package io.weir.cli.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.awaitility.Awaitility.await;
 
+import io.weir.api.checkpoint.CheckpointDeclinedException;
+import io.weir.kafka.sink.KafkaSink;
 import io.weir.kafka.testing.KafkaBrokerExtension;
 import io.weir.kafka.testing.KafkaTestClients;
 import io.weir.runtime.failpoint.FailpointNames;
+import io.weir.testing.OperatorHarnessBuilder;
+import io.weir.testing.OperatorHarnesses;
+import io.weir.testing.OperatorTestHarness;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,11 +28,12 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The seed job's dead-letter topic on a real broker: a record that fails the job three times goes
- * there once, with its origin and cause, and every other record once to the output — also when the
- * job process dies between writing the dead letter and committing it.
+ * The Kafka connectors when something goes wrong, on one real broker: the seed job's dead-letter
+ * topic (a record that fails the job three times goes there once, with its origin and cause, and
+ * every other record once to the output, also when the job process dies between writing the dead
+ * letter and committing it), and the exactly-once sink running out of transactional ids.
  */
-class DeadLetterTopicTest {
+class KafkaConnectorFailuresTest {
   @RegisterExtension
   static final KafkaBrokerExtension kafka =
       new KafkaBrokerExtension(config -> config.withStartTimeout(Duration.ofMinutes(3)));
@@ -85,6 +92,69 @@ class DeadLetterTopicTest {
       assertThat(SeedJobScenario.log(job))
           .contains("to dead-letter topic '" + deadLetterTopic + "': it failed the job 3 times");
     }
+  }
+
+  @Test
+  void when_everyTransactionalIdIsPending_then_theCheckpointIsDeclinedAndNoRecordIsLost()
+      throws Exception {
+    // given: a sink with a pool of two ids, one pending with checkpoint 1's transaction, the other
+    // open
+    String topic = "pool-exhaustion";
+    KafkaTestClients.createTopic(kafka.bootstrapServers(), topic, 1);
+    OperatorTestHarness<String, Void> harness = poolOfTwo(topic, "pool-exhaustion").open();
+    harness.processElement("a");
+    harness.snapshot();
+    harness.processElement("b");
+
+    // when: checkpoint 2 comes before checkpoint 1 was notified complete
+    Throwable declined = catchThrowable(harness::snapshot);
+    harness.processElement("c");
+    harness.notifyCheckpointComplete(1);
+    harness.snapshot();
+    harness.notifyCheckpointComplete(3);
+
+    // then: checkpoint 2 was declined, its records went on into the open transaction, and
+    // checkpoint 3 committed them: every record once
+    assertThat(declined)
+        .isInstanceOf(CheckpointDeclinedException.class)
+        .hasMessageContaining("all 2 transactional ids of pool-exhaustion-0-* are in use")
+        .hasMessageContaining("checkpoint 2 declined");
+    assertThat(KafkaTestClients.readAll(kafka.bootstrapServers(), topic, "read_committed"))
+        .containsExactly("a", "b", "c");
+    harness.close();
+  }
+
+  @Test
+  void when_thePendingIdBelongsToAnAbortedCheckpoint_then_theTaskFailsInsteadOfDecliningForEver()
+      throws Exception {
+    // given: checkpoint 1 pending, then aborted: only a later completed checkpoint could commit it
+    String topic = "pool-exhaustion-aborted";
+    KafkaTestClients.createTopic(kafka.bootstrapServers(), topic, 1);
+    OperatorTestHarness<String, Void> harness = poolOfTwo(topic, "pool-aborted").open();
+    harness.processElement("a");
+    harness.snapshot();
+    harness.notifyCheckpointAborted(1);
+
+    // when
+    Throwable failure = catchThrowable(harness::snapshot);
+
+    // then: a failure (the restore rereads the records), not a decline that would block every
+    // later checkpoint
+    assertThat(failure)
+        .isNotInstanceOf(CheckpointDeclinedException.class)
+        .hasMessageContaining("which was aborted; restarting from the latest completed checkpoint");
+    harness.crash();
+  }
+
+  private static OperatorHarnessBuilder<String, Void> poolOfTwo(String topic, String prefix) {
+    return OperatorHarnesses.forSink(
+        () ->
+            KafkaSink.<String>builder()
+                .bootstrapServers(kafka.bootstrapServers())
+                .topic(topic)
+                .transactionalIdPrefix(prefix)
+                .transactionalIdPoolSize(2)
+                .build());
   }
 
   private static List<ConsumerRecord<byte[], byte[]>> deadLetters(String topic) {
