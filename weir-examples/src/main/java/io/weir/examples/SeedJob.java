@@ -100,7 +100,8 @@ public final class SeedJob {
               .topic(options.outputTopic())
               .deliveryGuarantee(options.deliveryGuarantee())
               .transactionalIdPrefix(options.transactionalIdPrefix())
-              .checkpointInterval(options.checkpointInterval());
+              .checkpointInterval(options.checkpointInterval())
+              .startTimeout(options.startTimeout());
       if (options.transactionTimeout() != null) {
         kafka.transactionTimeout(options.transactionTimeout());
       }

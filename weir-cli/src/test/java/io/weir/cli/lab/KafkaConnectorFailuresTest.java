@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The Kafka connectors when something goes wrong, on one real broker: the seed job's dead-letter
  * topic (a record that fails the job three times goes there once, with its origin and cause, and
  * every other record once to the output, also when the job process dies between writing the dead
- * letter and committing it), and the exactly-once sink running out of transactional ids.
+ * letter and committing it), the exactly-once sink running out of transactional ids, and a job
+ * restored while the broker is down.
  */
 class KafkaConnectorFailuresTest {
   @RegisterExtension
@@ -144,6 +145,45 @@ class KafkaConnectorFailuresTest {
         .isNotInstanceOf(CheckpointDeclinedException.class)
         .hasMessageContaining("which was aborted; restarting from the latest completed checkpoint");
     harness.crash();
+  }
+
+  @Test
+  void when_theBrokerIsDownWhenAJobIsRestored_then_itFailsWithinTheStartTimeoutAndLosesNothing()
+      throws Exception {
+    // given: a job halted after checkpoint 2 completed, before its transaction was committed
+    SeedJobScenario scenario = new SeedJobScenario(kafka.bootstrapServers(), directory);
+    scenario.feed(0, 300, 2000).get();
+    try (JobProcess job =
+        scenario.start(FailpointNames.COORDINATOR_NOTIFY_BEFORE + "=halt@2", "--fresh")) {
+      assertThat(SeedJobScenario.awaitExit(job, Duration.ofSeconds(90))).isNotZero();
+    }
+
+    // when: the broker is down when the job is resumed from that checkpoint
+    kafka.broker().stop();
+    try {
+      try (JobProcess job = scenario.start(null, List.of(), List.of("--start-timeout", "3000"))) {
+        // then: one line naming the address and the timeout, no restarts for ever
+        assertThat(job.waitFor(60_000)).isEqualTo(1);
+        assertThat(SeedJobScenario.log(job))
+            .contains(
+                "Cannot reach Kafka at "
+                    + kafka.bootstrapServers()
+                    + " within 3 s to settle the restored transactions of the sink to topic '"
+                    + scenario.outputTopic())
+            .contains("not restarted");
+      }
+    } finally {
+      kafka.broker().restart();
+    }
+
+    // and: resumed once the broker is back, every record is committed once
+    try (JobProcess job = scenario.start(null)) {
+      await()
+          .atMost(Duration.ofSeconds(90))
+          .pollInterval(Duration.ofMillis(500))
+          .until(() -> scenario.readCommitted().verify(0, 300).lost() == 0);
+      assertThat(scenario.readCommitted().verify(0, 300).duplicated()).isZero();
+    }
   }
 
   private static OperatorHarnessBuilder<String, Void> poolOfTwo(String topic, String prefix) {

@@ -41,6 +41,7 @@ public final class KafkaSink {
     private Duration transactionTimeout = Duration.ofMinutes(15);
     private int poolSize = 5;
     private Duration checkpointInterval;
+    private Duration startTimeout = Duration.ofSeconds(60);
     private final Map<String, String> properties = new HashMap<>();
 
     public Builder<T> bootstrapServers(String servers) {
@@ -93,6 +94,18 @@ public final class KafkaSink {
       return this;
     }
 
+    /**
+     * How long a restored job's recovery step waits for the brokers before it fails the job for
+     * good with one line (default 60 s), instead of restarting for ever while they are down.
+     */
+    public Builder<T> startTimeout(Duration timeout) {
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException("The Kafka sink's start timeout must be positive");
+      }
+      this.startTimeout = timeout;
+      return this;
+    }
+
     public Builder<T> property(String key, String value) {
       properties.put(key, value);
       return this;
@@ -131,7 +144,8 @@ public final class KafkaSink {
           transactionTimeout,
           poolSize,
           checkpointInterval,
-          Map.copyOf(properties));
+          Map.copyOf(properties),
+          startTimeout);
     }
   }
 }

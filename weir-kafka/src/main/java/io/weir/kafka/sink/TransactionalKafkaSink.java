@@ -57,6 +57,7 @@ final class TransactionalKafkaSink<T>
   private transient TransactionMarkers markers;
   private transient Map<KafkaTransaction, RecoveryOutcome> resumeResults;
   private transient SortedSet<Long> abortedCheckpoints;
+  private transient boolean reachable;
 
   KafkaSinkConfig<T> config() {
     return config;
@@ -240,6 +241,7 @@ final class TransactionalKafkaSink<T>
     if (!transaction.isPreCommitted()) {
       return;
     }
+    maybeCheckReachable();
     RecoveryCommitResult result =
         TransactionResumer.recoverAndCommit(
             config.producerConfig(), transaction.pending(), config.topic());
@@ -256,6 +258,9 @@ final class TransactionalKafkaSink<T>
   @Override
   protected List<TransactionOutcome> proveOutcomes(
       SortedMap<Long, List<KafkaTransaction>> pending, List<KafkaTransaction> open) {
+    if (!pending.isEmpty() || !open.isEmpty()) {
+      maybeCheckReachable();
+    }
     abortLingering();
     markers().ensureTopic();
     SortedSet<Long> markerOffsets = new TreeSet<>();
@@ -274,6 +279,17 @@ final class TransactionalKafkaSink<T>
           }
         });
     return outcomes;
+  }
+
+  /**
+   * Once per recovery of a restored job: an unreachable broker fails the job within the start
+   * timeout. A fresh start skips it, so that its source reports the unreachable broker.
+   */
+  private void maybeCheckReachable() {
+    if (!reachable) {
+      RestoreReachability.check(config);
+      reachable = true;
+    }
   }
 
   private static void addMarker(SortedSet<Long> offsets, KafkaTransaction transaction) {

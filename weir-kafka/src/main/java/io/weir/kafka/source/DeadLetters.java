@@ -71,6 +71,7 @@ final class DeadLetters implements AutoCloseable {
         .topic(config.topic())
         .transactionalIdPrefix(config.transactionalIdPrefix())
         .transactionTimeout(config.transactionTimeout())
+        .startTimeout(source.startTimeout())
         .serializer(new Serializer())
         .buildTransactional();
   }
