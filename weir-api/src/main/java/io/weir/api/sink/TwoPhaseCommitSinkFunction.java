@@ -121,6 +121,16 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
   protected abstract void abort(TXN transaction) throws Exception;
 
   /**
+   * Called first by the job-level recovery step ({@link #recoverTransactions}), before any
+   * transaction is settled and before any task of the new attempt starts: a sink whose external
+   * system can shut out the tasks of earlier attempts that may still run (zombies: a stopped task
+   * manager woken after the job restarted elsewhere) does it here, so that they can neither commit
+   * nor delete anything afterwards. Must be idempotent. Default: nothing (a Kafka producer is
+   * fenced by its transactional id's epoch instead).
+   */
+  protected void fenceEarlierAttempts() throws Exception {}
+
+  /**
    * Called at each barrier before anything else of the snapshot: throws a {@link
    * CheckpointDeclinedException} when the sink cannot begin the transaction that would follow this
    * checkpoint's (e.g. every transactional id of a bounded pool still waits for its commit). The
@@ -279,6 +289,7 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
   @Override
   public final List<TransactionOutcome> recoverTransactions(List<byte[]> restoredStates)
       throws Exception {
+    fenceEarlierAttempts();
     committer = new TransactionCommitter<>(this, options);
     codec = new TwoPhaseCommitStateCodec<>(transactionSerializer, contextSerializer);
     droppedOnRecovery = Collections.newSetFromMap(new IdentityHashMap<>());
