@@ -88,7 +88,7 @@ final class DeadLetters implements AutoCloseable {
       Set<TopicPartition> partitions)
       throws Exception {
     TwoPhaseCommitSinkFunction<DeadLetter, ?, ?> sink = sinkOf(source);
-    sink.setRuntimeContext(runtime);
+    sink.setRuntimeContext(new DeadLetterRuntimeContext(runtime));
     DeadLetters deadLetters = new DeadLetters(source, sink, runtime);
     try {
       sink.initializeState(context);
