@@ -30,7 +30,10 @@ import java.util.TreeMap;
  * <p>Transaction lifecycle ({@link TransactionStatus}): {@code beginTransaction -> invoke* ->
  * preCommit (at the barrier of checkpoint N) -> pending -> commit (after N completed)}; a
  * transaction open when the task fails is aborted, by {@link #close} or on restore by {@code
- * recoverAndAbort}. An illegal move (committing what was never pre-committed) throws.
+ * recoverAndAbort}. An illegal move (committing what was never pre-committed) throws. The
+ * transaction of an aborted checkpoint stays pending and commits with the next completed one
+ * ({@link #notifyCheckpointAborted} says why); a sink that cannot begin its next transaction
+ * declines the checkpoint ({@link #maybeDeclineCheckpoint}) instead of failing.
  *
  * <p>Recovery is a job-level step: before any subtask of a (re)started job runs, the runtime calls
  * {@link #recoverTransactions} once, on a copy of the sink, with the state of all former subtasks;
