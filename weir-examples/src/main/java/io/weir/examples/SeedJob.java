@@ -18,7 +18,8 @@ import io.weir.kafka.source.KafkaSourceBuilder;
  * Kafka sink("bar", EXACTLY_ONCE)}. With {@code --chained} the keyBy is left out and the whole job
  * is one task, so the sink is notified of a completed checkpoint before the source. Without {@code
  * --bootstrap} it reads generated records and writes them to files exactly once with {@code
- * --output-dir}, or discards them.
+ * --output-dir}, or discards them. With {@code --dead-letter-topic T} a record that failed the job
+ * three times at the same offset goes to T, exactly once with the output.
  */
 public final class SeedJob {
   private SeedJob() {}
@@ -64,13 +65,6 @@ public final class SeedJob {
 
   /** The seed's input: Kafka with {@code --bootstrap}, else generated records. */
   public static SourceFunction<String> source(SeedJobOptions options) {
-    if (options.deadLetterTopic() != null) {
-      throw new IllegalArgumentException(
-          "Option --dead-letter-topic: dead-letter topics are not supported yet; a record that"
-              + " fails the job "
-              + JobConfig.DEFAULT_FAILURES_PER_RECORD
-              + " times fails it for good");
-    }
     if (options.readsKafka()) {
       KafkaSourceBuilder<String> kafka =
           KafkaSource.<String>builder()
@@ -85,6 +79,14 @@ public final class SeedJob {
       if (options.bounded()) {
         kafka.bounded();
       }
+      if (options.deadLetterTopic() != null) {
+        kafka
+            .deadLetterTopic(options.deadLetterTopic(), JobConfig.DEFAULT_FAILURES_PER_RECORD)
+            .deadLetterTransactionalIdPrefix(options.transactionalIdPrefix() + "-dead-letters");
+        if (options.transactionTimeout() != null) {
+          kafka.deadLetterTransactionTimeout(options.transactionTimeout());
+        }
+      }
       return kafka.build();
     }
     return new GeneratorSource<>(options.records(), SeedRecords::generate, options.ratePerSecond());
@@ -98,7 +100,8 @@ public final class SeedJob {
               .topic(options.outputTopic())
               .deliveryGuarantee(options.deliveryGuarantee())
               .transactionalIdPrefix(options.transactionalIdPrefix())
-              .checkpointInterval(options.checkpointInterval());
+              .checkpointInterval(options.checkpointInterval())
+              .startTimeout(options.startTimeout());
       if (options.transactionTimeout() != null) {
         kafka.transactionTimeout(options.transactionTimeout());
       }

@@ -1,5 +1,6 @@
 package io.weir.api.sink;
 
+import io.weir.api.checkpoint.CheckpointDeclinedException;
 import io.weir.api.checkpoint.CheckpointListener;
 import io.weir.api.checkpoint.CheckpointedFunction;
 import io.weir.api.checkpoint.CommitObserver;
@@ -29,7 +30,10 @@ import java.util.TreeMap;
  * <p>Transaction lifecycle ({@link TransactionStatus}): {@code beginTransaction -> invoke* ->
  * preCommit (at the barrier of checkpoint N) -> pending -> commit (after N completed)}; a
  * transaction open when the task fails is aborted, by {@link #close} or on restore by {@code
- * recoverAndAbort}. An illegal move (committing what was never pre-committed) throws.
+ * recoverAndAbort}. An illegal move (committing what was never pre-committed) throws. The
+ * transaction of an aborted checkpoint stays pending and commits with the next completed one
+ * ({@link #notifyCheckpointAborted} says why); a sink that cannot begin its next transaction
+ * declines the checkpoint ({@link #maybeDeclineCheckpoint}) instead of failing.
  *
  * <p>Recovery is a job-level step: before any subtask of a (re)started job runs, the runtime calls
  * {@link #recoverTransactions} once, on a copy of the sink, with the state of all former subtasks;
@@ -118,6 +122,25 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
 
   /** Discards the transaction; idempotent, and it may be called for a transaction never written. */
   protected abstract void abort(TXN transaction) throws Exception;
+
+  /**
+   * Called first by the job-level recovery step ({@link #recoverTransactions}), before any
+   * transaction is settled and before any task of the new attempt starts: a sink whose external
+   * system can shut out the tasks of earlier attempts that may still run (zombies: a stopped task
+   * manager woken after the job restarted elsewhere) does it here, so that they can neither commit
+   * nor delete anything afterwards. Must be idempotent. Default: nothing (a Kafka producer is
+   * fenced by its transactional id's epoch instead).
+   */
+  protected void fenceEarlierAttempts() throws Exception {}
+
+  /**
+   * Called at each barrier before anything else of the snapshot: throws a {@link
+   * CheckpointDeclinedException} when the sink cannot begin the transaction that would follow this
+   * checkpoint's (e.g. every transactional id of a bounded pool still waits for its commit). The
+   * checkpoint is then declined and records go on into the open transaction, which the next
+   * checkpoint pre-commits; nothing is lost and the task does not fail. Default: never declines.
+   */
+  protected void maybeDeclineCheckpoint(long checkpointId) throws CheckpointDeclinedException {}
 
   /**
    * Commits a transaction that was pending in the restored checkpoint, possibly begun by another
@@ -269,6 +292,7 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
   @Override
   public final List<TransactionOutcome> recoverTransactions(List<byte[]> restoredStates)
       throws Exception {
+    fenceEarlierAttempts();
     committer = new TransactionCommitter<>(this, options);
     codec = new TwoPhaseCommitStateCodec<>(transactionSerializer, contextSerializer);
     droppedOnRecovery = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -323,8 +347,8 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
 
   /**
    * Pre-commits the open transaction, keeps it pending under the checkpoint's id, begins the next
-   * one, and writes all of them to operator state. An exception declines the checkpoint and leaves
-   * the open transaction as it was.
+   * one, and writes all of them to operator state. When {@link #maybeDeclineCheckpoint} declines,
+   * nothing of this happens: the open transaction stays open and takes the next records.
    */
   @Override
   public void snapshotState(FunctionSnapshotContext context) throws Exception {
@@ -337,6 +361,7 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
               + " is not after pending checkpoint "
               + pendingCommitTransactions.lastKey());
     }
+    maybeDeclineCheckpoint(checkpointId);
     preCommit(currentTransaction.handle());
     TransactionHolder<TXN> next = begin();
     pendingCommitTransactions.put(
@@ -366,8 +391,12 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
   }
 
   /**
-   * Nothing to do: the aborted checkpoint's transaction stays pending and is committed when a later
-   * checkpoint completes, since its records precede that checkpoint's barrier too.
+   * Nothing to do, by design: the aborted checkpoint's transaction stays pending and is committed
+   * when a later checkpoint completes, since its records precede that checkpoint's barrier too, and
+   * that checkpoint's source positions are past them. Aborting it here would lose its records: the
+   * job goes on from the sources' current positions, so nothing would write them again unless the
+   * job restored an earlier checkpoint. A job that does restore aborts it anyway, as a lingering
+   * transaction, before its tasks start, and rereads its records from the restored positions.
    */
   @Override
   public void notifyCheckpointAborted(long checkpointId) {}

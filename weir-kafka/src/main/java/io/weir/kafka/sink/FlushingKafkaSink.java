@@ -39,7 +39,11 @@ final class FlushingKafkaSink<T> extends AbstractRichFunction
     throwSendError();
     producer.send(
         new ProducerRecord<>(
-            config.topic(), config.serializer().key(value), config.serializer().value(value)),
+            config.topic(),
+            null,
+            config.serializer().key(value),
+            config.serializer().value(value),
+            config.serializer().headers(value)),
         (metadata, error) -> {
           if (error != null && config.guarantee() == DeliveryGuarantee.AT_LEAST_ONCE) {
             sendError.compareAndSet(null, error);

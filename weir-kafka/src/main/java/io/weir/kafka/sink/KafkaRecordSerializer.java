@@ -2,6 +2,7 @@ package io.weir.kafka.sink;
 
 import io.weir.api.functions.Function;
 import java.nio.charset.StandardCharsets;
+import org.apache.kafka.common.header.Header;
 
 /** Turns a stream record into the value (and optionally the key) of a Kafka record. */
 public interface KafkaRecordSerializer<T> extends Function {
@@ -9,6 +10,11 @@ public interface KafkaRecordSerializer<T> extends Function {
 
   /** The record's key, or null for none (the default). */
   default byte[] key(T record) {
+    return null;
+  }
+
+  /** The record's headers, or null for none (the default). */
+  default Iterable<Header> headers(T record) {
     return null;
   }
 

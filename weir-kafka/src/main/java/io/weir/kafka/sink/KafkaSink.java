@@ -1,6 +1,7 @@
 package io.weir.kafka.sink;
 
 import io.weir.api.sink.SinkFunction;
+import io.weir.api.sink.TwoPhaseCommitSinkFunction;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -40,6 +41,7 @@ public final class KafkaSink {
     private Duration transactionTimeout = Duration.ofMinutes(15);
     private int poolSize = 5;
     private Duration checkpointInterval;
+    private Duration startTimeout = Duration.ofSeconds(60);
     private final Map<String, String> properties = new HashMap<>();
 
     public Builder<T> bootstrapServers(String servers) {
@@ -92,32 +94,58 @@ public final class KafkaSink {
       return this;
     }
 
+    /**
+     * How long a restored job's recovery step waits for the brokers before it fails the job for
+     * good with one line (default 60 s), instead of restarting for ever while they are down.
+     */
+    public Builder<T> startTimeout(Duration timeout) {
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException("The Kafka sink's start timeout must be positive");
+      }
+      this.startTimeout = timeout;
+      return this;
+    }
+
     public Builder<T> property(String key, String value) {
       properties.put(key, value);
       return this;
     }
 
     public SinkFunction<T> build() {
+      KafkaSinkConfig<T> config = config();
+      return guarantee == DeliveryGuarantee.EXACTLY_ONCE
+          ? new TransactionalKafkaSink<>(config)
+          : new FlushingKafkaSink<>(config);
+    }
+
+    /**
+     * The exactly-once sink, whatever the delivery guarantee says, as the two-phase-commit function
+     * it is: for a connector that drives a sink inside its own operator (the Kafka source's
+     * dead-letter topic) through snapshot, notification and the job's recovery step.
+     */
+    public TwoPhaseCommitSinkFunction<T, ?, ?> buildTransactional() {
+      guarantee = DeliveryGuarantee.EXACTLY_ONCE;
+      return new TransactionalKafkaSink<>(config());
+    }
+
+    private KafkaSinkConfig<T> config() {
       Objects.requireNonNull(bootstrapServers, "bootstrapServers");
       Objects.requireNonNull(topic, "topic");
       if (guarantee == DeliveryGuarantee.EXACTLY_ONCE && transactionalIdPrefix == null) {
         throw new IllegalArgumentException(
             "An exactly-once Kafka sink needs a transactional id prefix (transactionalIdPrefix)");
       }
-      KafkaSinkConfig<T> config =
-          new KafkaSinkConfig<>(
-              bootstrapServers,
-              topic,
-              serializer,
-              guarantee,
-              transactionalIdPrefix,
-              transactionTimeout,
-              poolSize,
-              checkpointInterval,
-              Map.copyOf(properties));
-      return guarantee == DeliveryGuarantee.EXACTLY_ONCE
-          ? new TransactionalKafkaSink<>(config)
-          : new FlushingKafkaSink<>(config);
+      return new KafkaSinkConfig<>(
+          bootstrapServers,
+          topic,
+          serializer,
+          guarantee,
+          transactionalIdPrefix,
+          transactionTimeout,
+          poolSize,
+          checkpointInterval,
+          Map.copyOf(properties),
+          startTimeout);
     }
   }
 }

@@ -17,7 +17,8 @@ record KafkaSinkConfig<T>(
     Duration transactionTimeout,
     int transactionalIdPoolSize,
     Duration checkpointInterval,
-    Map<String, String> producerProperties)
+    Map<String, String> producerProperties,
+    Duration startTimeout)
     implements Serializable {
 
   /** The configuration of every producer of the sink; transactional ones add their id. */

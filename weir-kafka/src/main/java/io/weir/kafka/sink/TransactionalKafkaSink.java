@@ -1,5 +1,6 @@
 package io.weir.kafka.sink;
 
+import io.weir.api.checkpoint.CheckpointDeclinedException;
 import io.weir.api.checkpoint.FunctionInitializationContext;
 import io.weir.api.sink.TransactionOutcome;
 import io.weir.api.sink.TwoPhaseCommitOptions;
@@ -55,6 +56,8 @@ final class TransactionalKafkaSink<T>
   private transient CompletableFuture<Optional<String>> timeoutCheck;
   private transient TransactionMarkers markers;
   private transient Map<KafkaTransaction, RecoveryOutcome> resumeResults;
+  private transient SortedSet<Long> abortedCheckpoints;
+  private transient boolean reachable;
 
   KafkaSinkConfig<T> config() {
     return config;
@@ -87,6 +90,65 @@ final class TransactionalKafkaSink<T>
     super.initializeState(context);
   }
 
+  /**
+   * Declines the checkpoint when the transactional id that the next transaction would use is still
+   * pending because its checkpoint's notification is late: the open transaction takes the records
+   * until the notification commits the pending one. When that checkpoint was aborted instead, only
+   * a later completed checkpoint could commit it, and declining would block every later one: the
+   * task fails, and the restore from the latest completed checkpoint aborts the pending
+   * transactions and reads their records again.
+   */
+  @Override
+  protected void maybeDeclineCheckpoint(long checkpointId) {
+    for (Map.Entry<Long, KafkaTransaction> pending : pendingTransactions().entrySet()) {
+      if (pending.getValue().poolIndex() != nextIndex) {
+        continue;
+      }
+      String exhausted =
+          "all "
+              + config.transactionalIdPoolSize()
+              + " transactional ids of "
+              + producers().subtaskPrefix()
+              + "* are in use: "
+              + pending.getValue().transactionalId()
+              + " still waits for checkpoint "
+              + pending.getKey()
+              + " to be committed";
+      if (abortedCheckpoints().contains(pending.getKey())) {
+        throw new IllegalStateException(
+            exhausted
+                + ", which was aborted; restarting from the latest completed checkpoint (raise"
+                + " the transactional id pool size if checkpoints often fail)");
+      }
+      throw new CheckpointDeclinedException(
+          exhausted
+              + "; checkpoint "
+              + checkpointId
+              + " declined, records go on into transaction "
+              + currentTransaction().transactionalId());
+    }
+  }
+
+  /** Remembered so that pool exhaustion can tell a late notification from an aborted checkpoint. */
+  @Override
+  public void notifyCheckpointAborted(long checkpointId) {
+    super.notifyCheckpointAborted(checkpointId);
+    abortedCheckpoints().add(checkpointId);
+  }
+
+  @Override
+  public void notifyCheckpointComplete(long checkpointId) throws Exception {
+    super.notifyCheckpointComplete(checkpointId);
+    abortedCheckpoints().headSet(checkpointId + 1).clear();
+  }
+
+  private SortedSet<Long> abortedCheckpoints() {
+    if (abortedCheckpoints == null) {
+      abortedCheckpoints = new TreeSet<>();
+    }
+    return abortedCheckpoints;
+  }
+
   @Override
   protected KafkaTransaction beginTransaction() {
     int index = nextIndex;
@@ -117,7 +179,11 @@ final class TransactionalKafkaSink<T>
         .producer()
         .send(
             new ProducerRecord<>(
-                config.topic(), config.serializer().key(value), config.serializer().value(value)),
+                config.topic(),
+                null,
+                config.serializer().key(value),
+                config.serializer().value(value),
+                config.serializer().headers(value)),
             (metadata, error) -> {
               if (error != null) {
                 sendError.compareAndSet(null, error);
@@ -175,6 +241,7 @@ final class TransactionalKafkaSink<T>
     if (!transaction.isPreCommitted()) {
       return;
     }
+    maybeCheckReachable();
     RecoveryCommitResult result =
         TransactionResumer.recoverAndCommit(
             config.producerConfig(), transaction.pending(), config.topic());
@@ -191,6 +258,9 @@ final class TransactionalKafkaSink<T>
   @Override
   protected List<TransactionOutcome> proveOutcomes(
       SortedMap<Long, List<KafkaTransaction>> pending, List<KafkaTransaction> open) {
+    if (!pending.isEmpty() || !open.isEmpty()) {
+      maybeCheckReachable();
+    }
     abortLingering();
     markers().ensureTopic();
     SortedSet<Long> markerOffsets = new TreeSet<>();
@@ -209,6 +279,17 @@ final class TransactionalKafkaSink<T>
           }
         });
     return outcomes;
+  }
+
+  /**
+   * Once per recovery of a restored job: an unreachable broker fails the job within the start
+   * timeout. A fresh start skips it, so that its source reports the unreachable broker.
+   */
+  private void maybeCheckReachable() {
+    if (!reachable) {
+      RestoreReachability.check(config);
+      reachable = true;
+    }
   }
 
   private static void addMarker(SortedSet<Long> offsets, KafkaTransaction transaction) {

@@ -6,6 +6,8 @@ import io.weir.api.checkpoint.FunctionInitializationContext;
 import io.weir.api.checkpoint.FunctionSnapshotContext;
 import io.weir.api.datastream.SuppressRestartsException;
 import io.weir.api.functions.AbstractRichFunction;
+import io.weir.api.sink.RecoverableSink;
+import io.weir.api.sink.TransactionOutcome;
 import io.weir.api.source.ParallelSourceFunction;
 import io.weir.api.source.RecordFailureException;
 import io.weir.api.state.ListState;
@@ -33,9 +35,16 @@ import org.slf4j.LoggerFactory;
  * starting offsets — resolved in {@link #open()}, before the task reports running, so that the
  * first checkpoint already holds an offset for every partition. An offset no longer in the log
  * follows the {@link OutOfRangePolicy}.
+ *
+ * <p>With a dead-letter topic ({@link KafkaSourceBuilder#deadLetterTopic}) a record that failed the
+ * job too often goes there instead ({@link DeadLetters}); the source then also is a {@link
+ * RecoverableSink}, whose transactions the job's recovery step settles before the tasks start.
  */
 public final class KafkaSource<T> extends AbstractRichFunction
-    implements ParallelSourceFunction<T>, CheckpointedFunction, CheckpointListener {
+    implements ParallelSourceFunction<T>,
+        CheckpointedFunction,
+        CheckpointListener,
+        RecoverableSink {
   private static final Logger LOG = LoggerFactory.getLogger(KafkaSource.class);
   private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
   private static final long WATERMARK_INTERVAL_MILLIS = 200;
@@ -52,6 +61,8 @@ public final class KafkaSource<T> extends AbstractRichFunction
   private transient Map<TopicPartition, Long> startOffsets;
   private transient OutOfRangeOffsets outOfRange;
   private transient long skippedRecords;
+  private transient FunctionInitializationContext initializationContext;
+  private transient DeadLetters deadLetters;
 
   KafkaSource(KafkaSourceConfig<T> config) {
     this.config = config;
@@ -76,6 +87,7 @@ public final class KafkaSource<T> extends AbstractRichFunction
       restoredOffsets.put(new TopicPartition(offset.topic(), offset.partition()), offset.offset());
     }
     nextOffsets = new HashMap<>();
+    initializationContext = context;
   }
 
   /**
@@ -83,7 +95,7 @@ public final class KafkaSource<T> extends AbstractRichFunction
    * the checkpoint lock held, before the task reports running and before any checkpoint.
    */
   @Override
-  public void open() {
+  public void open() throws Exception {
     PartitionReader reader = new PartitionReader(config, getRuntimeContext());
     openedReader = new AtomicReference<>(reader);
     consumer = reader.consumer();
@@ -91,6 +103,13 @@ public final class KafkaSource<T> extends AbstractRichFunction
     // The task holds the checkpoint lock around open, and no checkpoint runs before it returns.
     nextOffsets.putAll(startOffsets);
     outOfRange = new OutOfRangeOffsets(config.outOfRangePolicy());
+    if (config.deadLetters() != null) {
+      // After the partitions' positions: an unreachable broker is reported by the reader's start
+      // timeout, not by the dead-letter producer's.
+      deadLetters =
+          DeadLetters.open(
+              config, initializationContext, getRuntimeContext(), startOffsets.keySet());
+    }
     if (config.commitOffsetsOnCheckpoint()) {
       committer =
           new OffsetCommitter(
@@ -100,7 +119,7 @@ public final class KafkaSource<T> extends AbstractRichFunction
   }
 
   @Override
-  public void snapshotState(FunctionSnapshotContext context) {
+  public void snapshotState(FunctionSnapshotContext context) throws Exception {
     List<PartitionOffset> offsets = new ArrayList<>();
     nextOffsets.forEach(
         (tp, offset) -> offsets.add(new PartitionOffset(tp.topic(), tp.partition(), offset)));
@@ -112,20 +131,29 @@ public final class KafkaSource<T> extends AbstractRichFunction
           }
         });
     offsetState.update(offsets);
+    if (deadLetters != null) {
+      deadLetters.snapshotState(context);
+    }
     if (committer != null) {
       committer.checkpointTaken(context.checkpointId(), nextOffsets);
     }
   }
 
   @Override
-  public void notifyCheckpointComplete(long checkpointId) {
+  public void notifyCheckpointComplete(long checkpointId) throws Exception {
+    if (deadLetters != null) {
+      deadLetters.notifyCheckpointComplete(checkpointId);
+    }
     if (committer != null) {
       committer.checkpointComplete(checkpointId);
     }
   }
 
   @Override
-  public void notifyCheckpointAborted(long checkpointId) {
+  public void notifyCheckpointAborted(long checkpointId) throws Exception {
+    if (deadLetters != null) {
+      deadLetters.notifyCheckpointAborted(checkpointId);
+    }
     if (committer != null) {
       committer.checkpointAborted(checkpointId);
     }
@@ -191,6 +219,11 @@ public final class KafkaSource<T> extends AbstractRichFunction
     long now = watermarks == null ? 0 : System.currentTimeMillis();
     synchronized (context.getCheckpointLock()) {
       for (ConsumerRecord<byte[], byte[]> record : records) {
+        if (deadLetters != null && deadLetters.isDue(partition, record.offset())) {
+          deadLetters.send(record);
+          nextOffsets.put(partition, record.offset() + 1);
+          continue;
+        }
         try {
           T value = deserialize(record);
           if (value != null) {
@@ -203,6 +236,9 @@ public final class KafkaSource<T> extends AbstractRichFunction
         } catch (SuppressRestartsException e) {
           throw e;
         } catch (RuntimeException e) {
+          if (deadLetters != null) {
+            throw deadLetters.failed(record, e);
+          }
           // Named by position, so that the engine sees the same record fail again after a
           // restart and stops restarting after the job's failures per record.
           throw new RecordFailureException(
@@ -260,6 +296,24 @@ public final class KafkaSource<T> extends AbstractRichFunction
     return outOfRange == null ? 0 : outOfRange.skippedRecords();
   }
 
+  /** Records sent to the dead-letter topic by this subtask since it started. */
+  public long deadLetterRecords() {
+    return deadLetters == null ? 0 : deadLetters.sent();
+  }
+
+  /**
+   * The job's recovery step for the dead-letter topic's transactions; nothing to settle without a
+   * dead-letter topic.
+   */
+  @Override
+  public List<TransactionOutcome> recoverTransactions(List<byte[]> restoredStates)
+      throws Exception {
+    if (config.deadLetters() == null) {
+      return List.of();
+    }
+    return DeadLetters.recoverTransactions(config, restoredStates);
+  }
+
   @Override
   public void cancel() {
     running = false;
@@ -277,6 +331,13 @@ public final class KafkaSource<T> extends AbstractRichFunction
     }
     if (committer != null) {
       committer.close();
+    }
+    if (deadLetters != null) {
+      try {
+        deadLetters.close();
+      } catch (Exception e) {
+        LOG.warn("Cannot close the dead-letter producer: {}", e.toString());
+      }
     }
   }
 }

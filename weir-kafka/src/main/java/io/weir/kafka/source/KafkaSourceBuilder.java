@@ -24,6 +24,10 @@ public final class KafkaSourceBuilder<T> {
   private Duration partitionDiscoveryInterval = Duration.ofSeconds(10);
   private boolean bounded;
   private final Map<String, String> consumerProperties = new HashMap<>();
+  private String deadLetterTopic;
+  private int deadLetterFailures;
+  private String deadLetterTransactionalIdPrefix;
+  private Duration deadLetterTransactionTimeout = Duration.ofMinutes(15);
 
   KafkaSourceBuilder() {}
 
@@ -121,6 +125,60 @@ public final class KafkaSourceBuilder<T> {
     return this;
   }
 
+  /**
+   * Sends a record whose processing in the source's task (a chained function, a key selector;
+   * unreadable records follow {@link #onDeserializationFailure}) failed the job {@code failures}
+   * times at the same partition and offset to {@code topic} instead of failing the job for good,
+   * exactly once with the rest of the job's output: in a Kafka transaction committed with the
+   * checkpoint that covers the skipped offset. The dead letter carries the record's key and value,
+   * and headers {@code weir.topic}, {@code weir.partition}, {@code weir.offset}, {@code
+   * weir.operator} and {@code weir.cause}. Use the job's {@code failuresPerRecord} for {@code
+   * failures} (default 3); the topic must exist.
+   */
+  public KafkaSourceBuilder<T> deadLetterTopic(String topic, int failures) {
+    if (topic == null || topic.isBlank()) {
+      throw new IllegalArgumentException("A dead-letter topic needs a name");
+    }
+    if (failures < 1) {
+      throw new IllegalArgumentException(
+          "Records go to the dead-letter topic after at least 1 failure, not " + failures);
+    }
+    this.deadLetterTopic = topic;
+    this.deadLetterFailures = failures;
+    return this;
+  }
+
+  /**
+   * The transactional id prefix of the dead-letter producer (default {@code
+   * weir-dead-letters-<group>-<topic>}); keep it unique per job and source.
+   */
+  public KafkaSourceBuilder<T> deadLetterTransactionalIdPrefix(String prefix) {
+    this.deadLetterTransactionalIdPrefix = prefix;
+    return this;
+  }
+
+  /**
+   * How long a dead letter's transaction may stay open before the broker aborts it (default 15
+   * minutes, the broker's default maximum): as for a Kafka sink, the longest the job may be down
+   * between the dead letter's checkpoint and its commit.
+   */
+  public KafkaSourceBuilder<T> deadLetterTransactionTimeout(Duration timeout) {
+    this.deadLetterTransactionTimeout = timeout;
+    return this;
+  }
+
+  private DeadLetterConfig deadLetters() {
+    if (deadLetterTopic == null) {
+      return null;
+    }
+    String prefix =
+        deadLetterTransactionalIdPrefix != null
+            ? deadLetterTransactionalIdPrefix
+            : "weir-dead-letters-" + (groupId == null ? "" : groupId + "-") + deadLetterTopic;
+    return new DeadLetterConfig(
+        deadLetterTopic, deadLetterFailures, prefix, deadLetterTransactionTimeout);
+  }
+
   public KafkaSource<T> build() {
     Objects.requireNonNull(bootstrapServers, "bootstrapServers");
     Objects.requireNonNull(deserializer, "deserializer");
@@ -152,6 +210,7 @@ public final class KafkaSourceBuilder<T> {
             startTimeout,
             partitionDiscoveryInterval,
             bounded,
-            Map.copyOf(consumerProperties)));
+            Map.copyOf(consumerProperties),
+            deadLetters()));
   }
 }

@@ -22,7 +22,8 @@ record KafkaSourceConfig<T>(
     Duration startTimeout,
     Duration partitionDiscoveryInterval,
     boolean bounded,
-    Map<String, String> consumerProperties)
+    Map<String, String> consumerProperties,
+    DeadLetterConfig deadLetters)
     implements Serializable {
 
   String describeTopics() {

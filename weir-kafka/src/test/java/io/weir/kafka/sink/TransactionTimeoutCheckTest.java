@@ -68,6 +68,7 @@ class TransactionTimeoutCheckTest {
         transactionTimeout,
         5,
         checkpointInterval,
-        Map.of());
+        Map.of(),
+        Duration.ofSeconds(60));
   }
 }

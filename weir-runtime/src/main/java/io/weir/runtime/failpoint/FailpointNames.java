@@ -43,6 +43,12 @@ public final class FailpointNames {
   /** A source committed a completed checkpoint's offsets to its consumer group. */
   public static final String SOURCE_OFFSETS_COMMIT_AFTER = "source.offsets-commit.after";
 
+  /**
+   * A Kafka source wrote a record that failed the job too often into the open transaction of its
+   * dead-letter topic; the checkpoint that commits it has not been taken yet.
+   */
+  public static final String SOURCE_DEAD_LETTER_AFTER = "source.dead-letter.after";
+
   private static final Set<String> KNOWN =
       new ConcurrentSkipListSet<>(
           List.of(
@@ -55,7 +61,8 @@ public final class FailpointNames {
               SINK_COMMIT_BEFORE,
               SINK_COMMIT_AFTER,
               SOURCE_OFFSETS_COMMIT_BEFORE,
-              SOURCE_OFFSETS_COMMIT_AFTER));
+              SOURCE_OFFSETS_COMMIT_AFTER,
+              SOURCE_DEAD_LETTER_AFTER));
 
   private FailpointNames() {}
 

@@ -53,8 +53,8 @@ public final class SinkRecoveryStep {
   public List<String> run(CompletedCheckpoint restored) throws Exception {
     List<String> accepted = new ArrayList<>();
     for (Transformation operator : graph.operators()) {
-      if (operator.spec() instanceof OperatorSpec.Sink sink
-          && sink.function() instanceof RecoverableSink recoverable) {
+      RecoverableSink recoverable = recoverableSinkOf(operator.spec());
+      if (recoverable != null) {
         if (restored == null) {
           abortLingering(operator, recoverable);
         } else {
@@ -63,6 +63,22 @@ public final class SinkRecoveryStep {
       }
     }
     return accepted;
+  }
+
+  /**
+   * The operator's transactions to settle: a sink's, or a source's that writes transactionally too
+   * (a Kafka source's dead-letter topic); null for any other operator.
+   */
+  private static RecoverableSink recoverableSinkOf(OperatorSpec spec) {
+    if (spec instanceof OperatorSpec.Sink sink
+        && sink.function() instanceof RecoverableSink recoverable) {
+      return recoverable;
+    }
+    if (spec instanceof OperatorSpec.Source source
+        && source.function() instanceof RecoverableSink recoverable) {
+      return recoverable;
+    }
+    return null;
   }
 
   /**

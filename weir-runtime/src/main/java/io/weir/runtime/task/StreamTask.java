@@ -1,5 +1,6 @@
 package io.weir.runtime.task;
 
+import io.weir.api.checkpoint.CheckpointDeclinedException;
 import io.weir.api.graph.Transformation;
 import io.weir.runtime.exchange.StreamEvent.CheckpointBarrier;
 import io.weir.runtime.failpoint.FailpointCommitObserver;
@@ -147,7 +148,17 @@ public abstract class StreamTask {
   protected void performCheckpoint(CheckpointBarrier barrier) throws Exception {
     long id = barrier.checkpointId();
     metrics.aligned(id);
-    TaskSnapshot snapshot = chain.snapshot(id, barrier.timestamp());
+    TaskSnapshot snapshot;
+    try {
+      snapshot = chain.snapshot(id, barrier.timestamp());
+    } catch (CheckpointDeclinedException e) {
+      // The barrier still goes on, so that downstream tasks align as usual; the checkpoint is
+      // aborted and the task keeps running.
+      output.broadcast(barrier);
+      LOG.warn("{} declined checkpoint {}: {}", taskName(), id, e.getMessage());
+      declineCheckpoint(id, e.getMessage());
+      return;
+    }
     output.broadcast(barrier);
     Failpoints.hit(FailpointNames.TASK_SNAPSHOT_AFTER);
     String taskId = deployment.vertex().id();

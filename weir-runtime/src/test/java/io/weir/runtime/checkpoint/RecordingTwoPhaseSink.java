@@ -1,5 +1,6 @@
 package io.weir.runtime.checkpoint;
 
+import io.weir.api.checkpoint.CheckpointDeclinedException;
 import io.weir.api.checkpoint.FunctionSnapshotContext;
 import io.weir.api.sink.TwoPhaseCommitSinkFunction;
 import java.io.Serializable;
@@ -33,6 +34,9 @@ final class RecordingTwoPhaseSink
   /** Commits still to fail before commits succeed. */
   static final AtomicInteger COMMIT_FAILURES = new AtomicInteger();
 
+  /** Checkpoints still to decline before the sink takes part in checkpoints. */
+  static final AtomicInteger DECLINES = new AtomicInteger();
+
   /** An open or pending transaction and its records. */
   record Transaction(String id, ArrayList<Long> records) implements Serializable {}
 
@@ -41,6 +45,7 @@ final class RecordingTwoPhaseSink
     NOTIFICATIONS.clear();
     SNAPSHOTS.clear();
     COMMIT_FAILURES.set(0);
+    DECLINES.set(0);
   }
 
   /** Every committed record, as often as it was committed. */
@@ -71,6 +76,13 @@ final class RecordingTwoPhaseSink
 
   @Override
   protected void abort(Transaction transaction) {}
+
+  @Override
+  protected void maybeDeclineCheckpoint(long checkpointId) {
+    if (DECLINES.getAndUpdate(left -> Math.max(0, left - 1)) > 0) {
+      throw new CheckpointDeclinedException("declining checkpoint " + checkpointId);
+    }
+  }
 
   @Override
   public void snapshotState(FunctionSnapshotContext context) throws Exception {

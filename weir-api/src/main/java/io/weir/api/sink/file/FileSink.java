@@ -1,23 +1,32 @@
 package io.weir.api.sink.file;
 
 import io.weir.api.checkpoint.FunctionInitializationContext;
+import io.weir.api.sink.TransactionOutcome;
 import io.weir.api.sink.TwoPhaseCommitOptions;
 import io.weir.api.sink.TwoPhaseCommitSinkFunction;
 import io.weir.api.state.StateSerializer;
+import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Objects;
+import java.util.SortedMap;
 
 /**
  * Writes records into part files of a directory, exactly once: a reader of the output directory
  * sees a record once its checkpoint completed, never twice, and never a record of a failed attempt.
  *
- * <p>Each transaction writes part files {@code part-<subtask>-<sequence>-<n>} into the staging
- * directory under hidden in-progress names, starting a new part once one reaches the roll size.
- * {@code preCommit} flushes and fsyncs them; {@code commit} renames them atomically into the output
- * directory and fsyncs it; {@code abort} deletes them. The transaction sequence is unique per
- * subtask across restarts: it continues after the highest one found in the checkpoint and in both
- * directories, so no name is ever written twice.
+ * <p>Each transaction writes part files {@code part-<subtask>-<sequence>-<n>} into the subtask
+ * attempt's own directory in the staging directory, under hidden in-progress names, starting a new
+ * part once one reaches the roll size. {@code preCommit} flushes and fsyncs them; {@code commit}
+ * renames them atomically into the output directory and fsyncs it; {@code abort} deletes them. The
+ * transaction sequence is unique per subtask across restarts: it continues after the highest one
+ * found in the checkpoint and in both directories, so no name is ever written twice.
+ *
+ * <p>Fenced by attempt ({@link AttemptDirectories}): the job's recovery step renames the staging
+ * directories of every earlier attempt before the new one starts, so a zombie task of an earlier
+ * attempt can neither commit nor delete anything.
  *
  * <pre>{@code
  * FileSink<String> sink = FileSink.<String>forDirectory(Path.of("out")).rollSizeBytes(1 << 20).build();
@@ -34,6 +43,7 @@ public final class FileSink<T> extends TwoPhaseCommitSinkFunction<T, FileTransac
   private transient int subtaskIndex;
   private transient long nextSequence;
   private transient PartFileWriter currentPart;
+  private transient Path attemptDirectory;
 
   private FileSink(Builder<T> builder) {
     super(StateSerializer.java(), StateSerializer.java(), builder.options);
@@ -63,14 +73,18 @@ public final class FileSink<T> extends TwoPhaseCommitSinkFunction<T, FileTransac
     SinkDirectories.prepare(outputDirectory(), "output");
     SinkDirectories.prepare(stagingDirectory(), "staging");
     SinkDirectories.checkSameFileStore(stagingDirectory(), outputDirectory());
+    List<Path> directories =
+        new ArrayList<>(AttemptDirectories.stagingDirectories(stagingDirectory()));
+    directories.add(outputDirectory());
     nextSequence =
-        SinkDirectories.highestSequence(subtaskIndex, stagingDirectory(), outputDirectory()) + 1;
+        SinkDirectories.highestSequence(subtaskIndex, directories.toArray(Path[]::new)) + 1;
+    attemptDirectory = AttemptDirectories.create(stagingDirectory(), subtaskIndex);
     super.initializeState(context);
   }
 
   @Override
   protected FileTransaction beginTransaction() {
-    return new FileTransaction(outputDirectory(), stagingDirectory(), subtaskIndex, nextSequence++);
+    return new FileTransaction(outputDirectory(), attemptDirectory, subtaskIndex, nextSequence++);
   }
 
   @Override
@@ -108,6 +122,25 @@ public final class FileSink<T> extends TwoPhaseCommitSinkFunction<T, FileTransac
       currentPart = null;
     }
     FileTransactions.abort(transaction);
+  }
+
+  /** Shuts out the tasks of every earlier attempt: see {@link AttemptDirectories}. */
+  @Override
+  protected void fenceEarlierAttempts() throws IOException {
+    SinkDirectories.prepare(stagingDirectory(), "staging");
+    AttemptDirectories.fenceAll(stagingDirectory());
+  }
+
+  /**
+   * After the recovery step committed the restored pending transactions from the fenced
+   * directories: deletes those directories, with the aborted open transactions in them.
+   */
+  @Override
+  protected List<TransactionOutcome> proveOutcomes(
+      SortedMap<Long, List<FileTransaction>> pending, List<FileTransaction> open) throws Exception {
+    List<TransactionOutcome> outcomes = super.proveOutcomes(pending, open);
+    AttemptDirectories.deleteFenced(stagingDirectory());
+    return outcomes;
   }
 
   /** Continues the sequence after every restored transaction, whichever directory it names. */

@@ -52,7 +52,12 @@ public final class FileTransaction implements Serializable {
   }
 
   Path stagedPart(int part) {
-    return stagingDirectory().resolve(PartFileNames.staged(subtaskIndex, sequence, part));
+    return stagedPartIn(stagingDirectory(), part);
+  }
+
+  /** The staged part in {@code directory}, where the staging directory's files are now. */
+  Path stagedPartIn(Path directory, int part) {
+    return directory.resolve(PartFileNames.staged(subtaskIndex, sequence, part));
   }
 
   Path committedPart(int part) {

@@ -24,8 +24,9 @@ final class FileTransactions {
     if (transaction.partCount() == 0) {
       return;
     }
+    Path stagingDirectory = AttemptDirectories.current(transaction.stagingDirectory());
     for (int part = 0; part < transaction.partCount(); part++) {
-      Path staged = transaction.stagedPart(part);
+      Path staged = transaction.stagedPartIn(stagingDirectory, part);
       Path committed = transaction.committedPart(part);
       if (Files.exists(staged)) {
         if (Files.exists(committed)) {

@@ -29,14 +29,14 @@ class FileSinkExactlyOnceTest {
     harness.snapshot(1);
 
     assertThat(new OutputDirectory(output).fileNames()).isEmpty();
-    assertThat(OutputDirectory.allFileNames(output.resolve(".staging")))
+    assertThat(OutputDirectory.stagedFileNames(output.resolve(".staging")))
         .containsExactly(".part-0-0-0.inprogress");
 
     harness.notifyComplete(1);
 
     assertThat(new OutputDirectory(output).fileNames()).containsExactly("part-0-0-0");
     assertThat(new OutputDirectory(output).lines()).containsExactly("a", "b");
-    assertThat(OutputDirectory.allFileNames(output.resolve(".staging"))).isEmpty();
+    assertThat(OutputDirectory.stagedFileNames(output.resolve(".staging"))).isEmpty();
   }
 
   @Test
@@ -55,7 +55,7 @@ class FileSinkExactlyOnceTest {
     harness.restore(second);
     // then
     assertThat(new OutputDirectory(output).lines()).containsExactly("a", "b");
-    assertThat(OutputDirectory.allFileNames(output.resolve(".staging"))).isEmpty();
+    assertThat(OutputDirectory.stagedFileNames(output.resolve(".staging"))).isEmpty();
     // and the job goes on under new names
     harness.process("d");
     harness.snapshot(3);
@@ -82,7 +82,7 @@ class FileSinkExactlyOnceTest {
     assertThat(new OutputDirectory(output).lines()).containsExactly("a", "b");
     // The attempt between the two restores is in no checkpoint: its hidden file stays behind,
     // and its name is never reused.
-    assertThat(OutputDirectory.allFileNames(output.resolve(".staging")))
+    assertThat(OutputDirectory.stagedFileNames(output.resolve(".staging")))
         .containsExactly(".part-0-2-0.inprogress");
   }
 
@@ -131,7 +131,7 @@ class FileSinkExactlyOnceTest {
     harness.close();
 
     assertThat(new OutputDirectory(output).fileNames()).isEmpty();
-    assertThat(OutputDirectory.allFileNames(output.resolve(".staging"))).isEmpty();
+    assertThat(OutputDirectory.stagedFileNames(output.resolve(".staging"))).isEmpty();
   }
 
   @Test

@@ -52,7 +52,8 @@ class FileSinkPathTest {
     harness.start();
     harness.process("a");
     harness.snapshot(4);
-    Path staged = directory.resolve(".staging").resolve(".part-0-0-0.inprogress");
+    Path staged =
+        OutputDirectory.stagedFile(directory.resolve(".staging"), ".part-0-0-0.inprogress");
     Files.delete(staged);
 
     assertThatThrownBy(() -> harness.notifyComplete(4))

@@ -40,7 +40,7 @@ class FileSinkRollingTest {
     harness.restore(first);
 
     assertThat(new OutputDirectory(output).lines()).containsExactly("aaa");
-    assertThat(OutputDirectory.allFileNames(output.resolve(".staging"))).isEmpty();
+    assertThat(OutputDirectory.stagedFileNames(output.resolve(".staging"))).isEmpty();
   }
 
   @Test

@@ -42,6 +42,34 @@ final class OutputDirectory {
     }
   }
 
+  /**
+   * Names of the staged files: those in the staging directory and in its attempt directories,
+   * sorted; the directories themselves are not listed.
+   */
+  static List<String> stagedFileNames(Path staging) {
+    try (Stream<Path> files = Files.walk(staging, 2)) {
+      return files
+          .filter(Files::isRegularFile)
+          .map(file -> file.getFileName().toString())
+          .sorted()
+          .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The staged file of that name, in whichever attempt directory it is. */
+  static Path stagedFile(Path staging, String name) {
+    try (Stream<Path> files = Files.walk(staging, 2)) {
+      return files
+          .filter(file -> file.getFileName().toString().equals(name))
+          .findFirst()
+          .orElseThrow();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   private static Stream<String> readLines(Path file) {
     try {
       return Files.readAllLines(file).stream();
