@@ -4,7 +4,6 @@ import io.weir.cli.error.UserError;
 import io.weir.kafka.broker.KafkaBroker;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
@@ -32,15 +31,30 @@ final class OperationsMatrix {
   private final LabSettings settings;
   private final LabProgress progress;
   private final Set<String> selectedCells;
+  private final List<Deployment> deployments;
+  private final List<OperationJob> jobs;
+  private final String jdbcUrl;
 
   /**
    * @param selectedCells the cells to run, each named {@code operation} or {@code operation/job};
    *     empty for all
+   * @param deployments where to run each selected cell, in this order
+   * @param jobs the jobs to run each operation with
+   * @param jdbcUrl the PostgreSQL server of {@link OperationJob#POSTGRES_TOTALS}, or null
    */
-  OperationsMatrix(LabSettings settings, LabProgress progress, Set<String> selectedCells) {
+  OperationsMatrix(
+      LabSettings settings,
+      LabProgress progress,
+      Set<String> selectedCells,
+      List<Deployment> deployments,
+      List<OperationJob> jobs,
+      String jdbcUrl) {
     this.settings = settings;
     this.progress = progress;
     this.selectedCells = Set.copyOf(selectedCells);
+    this.deployments = List.copyOf(deployments);
+    this.jobs = List.copyOf(jobs);
+    this.jdbcUrl = jdbcUrl;
     for (String name : selectedCells) {
       if (allCells().stream().noneMatch(cell -> cell.isNamed(name))) {
         throw new UserError(
@@ -49,7 +63,7 @@ final class OperationsMatrix {
                 + "'; name OPERATION or OPERATION/JOB with the operations "
                 + OPERATIONS.stream().map(Operation::key).toList()
                 + " and the jobs "
-                + Arrays.stream(OperationJob.values()).map(OperationJob::key).toList());
+                + jobs.stream().map(OperationJob::key).toList());
       }
     }
   }
@@ -63,7 +77,12 @@ final class OperationsMatrix {
         int index = results.size() + 1;
         progress.line(
             String.format(
-                "[%d/%d] %s / %s", index, cells.size(), cell.operation().key(), cell.job().key()));
+                "[%d/%d] %s / %s / %s",
+                index,
+                cells.size(),
+                cell.operation().key(),
+                cell.job().key(),
+                cell.deployment().key()));
         results.add(run(cell, broker.bootstrapServers(), directory, index));
       }
     }
@@ -74,7 +93,14 @@ final class OperationsMatrix {
     CellTopics topics = CellTopics.of("in", "out").suffixed("op" + index);
     OperationCell context =
         new OperationCell(
-            cell.job(), bootstrap, topics, directory.resolve("op-" + index), settings, progress);
+            cell.job(),
+            cell.deployment(),
+            bootstrap,
+            topics,
+            directory.resolve("op-" + index),
+            settings,
+            progress,
+            jdbcUrl);
     OperationOutcome outcome;
     try {
       outcome = cell.operation().run(context);
@@ -89,7 +115,11 @@ final class OperationsMatrix {
     }
     OperationCellResult result =
         new OperationCellResult(
-            cell.operation().key(), cell.job().key(), cell.operation().expectation(), outcome);
+            cell.operation().key(),
+            cell.job().key(),
+            cell.deployment().key(),
+            cell.operation().expectation(),
+            outcome);
     progress.line(
         "  "
             + outcome.label()
@@ -110,23 +140,37 @@ final class OperationsMatrix {
     }
   }
 
+  /** The selected cells on each deployment that can carry their operation out. */
   private List<Cell> cells() {
-    return allCells().stream()
-        .filter(cell -> selectedCells.isEmpty() || selectedCells.stream().anyMatch(cell::isNamed))
-        .toList();
-  }
-
-  private static List<Cell> allCells() {
     List<Cell> cells = new ArrayList<>();
-    for (Operation operation : OPERATIONS) {
-      for (OperationJob job : OperationJob.values()) {
-        cells.add(new Cell(operation, job));
+    for (Deployment deployment : deployments) {
+      for (Cell cell : allCells(deployment)) {
+        if (cell.operation().runsOn(deployment)
+            && (selectedCells.isEmpty() || selectedCells.stream().anyMatch(cell::isNamed))) {
+          cells.add(cell);
+        }
       }
     }
     return cells;
   }
 
-  private record Cell(Operation operation, OperationJob job) {
+  private List<Cell> allCells() {
+    return allCells(Deployment.LOCAL);
+  }
+
+  private List<Cell> allCells(Deployment deployment) {
+    List<Cell> cells = new ArrayList<>();
+    for (Operation operation : OPERATIONS) {
+      for (OperationJob job : jobs) {
+        if (job.runs(operation)) {
+          cells.add(new Cell(operation, job, deployment));
+        }
+      }
+    }
+    return cells;
+  }
+
+  private record Cell(Operation operation, OperationJob job, Deployment deployment) {
     /** Whether {@code name} (an operation, or operation/job) names this cell. */
     boolean isNamed(String name) {
       return name.equals(operation.key()) || name.equals(operation.key() + "/" + job.key());

@@ -62,7 +62,7 @@ final class PoisonRecordOperation implements Operation {
     List<String> options =
         deadLetters ? List.of(OperationOptions.DEAD_LETTER_TOPIC, deadLetterTopic) : List.of();
     OutputVerifier.Reading nothing = new OutputVerifier.Reading(Map.of(), 0);
-    try (JobProcess job = cell.start(cell.runArguments(0, List.of("--fresh"), options), null)) {
+    try (RunningJob job = cell.start(cell.runArguments(0, List.of("--fresh"), options), null)) {
       if (!deadLetters) {
         OperationOutcome failure =
             cell.awaitLoudFailure(job, poisonLine(cell, poisonOffset), nothing);
