@@ -62,8 +62,8 @@ public final class LabCommand implements Callable<Integer> {
   @Option(
       names = "--cells",
       split = ",",
-      paramLabel = "OPERATION[/JOB]",
-      description = "With --operations: run only these cells, e.g. rescale-1-2/seed.")
+      paramLabel = "OPERATION[/JOB[/DEPLOYMENT]]",
+      description = "With --operations: run only these cells, e.g. rescale-1-2/seed/cluster.")
   Set<String> cells = new LinkedHashSet<>();
 
   @Option(
@@ -78,6 +78,13 @@ public final class LabCommand implements Callable<Integer> {
 
   @Option(names = "--minutes", description = "How long the soak runs (default: ${DEFAULT-VALUE}).")
   double minutes = 5;
+
+  @Option(
+      names = "--bootstrap",
+      paramLabel = "HOST:PORT",
+      description =
+          "With --operations: run the cells on this running broker instead of starting one.")
+  String bootstrap;
 
   @Option(
       names = "--reuse-broker",
@@ -210,9 +217,10 @@ public final class LabCommand implements Callable<Integer> {
   private int operations(
       LabSettings settings, LabProgress progress, List<OperationJob> jobs, String jdbcUrl)
       throws IOException {
+    OperationsMatrix matrix =
+        new OperationsMatrix(settings, progress, cells, deployments(), jobs, jdbcUrl);
     List<OperationCellResult> results =
-        new OperationsMatrix(settings, progress, cells, deployments(), jobs, jdbcUrl)
-            .run(directory);
+        bootstrap == null ? matrix.run(directory) : matrix.run(directory, bootstrap);
     OperationsTable.print(results, System.out);
     if (json != null) {
       OperationsJson.write(json, results);
@@ -244,11 +252,13 @@ public final class LabCommand implements Callable<Integer> {
       Files.writeString(
           json,
           String.format(
-              "{\"job_kills\": %d, \"broker_kills\": %d, \"rescales\": %d, \"records\": %d,"
-                  + " \"lost\": %d, \"duplicated\": %d}%n",
+              "{\"job_kills\": %d, \"broker_kills\": %d, \"rescales\": %d,"
+                  + " \"savepoint_stops\": %d, \"records\": %d, \"lost\": %d,"
+                  + " \"duplicated\": %d}%n",
               result.jobKills(),
               result.brokerKills(),
               Math.max(0, result.rescales()),
+              Math.max(0, result.savepointStops()),
               result.records(),
               result.verdict().lost(),
               result.verdict().duplicated()));

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The operations matrix: every operation, for the seed job and for the running count, each cell
@@ -60,7 +61,7 @@ final class OperationsMatrix {
         throw new UserError(
             "--cells: no cell '"
                 + name
-                + "'; name OPERATION or OPERATION/JOB with the operations "
+                + "'; name OPERATION, OPERATION/JOB or OPERATION/JOB/DEPLOYMENT with the operations "
                 + OPERATIONS.stream().map(Operation::key).toList()
                 + " and the jobs "
                 + jobs.stream().map(OperationJob::key).toList());
@@ -68,29 +69,41 @@ final class OperationsMatrix {
     }
   }
 
+  /** Runs the cells on a broker of the matrix's own, started in {@code directory}. */
   List<OperationCellResult> run(Path directory) {
-    List<Cell> cells = cells();
-    List<OperationCellResult> results = new ArrayList<>();
     progress.line("starting a Kafka broker in " + directory.resolve("kafka"));
     try (KafkaBroker broker = KafkaBroker.start(LabBroker.config(directory.resolve("kafka")))) {
-      for (Cell cell : cells) {
-        int index = results.size() + 1;
-        progress.line(
-            String.format(
-                "[%d/%d] %s / %s / %s",
-                index,
-                cells.size(),
-                cell.operation().key(),
-                cell.job().key(),
-                cell.deployment().key()));
-        results.add(run(cell, broker.bootstrapServers(), directory, index));
-      }
+      return run(directory, broker.bootstrapServers());
+    }
+  }
+
+  /**
+   * Runs the cells on the running broker at {@code bootstrap}; each cell's topics, group and
+   * transactional ids carry the cell's number and a tag of this run, so that matrices run one after
+   * another on one broker never share them.
+   */
+  List<OperationCellResult> run(Path directory, String bootstrap) {
+    List<Cell> cells = cells();
+    String runTag = Integer.toString(ThreadLocalRandom.current().nextInt(36 * 36 * 36), 36);
+    List<OperationCellResult> results = new ArrayList<>();
+    for (Cell cell : cells) {
+      int index = results.size() + 1;
+      progress.line(
+          String.format(
+              "[%d/%d] %s / %s / %s",
+              index,
+              cells.size(),
+              cell.operation().key(),
+              cell.job().key(),
+              cell.deployment().key()));
+      results.add(run(cell, bootstrap, directory, index, runTag));
     }
     return results;
   }
 
-  private OperationCellResult run(Cell cell, String bootstrap, Path directory, int index) {
-    CellTopics topics = CellTopics.of("in", "out").suffixed("op" + index);
+  private OperationCellResult run(
+      Cell cell, String bootstrap, Path directory, int index, String runTag) {
+    CellTopics topics = CellTopics.of("in", "out").suffixed("op" + index + "-" + runTag);
     OperationCell context =
         new OperationCell(
             cell.job(),
@@ -155,7 +168,11 @@ final class OperationsMatrix {
   }
 
   private List<Cell> allCells() {
-    return allCells(Deployment.LOCAL);
+    List<Cell> cells = new ArrayList<>();
+    for (Deployment deployment : Deployment.values()) {
+      cells.addAll(allCells(deployment));
+    }
+    return cells;
   }
 
   private List<Cell> allCells(Deployment deployment) {
@@ -171,9 +188,12 @@ final class OperationsMatrix {
   }
 
   private record Cell(Operation operation, OperationJob job, Deployment deployment) {
-    /** Whether {@code name} (an operation, or operation/job) names this cell. */
+    /** Whether {@code name} (an operation, operation/job or operation/job/deployment) names it. */
     boolean isNamed(String name) {
-      return name.equals(operation.key()) || name.equals(operation.key() + "/" + job.key());
+      String withJob = operation.key() + "/" + job.key();
+      return name.equals(operation.key())
+          || name.equals(withJob)
+          || name.equals(withJob + "/" + deployment.key());
     }
   }
 }

@@ -67,16 +67,21 @@ final class SavepointRestart {
   }
 
   /** The id the client printed when the job was submitted. */
-  private static String jobId(RunningJob client) throws IOException {
-    Matcher matcher = SUBMITTED.matcher(Files.readString(client.log()));
+  static String jobId(RunningJob client) throws IOException {
+    return jobId(client.log());
+  }
+
+  /** The id the client that logs into {@code clientLog} printed when it submitted the job. */
+  static String jobId(Path clientLog) throws IOException {
+    Matcher matcher = SUBMITTED.matcher(Files.readString(clientLog));
     if (!matcher.find()) {
-      throw new LabFailure("the client did not print the submitted job's id; see " + client.log());
+      throw new LabFailure("the client did not print the submitted job's id; see " + clientLog);
     }
     return matcher.group(1);
   }
 
   /** The savepoint the command named: the last word of its output that is a directory. */
-  private static Path savepointPath(String output, Path savepoints) {
+  static Path savepointPath(String output, Path savepoints) {
     String[] words = output.trim().split("\\s+");
     for (int i = words.length - 1; i >= 0; i--) {
       Path candidate = Path.of(words[i]);
