@@ -66,7 +66,10 @@ final class LabCluster implements AutoCloseable {
                 "--port",
                 Integer.toString(port),
                 "--checkpoint-dir",
-                directory.resolve("checkpoints").toString()),
+                directory.resolve("checkpoints").toString(),
+                // Clusters run side by side (lab cells, tests): each its own free dashboard port.
+                "--web-port",
+                "0"),
             failpoints,
             directory.resolve("jobmanager.log"));
     processes.add(jobManager);
