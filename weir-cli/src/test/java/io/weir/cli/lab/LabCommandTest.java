@@ -79,6 +79,8 @@ class LabCommandTest {
             "300",
             "--random-seed",
             "7",
+            "--timeout",
+            "150",
             "--dir",
             directory.resolve("soak").toString(),
             "--json",
