@@ -20,6 +20,15 @@ final class CancelWithSavepointOperation implements Operation {
     return Expectation.EXACTLY_ONCE;
   }
 
+  /**
+   * A job in a process of its own has no control channel a user could stop it through (programs use
+   * {@code JobClient.stopWithSavepoint}); the command needs a cluster.
+   */
+  @Override
+  public boolean runsOn(Deployment deployment) {
+    return deployment == Deployment.CLUSTER;
+  }
+
   @Override
   public OperationOutcome run(OperationCell cell) throws Exception {
     return SavepointRestart.run(

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A standalone cluster for the operations that only a cluster offers (savepoints of a running job):
@@ -23,20 +24,31 @@ final class LabCluster implements AutoCloseable {
 
   private final Path directory;
   private final Duration timeout;
+  private final String failpoints;
   private final int port;
   private final List<JobProcess> processes = new ArrayList<>();
   private int commands;
 
-  private LabCluster(Path directory, Duration timeout, int port) {
+  private LabCluster(Path directory, Duration timeout, String failpoints, int port) {
     this.directory = directory;
     this.timeout = timeout;
+    this.failpoints = failpoints;
     this.port = port;
   }
 
   /** Starts the job manager, waits until it answers, then starts a task manager. */
   static LabCluster start(Path directory, int slots, Duration timeout) throws Exception {
+    return start(directory, slots, timeout, null);
+  }
+
+  /**
+   * As {@link #start(Path, int, Duration)}, with {@code failpoints} (or null) in the job manager
+   * and the task manager: a halt in either ends that process, see {@link #haltExit()}.
+   */
+  static LabCluster start(Path directory, int slots, Duration timeout, String failpoints)
+      throws Exception {
     Files.createDirectories(directory);
-    LabCluster cluster = new LabCluster(directory, timeout, freePort());
+    LabCluster cluster = new LabCluster(directory, timeout, failpoints, freePort());
     try {
       cluster.startProcesses(slots);
     } catch (Exception | Error e) {
@@ -54,15 +66,18 @@ final class LabCluster implements AutoCloseable {
                 "--port",
                 Integer.toString(port),
                 "--checkpoint-dir",
-                directory.resolve("checkpoints").toString()),
-            null,
+                directory.resolve("checkpoints").toString(),
+                // Clusters run side by side (lab cells, tests): each its own free dashboard port.
+                "--web-port",
+                "0"),
+            failpoints,
             directory.resolve("jobmanager.log"));
     processes.add(jobManager);
     awaitJobManager(jobManager);
     JobProcess taskManager =
         JobProcess.startCommand(
             List.of("taskmanager", "--jobmanager", address(), "--slots", Integer.toString(slots)),
-            null,
+            failpoints,
             directory.resolve("taskmanager.log"));
     processes.add(taskManager);
     awaitRegistration(taskManager);
@@ -106,6 +121,21 @@ final class LabCluster implements AutoCloseable {
       Thread.sleep(200);
     }
     throw new LabFailure("the job manager did not answer within " + timeout.toSeconds() + " s");
+  }
+
+  /** Whether the job manager and the task manager are both alive. */
+  boolean allAlive() {
+    return processes.stream().allMatch(JobProcess::isAlive);
+  }
+
+  /** The exit code of a cluster process that a failpoint halted, if one did. */
+  Optional<Integer> haltExit() throws InterruptedException {
+    for (JobProcess process : processes) {
+      if (!process.isAlive() && RunningJob.isHalt(process.waitFor(0))) {
+        return Optional.of(process.waitFor(0));
+      }
+    }
+    return Optional.empty();
   }
 
   String address() {

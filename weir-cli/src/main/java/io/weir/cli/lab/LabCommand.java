@@ -54,18 +54,37 @@ public final class LabCommand implements Callable<Integer> {
       names = "--operations",
       description =
           "Run the operations matrix instead: rescale, savepoint stop and cancel, retention while"
-              + " down, start at latest, poison records; with --soak: random rescales among the kills.")
+              + " down, start at latest, poison records; with --sink postgres: rescale and savepoint"
+              + " stop of the running totals into PostgreSQL; with --soak: random rescales and"
+              + " savepoint stops among the kills.")
   boolean operations;
 
   @Option(
       names = "--cells",
       split = ",",
-      paramLabel = "OPERATION[/JOB]",
-      description = "With --operations: run only these cells, e.g. rescale-1-2/seed.")
+      paramLabel = "OPERATION[/JOB[/DEPLOYMENT]]",
+      description = "With --operations: run only these cells, e.g. rescale-1-2/seed/cluster.")
   Set<String> cells = new LinkedHashSet<>();
+
+  @Option(
+      names = "--deployments",
+      split = ",",
+      paramLabel = "local|cluster",
+      description =
+          "With --operations: run each cell on these, in this order: local (weir run, a process of"
+              + " its own), cluster (a job manager and a task manager of the cell's own; savepoint"
+              + " cells run only there) (default: ${DEFAULT-VALUE}).")
+  List<String> deployments = new ArrayList<>(List.of("local", "cluster"));
 
   @Option(names = "--minutes", description = "How long the soak runs (default: ${DEFAULT-VALUE}).")
   double minutes = 5;
+
+  @Option(
+      names = "--bootstrap",
+      paramLabel = "HOST:PORT",
+      description =
+          "With --operations: run the cells on this running broker instead of starting one.")
+  String bootstrap;
 
   @Option(
       names = "--reuse-broker",
@@ -179,14 +198,46 @@ public final class LabCommand implements Callable<Integer> {
     }
     recreate(directory);
     LabProgress progress = new LabProgress(System.out, "lab");
-    progress.line("operations matrix in " + directory);
+    if (sink == LabSink.KAFKA) {
+      progress.line("operations matrix in " + directory);
+      return operations(settings, progress, OperationJob.KAFKA_JOBS, null);
+    }
+    Path serverDirectory = directory.resolve("postgres");
+    progress.line("starting a PostgreSQL server in " + serverDirectory);
+    try (PostgresServer server =
+        PostgresServer.start(PostgresServerConfig.inDirectory(serverDirectory).withPort(0))) {
+      progress.line("operations matrix of the running totals into PostgreSQL in " + directory);
+      return operations(
+          settings, progress, List.of(OperationJob.POSTGRES_TOTALS), server.jdbcUrl());
+    } catch (PostgresServerException e) {
+      throw new UserError(e.getMessage(), e);
+    }
+  }
+
+  private int operations(
+      LabSettings settings, LabProgress progress, List<OperationJob> jobs, String jdbcUrl)
+      throws IOException {
+    OperationsMatrix matrix =
+        new OperationsMatrix(settings, progress, cells, deployments(), jobs, jdbcUrl);
     List<OperationCellResult> results =
-        new OperationsMatrix(settings, progress, cells).run(directory);
+        bootstrap == null ? matrix.run(directory) : matrix.run(directory, bootstrap);
     OperationsTable.print(results, System.out);
     if (json != null) {
       OperationsJson.write(json, results);
     }
     return results.stream().allMatch(OperationCellResult::passed) ? 0 : 1;
+  }
+
+  private List<Deployment> deployments() {
+    List<Deployment> chosen = new ArrayList<>();
+    for (String key : new LinkedHashSet<>(deployments)) {
+      try {
+        chosen.add(Deployment.ofKey(key));
+      } catch (IllegalArgumentException e) {
+        throw new UserError("--deployments takes local and cluster, got '" + key + "'");
+      }
+    }
+    return chosen;
   }
 
   private int soak(LabJob job, LabSettings settings, LabProgress progress, CellTopics topics)
@@ -201,11 +252,13 @@ public final class LabCommand implements Callable<Integer> {
       Files.writeString(
           json,
           String.format(
-              "{\"job_kills\": %d, \"broker_kills\": %d, \"rescales\": %d, \"records\": %d,"
-                  + " \"lost\": %d, \"duplicated\": %d}%n",
+              "{\"job_kills\": %d, \"broker_kills\": %d, \"rescales\": %d,"
+                  + " \"savepoint_stops\": %d, \"records\": %d, \"lost\": %d,"
+                  + " \"duplicated\": %d}%n",
               result.jobKills(),
               result.brokerKills(),
               Math.max(0, result.rescales()),
+              Math.max(0, result.savepointStops()),
               result.records(),
               result.verdict().lost(),
               result.verdict().duplicated()));

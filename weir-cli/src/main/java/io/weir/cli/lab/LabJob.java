@@ -64,7 +64,8 @@ public final class LabJob {
         : new OutputVerifier(bootstrap, topics.output());
   }
 
-  private static TotalsTables tables(CellTopics topics) {
+  /** The tables of a cell's PostgreSQL job, named after its output topic. */
+  static TotalsTables tables(CellTopics topics) {
     return new TotalsTables(topics.output().replaceAll("[^A-Za-z0-9_]", "_"));
   }
 

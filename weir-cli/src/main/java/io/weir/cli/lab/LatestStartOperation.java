@@ -27,7 +27,7 @@ final class LatestStartOperation implements Operation {
     cell.createTopics(OperationCell.PARTITIONS);
     List<String> latest = List.of(OperationOptions.STARTING_OFFSETS, "latest");
     String failpoint = FailpointNames.COORDINATOR_METADATA_BEFORE + "=halt@2";
-    try (JobProcess first =
+    try (RunningJob first =
         cell.start(cell.runArguments(0, List.of("--fresh"), latest), failpoint)) {
       cell.awaitCheckpointAfter(first, -1);
       try (ContinuousFeed feed = cell.feed(0)) {
@@ -38,7 +38,7 @@ final class LatestStartOperation implements Operation {
                 + restored.checkpointId()
                 + " while input flows");
         List<String> resume = List.of("-s", restored.location().toString());
-        try (JobProcess second = cell.start(cell.runArguments(0, resume, latest), null)) {
+        try (RunningJob second = cell.start(cell.runArguments(0, resume, latest), null)) {
           cell.awaitCheckpointAfter(second, restored.checkpointId());
           long fed = feed.stop();
           cell.load(fed, fed + cell.settings().recordsAfterRestart());

@@ -19,6 +19,14 @@ interface Operation {
 
   OperationOutcome run(OperationCell cell) throws Exception;
 
+  /**
+   * Whether the operation can be carried out on {@code deployment}, as a user would (a savepoint of
+   * a running job needs a cluster's control channel, which a job in a process of its own lacks).
+   */
+  default boolean runsOn(Deployment deployment) {
+    return true;
+  }
+
   /** What a cell must show to pass. */
   enum Expectation {
     /** Every input record once in the committed output (per-key counts 1..n for state). */

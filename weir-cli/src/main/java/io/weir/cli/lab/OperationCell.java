@@ -1,10 +1,9 @@
 package io.weir.cli.lab;
 
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
-import io.weir.runtime.failpoint.FailpointConfiguration;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -20,26 +19,32 @@ final class OperationCell {
   private static final long CHECKPOINT_INTERVAL_MILLIS = 500;
 
   private final OperationJob job;
+  private final Deployment deployment;
   private final String bootstrap;
   private final CellTopics topics;
   private final Path directory;
   private final LabSettings settings;
   private final LabProgress progress;
+  private final String jdbcUrl;
   private int processes;
 
   OperationCell(
       OperationJob job,
+      Deployment deployment,
       String bootstrap,
       CellTopics topics,
       Path directory,
       LabSettings settings,
-      LabProgress progress) {
+      LabProgress progress,
+      String jdbcUrl) {
     this.job = job;
+    this.deployment = deployment;
     this.bootstrap = bootstrap;
     this.topics = topics;
     this.directory = directory;
     this.settings = settings;
     this.progress = progress;
+    this.jdbcUrl = jdbcUrl;
   }
 
   /** Creates the cell's directory and its input and output topics. */
@@ -52,6 +57,10 @@ final class OperationCell {
 
   String bootstrap() {
     return bootstrap;
+  }
+
+  Deployment deployment() {
+    return deployment;
   }
 
   CellTopics topics() {
@@ -101,21 +110,26 @@ final class OperationCell {
             "--group", topics.group(),
             "--transactional-id-prefix", topics.transactionalIdPrefix(),
             "--checkpoint-interval", Long.toString(CHECKPOINT_INTERVAL_MILLIS)));
+    arguments.addAll(job.sinkArguments(topics, jdbcUrl));
     arguments.addAll(jobOptions);
     return arguments;
   }
 
-  /** Starts {@code weir run arguments} as a process of its own; failpoints may be null. */
-  JobProcess start(List<String> runArguments, String failpoints) throws IOException {
+  /**
+   * Starts {@code weir run arguments} on the cell's deployment: a process of its own, or a fresh
+   * cluster of its own; failpoints (or null) apply to each of its processes.
+   */
+  RunningJob start(List<String> runArguments, String failpoints) throws Exception {
     processes++;
-    Path log = directory.resolve("job-" + processes + ".log");
     progress(
-        "job process "
+        deployment.key()
+            + " job "
             + processes
             + ": "
             + String.join(" ", runArguments.subList(0, runArguments.indexOf(job.jobClass())))
             + (failpoints == null ? "" : " with failpoints " + failpoints));
-    return JobProcess.start(runArguments, failpoints, log);
+    return deployment.start(
+        runArguments, failpoints, directory, "job-" + processes, settings.timeout());
   }
 
   /** Feeds input records from {@code firstId} on, at the lab's rate, until stopped. */
@@ -129,9 +143,9 @@ final class OperationCell {
   }
 
   /** Waits until the failpoint halted the job; fails the cell if it ended otherwise. */
-  void awaitHalt(JobProcess process, String failpoint) throws InterruptedException {
-    int exit = process.waitFor(settings.timeout().toMillis());
-    if (exit == FailpointConfiguration.DEFAULT_HALT_EXIT_CODE) {
+  void awaitHalt(RunningJob process, String failpoint) throws InterruptedException {
+    int exit = process.awaitHalt(settings.timeout().toMillis());
+    if (RunningJob.isHalt(exit)) {
       return;
     }
     if (exit == -1) {
@@ -147,9 +161,14 @@ final class OperationCell {
   }
 
   /** Waits until the running job committed every input record it will commit. */
-  void awaitSettled(JobProcess process) throws Exception {
+  void awaitSettled(RunningJob process) throws Exception {
     try {
-      OutputSettling.await(process, bootstrap, topics, settings.timeout());
+      OutputSettling.await(
+          process.client(),
+          job.output(bootstrap, topics, jdbcUrl),
+          bootstrap,
+          topics,
+          settings.timeout());
     } catch (LabFailure e) {
       if (!process.isAlive()) {
         throw JobLog.endedEarly("the job process exited before its output settled", process.log());
@@ -167,7 +186,7 @@ final class OperationCell {
    * Waits until the running job completed a checkpoint newer than {@code afterId} (-1: any); fails
    * the cell when the process ended first.
    */
-  CompletedCheckpoint awaitCheckpointAfter(JobProcess process, long afterId)
+  CompletedCheckpoint awaitCheckpointAfter(RunningJob process, long afterId)
       throws InterruptedException {
     long deadline = System.currentTimeMillis() + settings.timeout().toMillis();
     while (System.currentTimeMillis() < deadline) {
@@ -221,7 +240,7 @@ final class OperationCell {
    * committedBefore}. Returns null when the job is still running at the timeout.
    */
   OperationOutcome awaitLoudFailure(
-      JobProcess process, LoudFailure expected, OutputVerifier.Reading committedBefore)
+      RunningJob process, LoudFailure expected, OutputVerifier.Reading committedBefore)
       throws InterruptedException {
     int exit = process.waitFor(settings.timeout().toMillis());
     if (exit == -1) {
@@ -265,7 +284,12 @@ final class OperationCell {
 
   /** The committed output counted against the input, by the job's own measure. */
   OutputVerifier.Verdict verdict() {
-    OutputVerifier.Verdict verdict = job.verify(bootstrap, topics);
+    OutputVerifier.Verdict verdict;
+    try {
+      verdict = job.verify(bootstrap, topics, jdbcUrl);
+    } catch (SQLException e) {
+      throw new LabFailure("Cannot read the job's tables at " + jdbcUrl + ": " + e.getMessage());
+    }
     progress(verdict.line());
     return verdict;
   }

@@ -1,8 +1,15 @@
 package io.weir.cli.lab;
 
-/** One measured cell of the operations matrix: an operation, the job it ran, what it ended in. */
+/**
+ * One measured cell of the operations matrix: an operation, the job it ran, where it ran it ({@code
+ * local} or {@code cluster}), what it ended in.
+ */
 record OperationCellResult(
-    String operation, String job, Operation.Expectation expectation, OperationOutcome outcome) {
+    String operation,
+    String job,
+    String deployment,
+    Operation.Expectation expectation,
+    OperationOutcome outcome) {
 
   /** Whether the cell ended as the operation must. */
   boolean passed() {

@@ -12,11 +12,11 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Writes the operations matrix as JSON: {@code {"cells": [{"operation", "job", "expected",
- * "outcome", "passed", "in", "out", "lost", "duplicated", "failure"}, ...]}}. {@code outcome} is
- * {@code exactly-once}, {@code loss}, {@code duplicates}, {@code loss-and-duplicates}, {@code
- * loud-failure} or {@code failed}; {@code failure} is null, the job's one-line message of a loud
- * failure, or why the cell failed.
+ * Writes the operations matrix as JSON: {@code {"cells": [{"operation", "job", "deployment",
+ * "expected", "outcome", "passed", "in", "out", "lost", "duplicated", "failure"}, ...]}}. {@code
+ * outcome} is {@code exactly-once}, {@code loss}, {@code duplicates}, {@code loss-and-duplicates},
+ * {@code loud-failure} or {@code failed}; {@code failure} is null, the job's one-line message of a
+ * loud failure, or why the cell failed.
  */
 final class OperationsJson {
   private static final ObjectMapper MAPPER =
@@ -41,6 +41,7 @@ final class OperationsJson {
     Map<String, Object> cell = new LinkedHashMap<>();
     cell.put("operation", result.operation());
     cell.put("job", result.job());
+    cell.put("deployment", result.deployment());
     cell.put("expected", result.expectation().name().toLowerCase(Locale.ROOT).replace('_', '-'));
     cell.put("outcome", outcome.kind().label());
     cell.put("passed", result.passed());

@@ -5,18 +5,19 @@ import java.util.List;
 
 /** The operations matrix as a table on standard output, one line per cell, and a summary line. */
 final class OperationsTable {
-  private static final String ROW = "%-22s | %-13s | %-26s | %-6s | %s%n";
+  private static final String ROW = "%-22s | %-13s | %-7s | %-26s | %-6s | %s%n";
 
   private OperationsTable() {}
 
   static void print(List<OperationCellResult> results, PrintStream out) {
-    out.printf(ROW, "operation", "job", "outcome", "passed", "in / out / failure");
+    out.printf(ROW, "operation", "job", "on", "outcome", "passed", "in / out / failure");
     for (OperationCellResult result : results) {
       OperationOutcome outcome = result.outcome();
       out.printf(
           ROW,
           result.operation(),
           result.job(),
+          result.deployment(),
           outcome.label(),
           result.passed() ? "yes" : "NO",
           "in="

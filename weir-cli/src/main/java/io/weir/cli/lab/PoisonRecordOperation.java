@@ -61,11 +61,12 @@ final class PoisonRecordOperation implements Operation {
             + POISONED_PARTITION);
     List<String> options =
         deadLetters ? List.of(OperationOptions.DEAD_LETTER_TOPIC, deadLetterTopic) : List.of();
-    OutputVerifier.Reading nothing = new OutputVerifier.Reading(Map.of(), 0);
-    try (JobProcess job = cell.start(cell.runArguments(0, List.of("--fresh"), options), null)) {
+    try (RunningJob job = cell.start(cell.runArguments(0, List.of("--fresh"), options), null)) {
       if (!deadLetters) {
+        // Records before the poison record (and of other partitions) may be committed, once each;
+        // pastThePoison checks that none of its partition at or past it was.
         OperationOutcome failure =
-            cell.awaitLoudFailure(job, poisonLine(cell, poisonOffset), nothing);
+            cell.awaitLoudFailure(job, poisonLine(cell, poisonOffset), cell.input());
         return failure == null ? stillRunning(cell) : pastThePoison(cell, failure, poisonOffset);
       }
       cell.awaitSettled(job);

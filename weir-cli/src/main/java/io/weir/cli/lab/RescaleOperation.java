@@ -39,7 +39,7 @@ final class RescaleOperation implements Operation {
         FailpointNames.COORDINATOR_NOTIFY_BEFORE + "=halt@" + cell.settings().crashHit();
     long fed;
     try (ContinuousFeed feed = cell.feed(0);
-        JobProcess first =
+        RunningJob first =
             cell.start(cell.runArguments(from, List.of("--fresh"), List.of()), failpoint)) {
       cell.awaitHalt(first, failpoint);
       fed = feed.stop();
@@ -53,7 +53,7 @@ final class RescaleOperation implements Operation {
             + " records in; resuming at parallelism "
             + to);
     List<String> resume = List.of("-s", latest.location().toString());
-    try (JobProcess second = cell.start(cell.runArguments(to, resume, List.of()), null)) {
+    try (RunningJob second = cell.start(cell.runArguments(to, resume, List.of()), null)) {
       cell.load(fed, fed + cell.settings().recordsAfterRestart());
       cell.awaitSettled(second);
     }

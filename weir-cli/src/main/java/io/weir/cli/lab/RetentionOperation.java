@@ -45,7 +45,7 @@ final class RetentionOperation implements Operation {
     String failpoint = FailpointNames.SINK_COMMIT_AFTER + "=halt@2";
     long fed;
     try (ContinuousFeed feed = cell.feed(0);
-        JobProcess first =
+        RunningJob first =
             cell.start(cell.runArguments(1, List.of("--fresh"), List.of()), failpoint)) {
       cell.awaitHalt(first, failpoint);
       fed = feed.stop();
@@ -64,7 +64,7 @@ final class RetentionOperation implements Operation {
     List<String> resume = List.of("-s", restored.location().toString());
     List<String> policy =
         earliestPolicy ? List.of(OperationOptions.ON_OUT_OF_RANGE, "earliest") : List.of();
-    try (JobProcess second = cell.start(cell.runArguments(1, resume, policy), null)) {
+    try (RunningJob second = cell.start(cell.runArguments(1, resume, policy), null)) {
       if (!earliestPolicy) {
         OperationOutcome failure =
             cell.awaitLoudFailure(second, outOfRange(cell, earliest), committedBefore);

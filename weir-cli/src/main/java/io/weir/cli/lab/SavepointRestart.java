@@ -39,10 +39,11 @@ final class SavepointRestart {
                 cell.directory().resolve("cluster"), PARALLELISM, cell.settings().timeout());
         ContinuousFeed feed = cell.feed(0)) {
       Path savepoint;
-      try (JobProcess first =
-          cluster.submit(
-              cell.runArguments(PARALLELISM, List.of("--fresh"), List.of()),
-              cell.directory().resolve("client-1.log"))) {
+      try (RunningJob first =
+          RunningJob.process(
+              cluster.submit(
+                  cell.runArguments(PARALLELISM, List.of("--fresh"), List.of()),
+                  cell.directory().resolve("client-1.log")))) {
         cell.awaitCheckpointAfter(first, 1);
         String jobId = jobId(first);
         String said = cluster.command(endCommand.apply(jobId, savepoints));
@@ -51,10 +52,11 @@ final class SavepointRestart {
         first.waitFor(cell.settings().timeout().toMillis());
       }
       List<String> start = resumeFromSavepoint ? List.of("-s", savepoint.toString()) : List.of();
-      try (JobProcess second =
-          cluster.submit(
-              cell.runArguments(PARALLELISM, start, List.of()),
-              cell.directory().resolve("client-2.log"))) {
+      try (RunningJob second =
+          RunningJob.process(
+              cluster.submit(
+                  cell.runArguments(PARALLELISM, start, List.of()),
+                  cell.directory().resolve("client-2.log")))) {
         long fed = feed.stop();
         cell.load(fed, fed + cell.settings().recordsAfterRestart());
         cell.awaitSettled(second);
@@ -65,16 +67,21 @@ final class SavepointRestart {
   }
 
   /** The id the client printed when the job was submitted. */
-  private static String jobId(JobProcess client) throws IOException {
-    Matcher matcher = SUBMITTED.matcher(Files.readString(client.log()));
+  static String jobId(RunningJob client) throws IOException {
+    return jobId(client.log());
+  }
+
+  /** The id the client that logs into {@code clientLog} printed when it submitted the job. */
+  static String jobId(Path clientLog) throws IOException {
+    Matcher matcher = SUBMITTED.matcher(Files.readString(clientLog));
     if (!matcher.find()) {
-      throw new LabFailure("the client did not print the submitted job's id; see " + client.log());
+      throw new LabFailure("the client did not print the submitted job's id; see " + clientLog);
     }
     return matcher.group(1);
   }
 
   /** The savepoint the command named: the last word of its output that is a directory. */
-  private static Path savepointPath(String output, Path savepoints) {
+  static Path savepointPath(String output, Path savepoints) {
     String[] words = output.trim().split("\\s+");
     for (int i = words.length - 1; i >= 0; i--) {
       Path candidate = Path.of(words[i]);

@@ -13,12 +13,21 @@ import java.util.Random;
  * from outside at a random moment, or a halt at a random failpoint — and every few rounds kills and
  * restarts the broker too. Each restart is a plain {@code weir run} on the same checkpoint
  * directory, which resumes from the latest completed checkpoint; with operations, each restart also
- * picks a parallelism of 1, 2 or 4 at random, so many restarts are rescales. At the end the input
+ * picks a parallelism of 1, 2 or 4 at random, so many restarts are rescales, and rounds 2, 6, 10,
+ * ... run the job on a cluster of its own and end it with a savepoint stop instead of a crash
+ * ({@link SoakSavepointStop}); the next round resumes from that savepoint. At the end the input
  * stops, the job runs until its output settles, and the committed output is compared with the
  * input.
  */
 final class Soak {
   private static final int BROKER_KILL_EVERY = 3;
+
+  /**
+   * With operations, round 2 and every this many rounds after it end with a savepoint stop instead
+   * of a crash: fixed, so that even a short soak stops with a savepoint once.
+   */
+  private static final int SAVEPOINT_STOP_EVERY = 4;
+
   private static final List<String> HALT_POINTS =
       List.of(
           FailpointNames.CHECKPOINT_TRIGGER,
@@ -34,13 +43,22 @@ final class Soak {
 
   private static final List<Integer> PARALLELISMS = List.of(1, 2, 4);
 
-  /** What the soak did and found; {@code rescales} is -1 when the soak made none on purpose. */
+  /**
+   * What the soak did and found; {@code rescales} and {@code savepointStops} are -1 when the soak
+   * made none on purpose.
+   */
   record Result(
-      int jobKills, int brokerKills, int rescales, long records, OutputVerifier.Verdict verdict) {
+      int jobKills,
+      int brokerKills,
+      int rescales,
+      int savepointStops,
+      long records,
+      OutputVerifier.Verdict verdict) {
     String line() {
       return "soak: kills="
           + (jobKills + brokerKills)
           + (rescales < 0 ? "" : " rescales=" + rescales)
+          + (savepointStops < 0 ? "" : " savepoint-stops=" + savepointStops)
           + " records="
           + records
           + " lost="
@@ -74,15 +92,17 @@ final class Soak {
       Path checkpoints = directory.resolve("checkpoints");
       int parallelism = 1;
       List<String> run = runArguments(bootstrap, topics, checkpoints, parallelism);
+      int rounds = 0;
       int jobKills = 0;
       int brokerKills = 0;
       int rescales = 0;
+      int savepointStops = 0;
       long records;
       long deadline = System.currentTimeMillis() + duration.toMillis();
       try (ContinuousFeed feed =
           ContinuousFeed.start(bootstrap, topics.input(), settings.ratePerSecond(), 0)) {
         while (System.currentTimeMillis() < deadline) {
-          if (operations && jobKills > 0) {
+          if (operations && rounds > 0) {
             int next = PARALLELISMS.get(random.nextInt(PARALLELISMS.size()));
             if (next != parallelism) {
               rescales++;
@@ -91,9 +111,21 @@ final class Soak {
               run = runArguments(bootstrap, topics, checkpoints, parallelism);
             }
           }
-          jobKills++;
-          killOnce(run, directory.resolve("job-" + jobKills + ".log"), jobKills);
-          if (jobKills % BROKER_KILL_EVERY == 0) {
+          rounds++;
+          if (operations && rounds % SAVEPOINT_STOP_EVERY == 2) {
+            savepointStops++;
+            new SoakSavepointStop(settings.timeout(), progress)
+                .run(
+                    run,
+                    checkpoints,
+                    directory.resolve("stop-" + rounds),
+                    1000 + random.nextInt(3000),
+                    rounds);
+          } else {
+            jobKills++;
+            killOnce(run, directory.resolve("job-" + rounds + ".log"), rounds);
+          }
+          if (rounds % BROKER_KILL_EVERY == 0) {
             brokerKills++;
             restartBroker(broker, feed, brokerKills);
           }
@@ -109,7 +141,12 @@ final class Soak {
           new OutputVerifier(bootstrap, topics.output()).read(true).verifyAgainst(input);
       progress.line(verdict.line());
       return new Result(
-          jobKills, brokerKills, operations ? rescales : -1, input.records(), verdict);
+          jobKills,
+          brokerKills,
+          operations ? rescales : -1,
+          operations ? savepointStops : -1,
+          input.records(),
+          verdict);
     }
   }
 

@@ -62,21 +62,25 @@ class LabCommandTest {
   }
 
   @Test
-  void when_soakKillsTheJobAndTheBroker_then_nothingIsLostOrDuplicated() throws Exception {
+  void when_soakKillsRescalesStopsWithSavepointsAndKillsTheBroker_then_nothingIsLostOrDuplicated()
+      throws Exception {
     // given
     Path json = directory.resolve("soak.json");
 
-    // when
+    // when: round 2 stops with a savepoint on a cluster, round 3 kills the broker too
     int exitCode =
         WeirCli.run(
             "lab",
             "--soak",
+            "--operations",
             "--minutes",
-            "0.75",
+            "1",
             "--rate",
             "300",
             "--random-seed",
             "7",
+            "--timeout",
+            "150",
             "--dir",
             directory.resolve("soak").toString(),
             "--json",
@@ -86,7 +90,8 @@ class LabCommandTest {
     String result = Files.readString(json);
     assertThat(exitCode).as(result).isZero();
     assertThat(result).contains("\"lost\": 0,").contains("\"duplicated\": 0}");
-    assertThat(number(result, "job_kills")).isGreaterThanOrEqualTo(3);
+    assertThat(number(result, "job_kills")).isGreaterThanOrEqualTo(2);
+    assertThat(number(result, "savepoint_stops")).isGreaterThanOrEqualTo(1);
     assertThat(number(result, "broker_kills")).isGreaterThanOrEqualTo(1);
     assertThat(number(result, "records")).isGreaterThan(1000);
   }

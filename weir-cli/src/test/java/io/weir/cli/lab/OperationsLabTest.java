@@ -3,99 +3,83 @@ package io.weir.cli.lab;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.weir.cli.WeirCli;
+import io.weir.kafka.testing.KafkaBrokerExtension;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code weir lab --operations} against a real broker and job processes, for the rescale cells
- * (every rescale of the seed job, and one of the running count, to keep the test short), with small
- * record counts: the JSON's shape, counts that add up, and every cell exactly-once — a rescale with
- * pre-committed, un-notified transactions as well as the control cell (a restore at the same
- * parallelism).
+ * {@code weir lab --operations} on the local path (each job a {@code weir run} process of its own)
+ * against one real broker for the class, with small record counts: every operation that a job in a
+ * process of its own can undergo — rescales with pre-committed, un-notified transactions (and the
+ * control, a restore at the same parallelism), retention past the checkpoint with and without
+ * {@code --on-out-of-range earliest}, a fresh start at {@code latest} with a crash before
+ * checkpoint 2, a poison record without a dead-letter topic — each with one of the two jobs,
+ * alternating. Savepoint stops need a control channel and run on the cluster path ({@link
+ * OperationsClusterLabTest}).
  */
 class OperationsLabTest {
-  private static final Set<String> OUTCOMES =
-      Set.of("exactly-once", "loss", "duplicates", "loss-and-duplicates", "loud-failure", "failed");
+  @RegisterExtension
+  static final KafkaBrokerExtension kafka =
+      new KafkaBrokerExtension(config -> config.withStartTimeout(Duration.ofMinutes(3)));
 
   @TempDir Path directory;
 
   @Test
   void when_rescaleCellsRun_then_theirCountsAddUpAndEveryCellIsExactlyOnce() throws Exception {
-    // given
-    Path json = directory.resolve("operations.json");
-
     // when
-    int exitCode =
-        WeirCli.run(
-            "lab",
-            "--operations",
-            "--cells",
-            "rescale-1-1/seed,rescale-1-2,rescale-2-4/seed,rescale-4-1/seed",
-            "--dir",
-            directory.resolve("lab").toString(),
-            "--rate",
-            "300",
-            "--records",
-            "300",
-            "--timeout",
-            "150",
-            "--json",
-            json.toString());
+    OperationsCells.Run run =
+        OperationsCells.run(
+            kafka.bootstrapServers(),
+            directory,
+            "rescale-1-1/seed,rescale-1-2,rescale-2-4/seed,rescale-4-1/running-count",
+            "local");
 
     // then
-    JsonNode cells = new ObjectMapper().readTree(json.toFile()).get("cells");
-    assertThat(cells).hasSize(5);
-    Map<String, JsonNode> byName = new HashMap<>();
-    List<Boolean> passed = new ArrayList<>();
-    for (JsonNode cell : cells) {
-      assertThat(cell.fieldNames())
-          .toIterable()
-          .contains("operation", "job", "outcome", "lost", "duplicated", "failure");
-      assertThat(cell.get("outcome").asText()).isIn(OUTCOMES);
-      assertCountsAddUp(cell);
-      byName.put(cell.get("operation").asText() + "/" + cell.get("job").asText(), cell);
-      passed.add(cell.get("passed").asBoolean());
-    }
-    assertThat(byName)
+    assertThat(run.cells())
         .containsOnlyKeys(
-            "rescale-1-1/seed",
-            "rescale-1-2/seed",
-            "rescale-1-2/running-count",
-            "rescale-2-4/seed",
-            "rescale-4-1/seed");
-    for (JsonNode cell : byName.values()) {
+            "rescale-1-1/seed/local",
+            "rescale-1-2/seed/local",
+            "rescale-1-2/running-count/local",
+            "rescale-2-4/seed/local",
+            "rescale-4-1/running-count/local");
+    for (JsonNode cell : run.cells().values()) {
       assertThat(cell.get("outcome").asText()).as(cell.toString()).isEqualTo("exactly-once");
       // input arrived before the halt, so a pending transaction held records
       assertThat(cell.get("in").asLong()).as(cell.toString()).isGreaterThan(300);
     }
-    assertThat(passed).containsOnly(true);
-    assertThat(exitCode).isZero();
+    OperationsCells.assertEveryCellPassed(run);
   }
 
-  /** A counted cell: out = in - lost + duplicated; a failed one names why. */
-  private static void assertCountsAddUp(JsonNode cell) {
-    long in = cell.get("in").asLong();
-    long out = cell.get("out").asLong();
-    long lost = cell.get("lost").asLong();
-    long duplicated = cell.get("duplicated").asLong();
-    String outcome = cell.get("outcome").asText();
-    assertThat(lost).as(cell.toString()).isBetween(0L, in);
-    assertThat(duplicated).as(cell.toString()).isNotNegative();
-    if (outcome.equals("failed")) {
-      assertThat(cell.get("failure").asText()).as(cell.toString()).isNotBlank();
-      return;
-    }
-    assertThat(out).as(cell.toString()).isEqualTo(in - lost + duplicated);
-    assertThat(lost > 0).as(cell.toString()).isEqualTo(outcome.startsWith("loss"));
-    assertThat(duplicated > 0).as(cell.toString()).isEqualTo(outcome.contains("duplicates"));
-    assertThat(cell.get("failure").isNull()).as(cell.toString()).isTrue();
+  @Test
+  void when_sourceSideOperationsRun_then_eachIsExactlyOnceOrTheDocumentedLoudFailure()
+      throws Exception {
+    // when
+    OperationsCells.Run run =
+        OperationsCells.run(
+            kafka.bootstrapServers(),
+            directory,
+            "retention-while-down/running-count,retention-earliest/seed,"
+                + "start-latest-crash/running-count,poison-no-dead-letter/seed",
+            "local");
+
+    // then
+    assertThat(run.cells())
+        .containsOnlyKeys(
+            "retention-while-down/running-count/local",
+            "retention-earliest/seed/local",
+            "start-latest-crash/running-count/local",
+            "poison-no-dead-letter/seed/local");
+    assertThat(run.cells().get("retention-while-down/running-count/local").get("outcome").asText())
+        .isEqualTo("loud-failure");
+    assertThat(run.cells().get("poison-no-dead-letter/seed/local").get("outcome").asText())
+        .isEqualTo("loud-failure");
+    assertThat(run.cells().get("retention-earliest/seed/local").get("outcome").asText())
+        .isEqualTo("exactly-once");
+    assertThat(run.cells().get("start-latest-crash/running-count/local").get("outcome").asText())
+        .isEqualTo("exactly-once");
+    OperationsCells.assertEveryCellPassed(run);
   }
 }

@@ -181,17 +181,27 @@ final class ExactlyOncePostgresSink<T>
     transaction.prepared(globalId, snapshotCheckpointId);
   }
 
+  /**
+   * Also called by the job-level recovery step on a copy of the sink that was never initialised (no
+   * writer, no ids) and is never closed: that copy closes its connection after each commit, so that
+   * restarts do not pile up connections until the server refuses clients.
+   */
   @Override
   protected void commit(PostgresTransaction transaction) throws Exception {
+    boolean recoveryCopy = writer == null;
     PostgresSinkRecovery.CommitOutcome outcome;
     try {
       outcome = new PostgresSinkRecovery(control()).commit(transaction);
     } catch (SQLException e) {
       closeControl();
       throw e;
+    } finally {
+      if (recoveryCopy) {
+        closeControl();
+      }
     }
     if (outcome == PostgresSinkRecovery.CommitOutcome.ALREADY_COMMITTED) {
-      LOG.debug("Sink {}: {} was already committed", ids.prefix(), transaction);
+      LOG.debug("{} was already committed", transaction);
     }
   }
 

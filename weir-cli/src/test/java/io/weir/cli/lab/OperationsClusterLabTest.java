@@ -1,0 +1,57 @@
+package io.weir.cli.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.weir.kafka.testing.KafkaBrokerExtension;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code weir lab --operations} on the cluster path against one real broker for the class: each
+ * start of a job is a job manager, a task manager and a {@code weir run --jobmanager} client of the
+ * cell's own, each its own process; a failpoint halt in either cluster process is followed by
+ * SIGKILL of the rest. Every operation once, with one of the two jobs, alternating: a rescale with
+ * pre-committed, un-notified transactions, stop with a savepoint then resume, cancel with a
+ * savepoint then a plain resubmission, retention past the checkpoint while down, a fresh start at
+ * {@code latest} with a crash before checkpoint 2, a poison record without a dead-letter topic.
+ */
+class OperationsClusterLabTest {
+  @RegisterExtension
+  static final KafkaBrokerExtension kafka =
+      new KafkaBrokerExtension(config -> config.withStartTimeout(Duration.ofMinutes(3)));
+
+  @TempDir Path directory;
+
+  @Test
+  void when_everyOperationRunsOnACluster_then_eachIsExactlyOnceOrTheDocumentedLoudFailure()
+      throws Exception {
+    // when
+    OperationsCells.Run run =
+        OperationsCells.run(
+            kafka.bootstrapServers(),
+            directory,
+            "rescale-1-2/running-count,stop-with-savepoint/seed,"
+                + "cancel-with-savepoint/running-count,retention-while-down/seed,"
+                + "start-latest-crash/seed,poison-no-dead-letter/running-count",
+            "cluster");
+
+    // then
+    assertThat(run.cells())
+        .containsOnlyKeys(
+            "rescale-1-2/running-count/cluster",
+            "stop-with-savepoint/seed/cluster",
+            "cancel-with-savepoint/running-count/cluster",
+            "retention-while-down/seed/cluster",
+            "start-latest-crash/seed/cluster",
+            "poison-no-dead-letter/running-count/cluster");
+    assertThat(run.cells().get("retention-while-down/seed/cluster").get("outcome").asText())
+        .isEqualTo("loud-failure");
+    assertThat(
+            run.cells().get("poison-no-dead-letter/running-count/cluster").get("outcome").asText())
+        .isEqualTo("loud-failure");
+    OperationsCells.assertEveryCellPassed(run);
+  }
+}
