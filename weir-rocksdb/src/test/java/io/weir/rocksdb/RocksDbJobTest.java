@@ -69,6 +69,13 @@ class RocksDbJobTest {
 
     // then
     assertThat(inRocksDb).hasSizeGreaterThan(100).isEqualTo(onHeap);
+    Path inProcess =
+        LocalWorkingDirectories.processDirectory()
+            .resolve("in-memory-checkpoints")
+            .resolve(LocalWorkingDirectories.safe("windows"));
+    assertThat(CheckpointLayout.checkpointDirectoriesNewestFirst(inProcess))
+        .as("in-process checkpoint files are pruned like a checkpoint directory")
+        .hasSizeLessThanOrEqualTo(2);
   }
 
   @Test
