@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongConsumer;
 import java.util.function.LongFunction;
 import java.util.stream.Stream;
 import org.rocksdb.Checkpoint;
@@ -40,6 +41,7 @@ final class IncrementalSnapshots {
   private final Map<Long, Pending> pending = new ConcurrentHashMap<>();
   private final Map<Long, Stored> storedByCheckpoint = new ConcurrentHashMap<>();
   private volatile Baseline lastCompleted;
+  private final LongConsumer onCompleted;
 
   /**
    * The stored files a next checkpoint may refer to instead of storing them again.
@@ -63,13 +65,15 @@ final class IncrementalSnapshots {
       String owner,
       LongFunction<Optional<SnapshotFiles>> targets,
       Path localCheckpoints,
-      Baseline restored) {
+      Baseline restored,
+      LongConsumer onCompleted) {
     this.instance = instance;
     this.range = range;
     this.owner = owner;
     this.targets = targets;
     this.localCheckpoints = localCheckpoints;
     this.lastCompleted = restored;
+    this.onCompleted = onCompleted;
   }
 
   /** The synchronous part: a RocksDB checkpoint and the handle that will name its files. */
@@ -164,6 +168,7 @@ final class IncrementalSnapshots {
       lastCompleted = new Baseline(stored.directory(), stored.files());
     }
     storedByCheckpoint.keySet().removeIf(id -> id <= checkpointId);
+    onCompleted.accept(checkpointId);
   }
 
   private static void copyDurably(Path source, Path target) throws IOException {

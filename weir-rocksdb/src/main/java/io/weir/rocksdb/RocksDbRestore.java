@@ -1,5 +1,6 @@
 package io.weir.rocksdb;
 
+import io.weir.api.datastream.SuppressRestartsException;
 import io.weir.rocksdb.SnapshotHandle.StoredFile;
 import io.weir.runtime.state.KeyGroupRange;
 import java.io.IOException;
@@ -52,7 +53,13 @@ final class RocksDbRestore {
       SnapshotHandle only = handles.iterator().next();
       if (only.firstKeyGroup() == range.start() && only.lastKeyGroup() == range.end()) {
         placeFiles(only, directory);
-        RocksDbInstance restored = new RocksDbInstance(directory);
+        RocksDbInstance restored;
+        try {
+          restored = new RocksDbInstance(directory);
+        } catch (RocksDBException e) {
+          throw unrestorable(
+              "RocksDB state in " + only.directory() + " cannot be opened: " + e.getMessage(), e);
+        }
         verify(restored, only);
         return new Restored(restored, baselineOf(only));
       }
@@ -86,7 +93,7 @@ final class RocksDbRestore {
       restored.db().verifyChecksum();
     } catch (RocksDBException e) {
       restored.close();
-      throw new IllegalStateException(
+      throw unrestorable(
           "RocksDB state in " + handle.directory() + " is corrupt: " + e.getMessage(), e);
     }
   }
@@ -144,23 +151,27 @@ final class RocksDbRestore {
     for (StoredFile file : handle.files()) {
       Path stored = handle.directory().resolve(file.storedName());
       if (!Files.isRegularFile(stored)) {
-        throw new IllegalStateException("RocksDB state file " + stored + " is missing");
+        throw unrestorable("RocksDB state file " + stored + " is missing", null);
       }
       long length = Files.size(stored);
       if (length != file.length()) {
-        throw new IllegalStateException(
-            "RocksDB state file "
-                + stored
-                + " has "
-                + length
-                + " bytes, expected "
-                + file.length());
+        throw unrestorable(
+            "RocksDB state file " + stored + " has " + length + " bytes, expected " + file.length(),
+            null);
       }
       Path local = directory.resolve(file.localName());
       if (!file.localName().endsWith(".sst") || !tryLink(local, stored)) {
         Files.copy(stored, local);
       }
     }
+  }
+
+  /**
+   * Restarting from the same checkpoint would fail the same way: the job fails now, and the next
+   * start skips the broken checkpoint under the fallback rules (the listing names the same file).
+   */
+  private static SuppressRestartsException unrestorable(String message, Throwable cause) {
+    return new SuppressRestartsException(message, cause);
   }
 
   /** SST files are never changed, so the stored file itself can serve; RocksDB only unlinks it. */

@@ -2,12 +2,18 @@ package io.weir.rocksdb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.weir.api.datastream.JobResult;
+import io.weir.api.datastream.RestartStrategy;
 import io.weir.api.datastream.StreamEnvironment;
 import io.weir.api.eventtime.WatermarkStrategy;
+import io.weir.api.functions.MapFunction;
+import io.weir.api.functions.RichMapFunction;
 import io.weir.api.sink.SinkFunction;
 import io.weir.api.source.GeneratorSource;
 import io.weir.api.state.StateBackend;
 import io.weir.api.state.StateBackends;
+import io.weir.api.state.ValueState;
+import io.weir.api.state.ValueStateDescriptor;
 import io.weir.api.windowing.TumblingEventTimeWindows;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.storage.CheckpointLayout;
@@ -21,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -62,6 +69,13 @@ class RocksDbJobTest {
 
     // then
     assertThat(inRocksDb).hasSizeGreaterThan(100).isEqualTo(onHeap);
+    Path inProcess =
+        LocalWorkingDirectories.processDirectory()
+            .resolve("in-memory-checkpoints")
+            .resolve(LocalWorkingDirectories.safe("windows"));
+    assertThat(CheckpointLayout.checkpointDirectoriesNewestFirst(inProcess))
+        .as("in-process checkpoint files are pruned like a checkpoint directory")
+        .hasSizeLessThanOrEqualTo(2);
   }
 
   @Test
@@ -93,6 +107,66 @@ class RocksDbJobTest {
     assertThat(skipped)
         .anySatisfy(reason -> assertThat(reason).contains(lost.toString(), "missing"));
     assertThat(restored.location()).isEqualTo(checkpoints.get(1));
+  }
+
+  @Test
+  void when_aTaskFailsMidRun_then_theRestartCountsOnFromTheCheckpointInRocksDb() throws Exception {
+    // given: a running count per key whose map fails once, after some checkpoints
+    FAIL_ONCE.set(true);
+    StreamEnvironment env = StreamEnvironment.getExecutionEnvironment().setParallelism(2);
+    env.setStateBackend(StateBackends.rocksdb());
+    env.enableCheckpointing(Duration.ofMillis(100));
+    env.setRestartStrategy(RestartStrategy.fixedDelay(3, Duration.ofMillis(100)));
+    env.addSource(new GeneratorSource<>(20_000, index -> index, 10_000))
+        .setParallelism(1)
+        .uid("source")
+        .map(new FailOnce())
+        .uid("fail-once")
+        .keyBy(index -> index % 10)
+        .map(new RunningCount())
+        .uid("count")
+        .addSink(new Collect())
+        .uid("sink");
+
+    // when
+    JobResult result = env.execute("restart");
+
+    // then: every key counted each of its 2,000 records once in state
+    assertThat(result.restarts()).isEqualTo(1);
+    assertThat(new ArrayList<>(RESULTS).stream().mapToLong(Long::longValue).max().orElse(0))
+        .isEqualTo(2_000);
+    assertThat(RESULTS.stream().filter(count -> count == 2_000)).hasSize(10);
+  }
+
+  /** Whether {@link FailOnce} still has to fail; static as functions are copied. */
+  static final AtomicBoolean FAIL_ONCE = new AtomicBoolean();
+
+  static final class FailOnce implements MapFunction<Long, Long> {
+    @Override
+    public Long map(Long index) {
+      if (index == 12_000 && FAIL_ONCE.compareAndSet(true, false)) {
+        throw new IllegalStateException("failing once, as planned");
+      }
+      return index;
+    }
+  }
+
+  /** Emits each key's count after each of its records, as the count in RocksDB says. */
+  static final class RunningCount extends RichMapFunction<Long, Long> {
+    private transient ValueState<Long> count;
+
+    @Override
+    public void open() {
+      count = getRuntimeContext().getState(new ValueStateDescriptor<>("count"));
+    }
+
+    @Override
+    public Long map(Long index) {
+      Long current = count.value();
+      long next = current == null ? 1 : current + 1;
+      count.update(next);
+      return next;
+    }
   }
 
   private static List<Long> windowSums(StateBackend backend, Path checkpoints) throws Exception {

@@ -235,6 +235,35 @@ class RocksDbKeyedStateBackendTest {
   }
 
   @Test
+  void when_aStoredFileIsCorrupt_then_theRestoreFailsForGoodNamingTheState() throws Exception {
+    // given: one byte flipped in the middle of the largest stored SST file
+    Map<Integer, byte[]> snapshot;
+    try (KeyedStateBackend backend = backend(0, 1, OperatorSubtaskState.EMPTY)) {
+      for (long key = 0; key < 20_000; key++) {
+        write(backend, key);
+      }
+      snapshot = checkpoint(backend, 1);
+    }
+    Path sst;
+    try (Stream<Path> files = Files.list(CheckpointLayout.sharedDirectory(jobDirectory))) {
+      sst =
+          files
+              .filter(f -> f.toString().endsWith(".sst"))
+              .max(java.util.Comparator.comparingLong(f -> f.toFile().length()))
+              .orElseThrow();
+    }
+    byte[] bytes = Files.readAllBytes(sst);
+    bytes[bytes.length / 2] ^= 0x5a;
+    Files.write(sst, bytes);
+
+    // when / then
+    assertThatThrownBy(() -> backend(0, 1, restoredState(snapshot)))
+        .isInstanceOf(io.weir.api.datastream.SuppressRestartsException.class)
+        .hasMessageContaining(CheckpointLayout.sharedDirectory(jobDirectory).toString())
+        .hasMessageContaining("orrupt");
+  }
+
+  @Test
   void when_aProcessEndedWithoutCleaningUp_then_theNextBackendDeletesItsDirectory()
       throws Exception {
     // given: the directory of a process that no longer runs

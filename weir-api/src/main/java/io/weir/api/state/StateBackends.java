@@ -12,8 +12,8 @@ public final class StateBackends {
   /**
    * Keyed state in an embedded RocksDB on local disk, so it may be larger than the heap;
    * checkpoints upload only the files the previous checkpoint did not have. Needs the {@code
-   * weir-rocksdb} module on the class path. Without a checkpoint directory the files of its
-   * checkpoints stay in the process's local RocksDB directory until the process ends.
+   * weir-rocksdb} module on the class path. Without a checkpoint directory the files of the newest
+   * checkpoints are kept in the process's local RocksDB directory, which goes with the process.
    */
   public static StateBackend rocksdb() {
     return new StateBackend("rocksdb");

@@ -91,6 +91,24 @@ public final class SavepointStorage implements CheckpointStorage {
       }
     }
     writtenFiles.clear();
+    maybeDeleteStateFiles();
+  }
+
+  /** The files a state backend copied for this savepoint, and their listings. */
+  private void maybeDeleteStateFiles() {
+    if (!Files.isDirectory(directory)) {
+      return;
+    }
+    try {
+      DurableFiles.deleteRecursively(CheckpointLayout.savepointFilesDirectory(directory));
+      try (var listings = Files.newDirectoryStream(directory, "*" + StateFileListings.SUFFIX)) {
+        for (Path listing : listings) {
+          Files.deleteIfExists(listing);
+        }
+      }
+    } catch (IOException e) {
+      LOG.warn("Could not delete the state files of an aborted savepoint: {}", e.toString());
+    }
   }
 
   @Override

@@ -136,7 +136,7 @@ public final class StateFileListings {
    * Deletes the files of {@code jobDirectory}'s shared directory that no checkpoint directory left
    * lists. Housekeeping: failures are logged, never thrown.
    */
-  static void deleteUnreferenced(Path jobDirectory) {
+  public static void deleteUnreferenced(Path jobDirectory) {
     Path shared = CheckpointLayout.sharedDirectory(jobDirectory);
     if (!Files.isDirectory(shared)) {
       return;
