@@ -3,6 +3,7 @@ package io.weir.cli.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.weir.cli.lab.JobProcess;
 import io.weir.cli.lab.OutputVerifier;
 import io.weir.cli.lab.SeedInput;
 import io.weir.cli.lab.Topics;
@@ -30,6 +31,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The seed job on a standalone cluster (a job manager and two task managers of two slots, each its
@@ -37,7 +40,9 @@ import org.junit.jupiter.api.io.TempDir;
  * subtask of the source and one of the keyed map and sink, and the keyBy crosses the network (or 4,
  * filling every slot). A {@code read_committed} reader of the output sees every input id exactly
  * once: after a plain run, after {@code kill -9} of a task manager, after a task manager halted
- * with a commit in flight, and after {@code kill -9} of the whole cluster and a resubmission.
+ * with a commit in flight, and after {@code kill -9} of the whole cluster and a resubmission. The
+ * halted-commit cell runs on both transports (one JVM and processes), which share every class of
+ * the execution path.
  */
 class ClusterKafkaTest {
   private static final long CHECKPOINT_INTERVAL_MILLIS = 500;
@@ -104,15 +109,31 @@ class ClusterKafkaTest {
         job -> {});
   }
 
+  /** How the job manager and the task managers of a run talk: one JVM, or processes. */
+  enum Transport {
+    /** {@code weir run}: the job manager and one task manager in one process, calls in memory. */
+    IN_PROCESS,
+    /** A job manager and two task managers, each its own process, over the network. */
+    CLUSTER
+  }
+
   /**
-   * The second task manager halts (as {@code kill -9}) right after a checkpoint completed, before
-   * its sink commits the checkpoint's transaction: the restored job commits that transaction of the
-   * dead process from the other task manager.
+   * The seed's dangerous cell on both transports, through the same job driver, attempt and task
+   * side: a process running sink subtasks halts (as {@code kill -9}) right after a checkpoint
+   * completed, before its sink commits the checkpoint's transaction, input arriving. In one JVM the
+   * restarted {@code weir run} resumes from the latest checkpoint; on the cluster the job manager
+   * restores on the other task manager. Either way the recovery commits the transaction of the dead
+   * process, and every input id is committed once.
    */
-  @Test
-  void when_taskManagerHaltsBeforeItsSinkCommits_then_theTransactionIsCommittedOnRecovery()
+  @ParameterizedTest
+  @EnumSource(Transport.class)
+  void when_haltedBeforeItsSinkCommits_then_theTransactionIsCommittedOnRecovery(Transport transport)
       throws Exception {
     String failpoint = FailpointNames.SINK_COMMIT_BEFORE;
+    if (transport == Transport.IN_PROCESS) {
+      haltInProcessAndRestart(failpoint + "=halt@6");
+      return;
+    }
     cluster = new LocalClusterProcesses(directory, "").withFailpoints(2, failpoint + "=halt@6");
     cluster.start();
     loseTaskManagerWhileInputArrives(
@@ -124,6 +145,50 @@ class ClusterKafkaTest {
               .contains("failpoint " + failpoint + " hit");
         },
         job -> {});
+  }
+
+  /**
+   * Runs the seed job with {@code weir run} (parallelism 2) until it halts at {@code failpoints}
+   * with input arriving, then resumes it in a new process from its latest checkpoint.
+   */
+  private void haltInProcessAndRestart(String failpoints) throws Exception {
+    createTopics();
+    AtomicLong fed = new AtomicLong();
+    CompletableFuture<Void> input;
+    long committedAtHalt;
+    try (JobProcess first = runInProcess(failpoints, 1)) {
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> !first.isAlive() || hasCheckpoint(directory.resolve("checkpoints")));
+      input = feed(fed, 2_000);
+      await().atMost(Duration.ofSeconds(60)).until(() -> !first.isAlive());
+      assertThat(Files.readString(first.log())).contains("failpoint " + failpoints.split("=")[0]);
+      committedAtHalt = committed();
+    }
+    try (JobProcess second = runInProcess(null, 2)) {
+      stopFeedingAfterNewOutput(input, committedAtHalt);
+      assertExactlyOnce(fed.get());
+      assertThat(second.isAlive()).as("restarted job alive, see %s", second.log()).isTrue();
+    }
+  }
+
+  private JobProcess runInProcess(String failpoints, int number) throws Exception {
+    List<String> args =
+        new ArrayList<>(
+            List.of("-p", "2", "--checkpoint-dir", directory.resolve("checkpoints").toString()));
+    JobSubmission job = seedJob(2);
+    args.add(job.jobClass());
+    args.addAll(job.args());
+    return JobProcess.start(args, failpoints, directory.resolve("run-" + number + ".log"));
+  }
+
+  private static boolean hasCheckpoint(Path checkpoints) throws Exception {
+    if (!Files.isDirectory(checkpoints)) {
+      return false;
+    }
+    try (var files = Files.walk(checkpoints, 2)) {
+      return files.anyMatch(path -> path.getFileName().toString().startsWith("chk-"));
+    }
   }
 
   /**

@@ -19,18 +19,14 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One attempt to run a job, in one JVM or on a cluster alike: deploys the subtasks to their slots'
@@ -49,6 +45,8 @@ public final class JobAttempt implements JobManagerGateway {
 
   private record Deployed(String taskManagerId, Throwable error) implements Event {}
 
+  private record Running(SubtaskKey subtask) implements Event {}
+
   private record DataFinished(SubtaskKey subtask) implements Event {}
 
   private record Terminated(SubtaskKey subtask) implements Event {}
@@ -66,12 +64,10 @@ public final class JobAttempt implements JobManagerGateway {
   private final JobGraph graph;
   private final CompletedCheckpoint restored;
   private final List<TaskManagerGateway> slots;
-  private final Map<String, TaskManagerGateway> taskManagers = new LinkedHashMap<>();
+  private final AttemptTaskManagers taskManagers;
   private final CheckpointCoordinator coordinator;
-  private final Map<Long, Path> savepointDirectories = new ConcurrentHashMap<>();
   private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
   private final int subtaskCount;
-  private final AtomicInteger running = new AtomicInteger();
   // Only on the job's thread: the stop-with-savepoint under way, or null.
   private SavepointStop stop;
   private volatile boolean ended;
@@ -95,7 +91,7 @@ public final class JobAttempt implements JobManagerGateway {
     this.graph = graph;
     this.restored = restored;
     this.slots = List.copyOf(slots);
-    slots.forEach(slot -> taskManagers.putIfAbsent(slot.taskManagerId(), slot));
+    this.taskManagers = new AttemptTaskManagers(slots);
     Set<SubtaskKey> subtasks = new HashSet<>();
     for (JobVertex vertex : graph.vertices()) {
       for (int i = 0; i < vertex.parallelism(); i++) {
@@ -110,7 +106,7 @@ public final class JobAttempt implements JobManagerGateway {
             subtasks,
             storage,
             graph.config(),
-            new CoordinatorGateway(),
+            taskManagers,
             timer,
             clock,
             firstCheckpointId,
@@ -146,7 +142,8 @@ public final class JobAttempt implements JobManagerGateway {
       cancelAll();
       return deployFailure;
     }
-    taskManagers.values().forEach(TaskManagerGateway::start);
+    taskManagers.start();
+    int running = 0;
     int dataFinished = 0;
     int terminated = 0;
     int finalTries = 0;
@@ -155,13 +152,15 @@ public final class JobAttempt implements JobManagerGateway {
       Throwable failure = null;
       if (event instanceof Failed failed) {
         failure = failed.cause();
+      } else if (event instanceof Running && ++running == subtaskCount) {
+        startPeriodicCheckpoints();
       } else if (event instanceof DataFinished && ++dataFinished == subtaskCount) {
         coordinator.stopPeriodic();
         finalTries++;
         triggerFinalCheckpoint();
       } else if (event instanceof FinalCheckpointDone done) {
         if (done.failure() == null) {
-          taskManagers.values().forEach(TaskManagerGateway::terminate);
+          taskManagers.terminate();
         } else if (finalTries++ < MAX_FINAL_CHECKPOINT_TRIES) {
           triggerFinalCheckpoint();
         } else {
@@ -194,10 +193,8 @@ public final class JobAttempt implements JobManagerGateway {
 
   private Throwable deployAll() throws InterruptedException {
     AttemptDeployment deployment = new AttemptDeployment(number, restored, placements());
-    Set<String> waiting = new HashSet<>(taskManagers.keySet());
-    for (TaskManagerGateway taskManager : taskManagers.values()) {
-      taskManager.deploy(deployment, this);
-    }
+    Set<String> waiting = new HashSet<>(taskManagers.ids());
+    taskManagers.deploy(deployment, this);
     long deadline = System.currentTimeMillis() + DEPLOY_TIMEOUT_MILLIS;
     while (!waiting.isEmpty()) {
       Event event =
@@ -250,7 +247,7 @@ public final class JobAttempt implements JobManagerGateway {
     }
     stop = requested;
     synchronized (coordinator) {
-      savepointDirectories.put(coordinator.nextCheckpointId(), stop.directory());
+      taskManagers.routeSavepoint(coordinator.nextCheckpointId(), stop.directory());
       stop.trigger(
           coordinator,
           (savepoint, failure) -> events.add(new StopSavepointDone(savepoint, failure)));
@@ -266,7 +263,7 @@ public final class JobAttempt implements JobManagerGateway {
   private Throwable onStopSavepointDone(StopSavepointDone done) {
     if (done.failure() == null) {
       stop.savepointCompleted(done.savepoint());
-      taskManagers.values().forEach(TaskManagerGateway::terminate);
+      taskManagers.terminate();
       return null;
     }
     if (done.failure() instanceof CheckpointCoordinator.NotificationLostException lost) {
@@ -294,7 +291,7 @@ public final class JobAttempt implements JobManagerGateway {
 
   public CompletableFuture<CompletedCheckpoint> triggerSavepoint(Path directory) {
     synchronized (coordinator) {
-      savepointDirectories.put(coordinator.nextCheckpointId(), directory);
+      taskManagers.routeSavepoint(coordinator.nextCheckpointId(), directory);
       return coordinator.triggerSavepoint(
           new SavepointStorage(directory), CheckpointKind.SAVEPOINT);
     }
@@ -312,7 +309,7 @@ public final class JobAttempt implements JobManagerGateway {
 
   /** A task manager of this attempt is gone: the attempt fails. Others are ignored. */
   public void taskManagerLost(String taskManagerId) {
-    if (taskManagers.containsKey(taskManagerId)) {
+    if (taskManagers.contains(taskManagerId)) {
       events.add(
           new Failed(new IllegalStateException("Task manager " + taskManagerId + " was lost")));
     }
@@ -330,7 +327,7 @@ public final class JobAttempt implements JobManagerGateway {
 
   private void cancelAll() {
     coordinator.shutDown();
-    taskManagers.values().forEach(TaskManagerGateway::cancel);
+    taskManagers.cancel();
   }
 
   // ---- from the task managers
@@ -346,11 +343,14 @@ public final class JobAttempt implements JobManagerGateway {
    * would hold nothing; one an interval later would delay the first output (after a restore, the
    * first new output) by that interval.
    */
+  private void startPeriodicCheckpoints() {
+    coordinator.startPeriodicNow();
+  }
+
+  /** Queued like every report: the coordinator may be busy completing a checkpoint meanwhile. */
   @Override
   public void taskRunning(SubtaskKey subtask) {
-    if (running.incrementAndGet() == subtaskCount) {
-      coordinator.startPeriodicNow();
-    }
+    events.add(new Running(subtask));
   }
 
   @Override
@@ -376,26 +376,5 @@ public final class JobAttempt implements JobManagerGateway {
   @Override
   public void declineCheckpoint(long checkpointId, SubtaskKey subtask, Throwable cause) {
     coordinator.decline(checkpointId, subtask.taskId(), subtask.subtaskIndex(), cause);
-  }
-
-  /** The coordinator's calls, passed to every task manager of the attempt. */
-  private final class CoordinatorGateway implements CheckpointCoordinator.TaskGateway {
-    @Override
-    public void triggerCheckpoint(long checkpointId, long timestamp, CheckpointKind kind) {
-      Path savepointDirectory = savepointDirectories.remove(checkpointId);
-      taskManagers
-          .values()
-          .forEach(tm -> tm.triggerCheckpoint(checkpointId, timestamp, savepointDirectory, kind));
-    }
-
-    @Override
-    public void notifyCheckpointComplete(long checkpointId) {
-      taskManagers.values().forEach(tm -> tm.notifyCheckpointComplete(checkpointId));
-    }
-
-    @Override
-    public void notifyCheckpointAborted(long checkpointId) {
-      taskManagers.values().forEach(tm -> tm.notifyCheckpointAborted(checkpointId));
-    }
   }
 }
