@@ -67,7 +67,7 @@ class LabCommandTest {
     // given
     Path json = directory.resolve("soak.json");
 
-    // when: round 2 stops with a savepoint on a cluster, round 3 kills the broker too
+    // when: the broker is killed after round 1, round 2 stops with a savepoint on a cluster
     int exitCode =
         WeirCli.run(
             "lab",
