@@ -67,7 +67,7 @@ class LabCommandTest {
     // given
     Path json = directory.resolve("soak.json");
 
-    // when: round 2 stops with a savepoint on a cluster, round 3 kills the broker too
+    // when: the broker is killed after round 1, round 2 stops with a savepoint on a cluster
     int exitCode =
         WeirCli.run(
             "lab",
@@ -90,7 +90,7 @@ class LabCommandTest {
     String result = Files.readString(json);
     assertThat(exitCode).as(result).isZero();
     assertThat(result).contains("\"lost\": 0,").contains("\"duplicated\": 0}");
-    assertThat(number(result, "job_kills")).isGreaterThanOrEqualTo(2);
+    assertThat(number(result, "job_kills")).isPositive();
     assertThat(number(result, "savepoint_stops")).isGreaterThanOrEqualTo(1);
     assertThat(number(result, "broker_kills")).isGreaterThanOrEqualTo(1);
     assertThat(number(result, "records")).isGreaterThan(1000);
