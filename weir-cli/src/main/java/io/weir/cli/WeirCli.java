@@ -5,6 +5,7 @@ import io.weir.cli.cluster.ClusterCommand;
 import io.weir.cli.cluster.JobCommands;
 import io.weir.cli.cluster.JobManagerCommand;
 import io.weir.cli.cluster.TaskManagerCommand;
+import io.weir.cli.cluster.ZooKeeperCommand;
 import io.weir.cli.inspect.InspectCommand;
 import io.weir.cli.kafka.KafkaCommand;
 import io.weir.cli.lab.DemoCommand;
@@ -32,6 +33,7 @@ import picocli.CommandLine.Command;
       JobManagerCommand.class,
       TaskManagerCommand.class,
       ClusterCommand.class,
+      ZooKeeperCommand.class,
       JobCommands.ListCommand.class,
       JobCommands.StopCommand.class,
       JobCommands.CancelCommand.class,

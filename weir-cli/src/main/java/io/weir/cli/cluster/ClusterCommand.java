@@ -126,20 +126,7 @@ public final class ClusterCommand {
 
     private static void spawn(ClusterPidFiles pids, String name, List<String> args)
         throws IOException {
-      List<String> command = new ArrayList<>();
-      command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-      command.add(ClusterPidFiles.MARKER);
-      command.add("-Xmx512m");
-      command.add("-cp");
-      command.add(System.getProperty("java.class.path"));
-      command.add("io.weir.cli.WeirCli");
-      command.addAll(args);
-      Process process =
-          new ProcessBuilder(command)
-              .redirectErrorStream(true)
-              .redirectOutput(pids.directory().resolve(name + ".log").toFile())
-              .start();
-      pids.write(name, process.pid());
+      pids.spawn(name, args);
     }
   }
 
