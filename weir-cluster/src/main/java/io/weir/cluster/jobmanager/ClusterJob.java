@@ -7,6 +7,7 @@ import io.weir.cluster.JobPlans;
 import io.weir.cluster.rpc.AttemptId;
 import io.weir.cluster.rpc.ClientMessages.JobStatus;
 import io.weir.cluster.rpc.JobSubmission;
+import io.weir.runtime.checkpoint.CheckpointCoordinator;
 import io.weir.runtime.checkpoint.CheckpointHistory;
 import io.weir.runtime.checkpoint.CheckpointStats;
 import io.weir.runtime.checkpoint.CheckpointStorage;
@@ -61,6 +62,8 @@ final class ClusterJob {
   // The state a stop-with-savepoint ends the job in: FINISHED, or CANCELED for cancel --savepoint.
   private volatile JobState stateAfterStop = JobState.FINISHED;
   private final CompletableFuture<JobState> ended = new CompletableFuture<>();
+  // Told of each completed checkpoint before its notifications go out (the HA checkpoint pointer).
+  private final CheckpointCoordinator.CompletionListener onCompleted;
   // Wakes a job that waits out its restart delay (which may be long) when it is cancelled.
   private final CountDownLatch cancelSignal = new CountDownLatch(1);
 
@@ -72,7 +75,9 @@ final class ClusterJob {
       CheckpointStorage storage,
       CompletedCheckpoint restore,
       String message,
-      Clock clock) {
+      Clock clock,
+      CheckpointCoordinator.CompletionListener onCompleted) {
+    this.onCompleted = onCompleted;
     this.jobId = jobId;
     this.submission = submission;
     this.graph = graph;
@@ -92,6 +97,17 @@ final class ClusterJob {
    */
   static ClusterJob prepare(String jobId, JobSubmission submission, JobCode code, Clock clock)
       throws JobExecutionException {
+    return prepare(jobId, submission, code, clock, checkpoint -> {});
+  }
+
+  /** As above; {@code onCompleted} hears of each completed checkpoint before its notifications. */
+  static ClusterJob prepare(
+      String jobId,
+      JobSubmission submission,
+      JobCode code,
+      Clock clock,
+      CheckpointCoordinator.CompletionListener onCompleted)
+      throws JobExecutionException {
     JobGraph graph = JobGraphBuilder.build(JobPlans.capture(submission, code));
     JobConfig config = graph.config();
     CheckpointStorage storage =
@@ -106,7 +122,8 @@ final class ClusterJob {
         storage,
         restore.checkpoint(),
         restore.description(),
-        clock);
+        clock,
+        onCompleted);
   }
 
   String jobId() {
@@ -166,7 +183,10 @@ final class ClusterJob {
                 timer,
                 clock,
                 nextCheckpointId,
-                checkpoint -> latest = checkpoint,
+                checkpoint -> {
+                  onCompleted.onCompleted(checkpoint);
+                  latest = checkpoint;
+                },
                 history);
         current = execution;
         moveTo(JobState.RUNNING);

@@ -1,0 +1,139 @@
+package io.weir.cli.cluster;
+
+import static org.awaitility.Awaitility.await;
+
+import io.weir.cluster.ClusterClient;
+import io.weir.cluster.ha.ClusterZooKeeper;
+import io.weir.cluster.ha.LeaderInfo;
+import io.weir.cluster.ha.LeaderLookup;
+import io.weir.cluster.ha.ZooKeeperAddress;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A highly available cluster of real processes: two job managers electing a leader through a real
+ * ZooKeeper (started with {@code weir zookeeper start}, its own process) and two task managers of
+ * two slots that follow the leader; every one its own JVM with this JVM's class path, as {@link
+ * LocalClusterProcesses} starts them. The job managers share one checkpoint directory, the shared
+ * storage of jobs' jars and checkpoints.
+ */
+final class HaClusterProcesses implements AutoCloseable {
+  private final Path directory;
+  private final String zooKeeperUrl;
+  private final ClusterZooKeeper zooKeeper;
+  private final Map<Integer, Process> jobManagers = new LinkedHashMap<>();
+  private final Map<Integer, Path> jobManagerLogs = new LinkedHashMap<>();
+  private final List<Process> taskManagers = new ArrayList<>();
+  private final List<Path> taskManagerLogs = new ArrayList<>();
+
+  HaClusterProcesses(Path directory, String zooKeeperUrl) throws Exception {
+    this.directory = directory;
+    this.zooKeeperUrl = zooKeeperUrl;
+    this.zooKeeper =
+        ClusterZooKeeper.connect(
+            ZooKeeperAddress.parse("zookeeper", zooKeeperUrl),
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(30));
+  }
+
+  /** The first job manager (which becomes leader), a standby, and the task managers. */
+  HaClusterProcesses start() throws Exception {
+    startJobManager();
+    await().atMost(Duration.ofSeconds(90)).until(() -> leader().isPresent());
+    startJobManager();
+    for (int i = 0; i < 2; i++) {
+      startTaskManager();
+    }
+    return this;
+  }
+
+  void startJobManager() throws IOException {
+    int port = LocalClusterProcesses.freePort();
+    List<String> args =
+        List.of(
+            "jobmanager",
+            "--port",
+            "" + port,
+            "--ha",
+            zooKeeperUrl,
+            "--heartbeat-timeout-ms",
+            "2000",
+            "--no-web",
+            "--checkpoint-dir",
+            directory.resolve("checkpoints").toString());
+    Path log = directory.resolve("jobmanager-" + port + ".log");
+    jobManagers.put(port, LocalClusterProcesses.start(log, args, null));
+    jobManagerLogs.put(port, log);
+    await()
+        .atMost(Duration.ofSeconds(90))
+        .until(() -> Files.readString(log).contains("runs for leadership"));
+  }
+
+  void startTaskManager() throws IOException {
+    int number = taskManagers.size() + 1;
+    Path log = directory.resolve("taskmanager-" + number + ".log");
+    taskManagers.add(
+        LocalClusterProcesses.start(
+            log, List.of("taskmanager", "--ha", zooKeeperUrl, "--slots", "2"), null));
+    taskManagerLogs.add(log);
+    await()
+        .atMost(Duration.ofSeconds(90))
+        .until(() -> Files.exists(log) && Files.readString(log).contains("offers"));
+  }
+
+  Optional<LeaderInfo> leader() throws Exception {
+    return new LeaderLookup(zooKeeper).current();
+  }
+
+  /** The leader's process. */
+  Process leaderProcess() throws Exception {
+    return jobManagers.get(leader().orElseThrow().address().port());
+  }
+
+  Path leaderLog() throws Exception {
+    return jobManagerLogs.get(leader().orElseThrow().address().port());
+  }
+
+  Path logOf(Process jobManager) {
+    for (Map.Entry<Integer, Process> entry : jobManagers.entrySet()) {
+      if (entry.getValue() == jobManager) {
+        return jobManagerLogs.get(entry.getKey());
+      }
+    }
+    throw new IllegalArgumentException("not a job manager of this cluster");
+  }
+
+  Path taskManagerLog(int number) {
+    return taskManagerLogs.get(number - 1);
+  }
+
+  /** A client of the leader as ZooKeeper names it now. */
+  ClusterClient leaderClient() throws Exception {
+    return new ClusterClient(leader().orElseThrow().address(), "");
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    List<Process> all = new ArrayList<>(taskManagers);
+    all.addAll(jobManagers.values());
+    for (Process process : all) {
+      try {
+        LocalClusterProcesses.signal(process, "-CONT");
+      } catch (Exception e) {
+        // Ended already.
+      }
+      process.destroyForcibly();
+    }
+    for (Process process : all) {
+      process.waitFor();
+    }
+    zooKeeper.close();
+  }
+}

@@ -1,0 +1,255 @@
+package io.weir.cli.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.weir.cli.WeirCli;
+import io.weir.cli.lab.OutputVerifier;
+import io.weir.cli.lab.SeedInput;
+import io.weir.cli.lab.Topics;
+import io.weir.cluster.ClusterClient;
+import io.weir.cluster.ha.LeaderInfo;
+import io.weir.cluster.rpc.ClientMessages.JobStatus;
+import io.weir.cluster.rpc.JobSubmission;
+import io.weir.kafka.testing.KafkaBrokerExtension;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Job manager high availability with real processes: a real ZooKeeper, a real broker, two job
+ * managers and two task managers, the seed job exactly-once with input arriving. The leader is
+ * killed ({@code kill -9}) or frozen ({@code SIGSTOP}, then woken with {@code SIGCONT}): the
+ * standby takes over, recovers the job from its latest completed checkpoint without a resubmission,
+ * and a {@code read_committed} reader sees every input id exactly once, watched long enough for a
+ * late duplicate.
+ */
+class JobManagerFailoverTest {
+  private static final long CHECKPOINT_INTERVAL_MILLIS = 500;
+  private static final AtomicInteger RUNS = new AtomicInteger();
+
+  @RegisterExtension
+  static final KafkaBrokerExtension kafka =
+      new KafkaBrokerExtension(config -> config.withStartTimeout(Duration.ofMinutes(3)));
+
+  @TempDir static Path zooKeeperDirectory;
+  private static String zooKeeperUrl;
+
+  @TempDir Path directory;
+  private HaClusterProcesses cluster;
+  private String name;
+  private final AtomicBoolean feeding = new AtomicBoolean(true);
+
+  @BeforeAll
+  static void startZooKeeper() throws Exception {
+    int port = LocalClusterProcesses.freePort();
+    assertThat(
+            WeirCli.run(
+                "zookeeper", "start", "--dir", zooKeeperDirectory.toString(), "--port", "" + port))
+        .isZero();
+    zooKeeperUrl = "zookeeper://127.0.0.1:" + port;
+  }
+
+  @AfterAll
+  static void stopZooKeeper() {
+    WeirCli.run("zookeeper", "stop", "--dir", zooKeeperDirectory.toString());
+  }
+
+  @AfterEach
+  void stop() throws InterruptedException {
+    feeding.set(false);
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  @Test
+  void when_leaderKilledWhileInputArrives_then_standbyRecoversTheJobExactlyOnce() throws Exception {
+    // given: the seed job on the leader, committing, with input arriving
+    String url = newCluster();
+    cluster = new HaClusterProcesses(directory, url).start();
+    AtomicLong fed = new AtomicLong();
+    String jobId = submitAndAwaitCommits(fed);
+    LeaderInfo first = cluster.leader().orElseThrow();
+
+    // when: kill -9 of the leader
+    Process leader = cluster.leaderProcess();
+    LocalClusterProcesses.kill(leader);
+    long killed = System.nanoTime();
+
+    // then: the standby leads, and its job commits new output without a resubmission (a commit
+    // of the killed leader's last notification may still land before: only the output after
+    // the new leader took over counts)
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(50))
+        .until(() -> cluster.leader().map(l -> l.epoch() > first.epoch()).orElse(false));
+    long takeOverMillis = (System.nanoTime() - killed) / 1_000_000;
+    long committedAtTakeOver = committed();
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(100))
+        .until(() -> committed() > committedAtTakeOver);
+    long failoverMillis = (System.nanoTime() - killed) / 1_000_000;
+    System.out.printf(
+        "%s: leader killed; a standby leads after %d ms, first new committed output after %d ms%n",
+        name, takeOverMillis, failoverMillis);
+    assertThat(Files.readString(cluster.leaderLog())).contains("Recovering job " + jobId);
+    try (ClusterClient client = cluster.leaderClient()) {
+      assertThat(client.job(jobId).state()).isEqualTo("RUNNING");
+    }
+    stopFeedingAfterNewOutput(committedAtTakeOver);
+    assertExactlyOnce(fed.get());
+  }
+
+  @Test
+  void when_frozenLeaderWakesAfterAStandbyTookOver_then_itIsFencedAndHalts() throws Exception {
+    // given
+    String url = newCluster();
+    cluster = new HaClusterProcesses(directory, url).start();
+    AtomicLong fed = new AtomicLong();
+    String jobId = submitAndAwaitCommits(fed);
+    LeaderInfo first = cluster.leader().orElseThrow();
+    Process frozen = cluster.leaderProcess();
+    Path frozenLog = cluster.logOf(frozen);
+
+    // when: the leader hangs until a standby took over and committed, then wakes up
+    LocalClusterProcesses.signal(frozen, "-STOP");
+    try {
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> cluster.leader().map(l -> l.epoch() > first.epoch()).orElse(false));
+      long committedAtTakeOver = committed();
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .pollInterval(Duration.ofMillis(100))
+          .until(() -> committed() > committedAtTakeOver);
+    } finally {
+      LocalClusterProcesses.signal(frozen, "-CONT");
+    }
+
+    // then: the deposed leader halts on its lost leadership, and the job goes on exactly once
+    await().atMost(Duration.ofSeconds(60)).until(() -> !frozen.isAlive());
+    assertThat(frozen.exitValue()).isEqualTo(75);
+    assertThat(Files.readString(frozenLog)).contains("Lost the leadership");
+    long committedAfterWaking = committed();
+    stopFeedingAfterNewOutput(committedAfterWaking);
+    try (ClusterClient client = cluster.leaderClient()) {
+      assertThat(client.job(jobId).state()).isEqualTo("RUNNING");
+    }
+    assertExactlyOnce(fed.get());
+  }
+
+  /** Submits the seed job, starts the input and waits until output is committed. */
+  private String submitAndAwaitCommits(AtomicLong fed) throws Exception {
+    try (ClusterClient client = cluster.leaderClient()) {
+      JobStatus job = client.submit(seedJob(2));
+      await()
+          .atMost(Duration.ofSeconds(90))
+          .until(() -> client.job(job.jobId()).lastCheckpointId() >= 1);
+      feed(fed, 2_000);
+      await().atMost(Duration.ofSeconds(60)).until(() -> committed() > 0);
+      long checkpoint = client.job(job.jobId()).lastCheckpointId();
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> client.job(job.jobId()).lastCheckpointId() > checkpoint);
+      return job.jobId();
+    }
+  }
+
+  /** A fresh topic pair and a ZooKeeper root of its own for each test's cluster. */
+  private String newCluster() throws Exception {
+    name = "ha" + RUNS.incrementAndGet();
+    Topics.create(kafka.bootstrapServers(), 4, inputTopic(), outputTopic());
+    return zooKeeperUrl + "/" + name;
+  }
+
+  private CompletableFuture<Void> input;
+
+  private void feed(AtomicLong fed, long rate) {
+    SeedInput seedInput = new SeedInput(kafka.bootstrapServers(), inputTopic());
+    input =
+        CompletableFuture.runAsync(
+            () -> {
+              try {
+                while (feeding.get()) {
+                  seedInput.load(fed.get(), fed.get() + 1000, rate);
+                  fed.addAndGet(1000);
+                }
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
+  }
+
+  private void stopFeedingAfterNewOutput(long committedBefore) {
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(200))
+        .until(() -> committed() > committedBefore + 1_000);
+    feeding.set(false);
+    input.join();
+  }
+
+  /** Every id once, then a few more checkpoints watched for a late duplicate. */
+  private void assertExactlyOnce(long records) {
+    OutputVerifier output = new OutputVerifier(kafka.bootstrapServers(), outputTopic());
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(300))
+        .until(() -> output.read(true).verify(0, records).lost() == 0);
+    await()
+        .during(Duration.ofMillis(4 * CHECKPOINT_INTERVAL_MILLIS))
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> output.read(true).verify(0, records).duplicated() == 0);
+    OutputVerifier.Verdict verdict = output.read(true).verify(0, records);
+    System.out.println(name + ": " + verdict.line());
+    assertThat(verdict.exactlyOnce()).as(verdict.line()).isTrue();
+    assertThat(verdict.out()).isEqualTo(records);
+  }
+
+  private long committed() {
+    return new OutputVerifier(kafka.bootstrapServers(), outputTopic()).read(true).records();
+  }
+
+  private String inputTopic() {
+    return "foo-" + name;
+  }
+
+  private String outputTopic() {
+    return "bar-" + name;
+  }
+
+  private JobSubmission seedJob(int parallelism) {
+    return new JobSubmission(
+        "io.weir.examples.SeedJob",
+        List.of(
+            "--bootstrap",
+            kafka.bootstrapServers(),
+            "--input-topic",
+            inputTopic(),
+            "--output-topic",
+            outputTopic(),
+            "--group",
+            "group-" + name,
+            "--transactional-id-prefix",
+            "seed-" + name,
+            "--checkpoint-interval",
+            "" + CHECKPOINT_INTERVAL_MILLIS),
+        parallelism,
+        null,
+        null,
+        false);
+  }
+}
