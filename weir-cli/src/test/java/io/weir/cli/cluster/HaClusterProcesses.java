@@ -26,6 +26,7 @@ import java.util.Optional;
  */
 final class HaClusterProcesses implements AutoCloseable {
   private final Path directory;
+  private final Path logs;
   private final String zooKeeperUrl;
   private final ClusterZooKeeper zooKeeper;
   private final Map<Integer, Process> jobManagers = new LinkedHashMap<>();
@@ -33,8 +34,13 @@ final class HaClusterProcesses implements AutoCloseable {
   private final List<Process> taskManagers = new ArrayList<>();
   private final List<Path> taskManagerLogs = new ArrayList<>();
 
-  HaClusterProcesses(Path directory, String zooKeeperUrl) throws Exception {
+  /**
+   * @param directory the checkpoints
+   * @param logs the processes' logs, kept after the test
+   */
+  HaClusterProcesses(Path directory, Path logs, String zooKeeperUrl) throws Exception {
     this.directory = directory;
+    this.logs = Files.createDirectories(logs);
     this.zooKeeperUrl = zooKeeperUrl;
     this.zooKeeper =
         ClusterZooKeeper.connect(
@@ -68,7 +74,7 @@ final class HaClusterProcesses implements AutoCloseable {
             "--no-web",
             "--checkpoint-dir",
             directory.resolve("checkpoints").toString());
-    Path log = directory.resolve("jobmanager-" + port + ".log");
+    Path log = logs.resolve("jobmanager-" + port + ".log");
     jobManagers.put(port, LocalClusterProcesses.start(log, args, null));
     jobManagerLogs.put(port, log);
     await()
@@ -78,7 +84,7 @@ final class HaClusterProcesses implements AutoCloseable {
 
   void startTaskManager() throws IOException {
     int number = taskManagers.size() + 1;
-    Path log = directory.resolve("taskmanager-" + number + ".log");
+    Path log = logs.resolve("taskmanager-" + number + ".log");
     taskManagers.add(
         LocalClusterProcesses.start(
             log, List.of("taskmanager", "--ha", zooKeeperUrl, "--slots", "2"), null));

@@ -78,7 +78,7 @@ class JobManagerFailoverTest {
   void when_leaderKilledWhileInputArrives_then_standbyRecoversTheJobExactlyOnce() throws Exception {
     // given: the seed job on the leader, committing, with input arriving
     String url = newCluster();
-    cluster = new HaClusterProcesses(directory, url).start();
+    cluster = new HaClusterProcesses(directory, logs(), url).start();
     AtomicLong fed = new AtomicLong();
     String jobId = submitAndAwaitCommits(fed);
     LeaderInfo first = cluster.leader().orElseThrow();
@@ -117,7 +117,7 @@ class JobManagerFailoverTest {
   void when_frozenLeaderWakesAfterAStandbyTookOver_then_itIsFencedAndHalts() throws Exception {
     // given
     String url = newCluster();
-    cluster = new HaClusterProcesses(directory, url).start();
+    cluster = new HaClusterProcesses(directory, logs(), url).start();
     AtomicLong fed = new AtomicLong();
     String jobId = submitAndAwaitCommits(fed);
     LeaderInfo first = cluster.leader().orElseThrow();
@@ -166,6 +166,11 @@ class JobManagerFailoverTest {
           .until(() -> client.job(job.jobId()).lastCheckpointId() > checkpoint);
       return job.jobId();
     }
+  }
+
+  /** The processes' logs stay in the build directory, to read after a failure. */
+  private Path logs() {
+    return Path.of("target", "failover-logs", name).toAbsolutePath();
   }
 
   /** A fresh topic pair and a ZooKeeper root of its own for each test's cluster. */

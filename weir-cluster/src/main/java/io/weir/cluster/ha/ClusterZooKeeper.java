@@ -39,7 +39,8 @@ public final class ClusterZooKeeper implements AutoCloseable {
             .connectString(address.connectString())
             .namespace(address.root().substring(1))
             .sessionTimeoutMs((int) sessionTimeout.toMillis())
-            .connectionTimeoutMs((int) Math.min(connectTimeout.toMillis(), 5_000))
+            .connectionTimeoutMs(
+                (int) Math.min(connectTimeout.toMillis(), sessionTimeout.toMillis()))
             .retryPolicy(new ExponentialBackoffRetry(100, 5, 1_000))
             .build();
     client.start();

@@ -24,6 +24,11 @@ public final class ZooKeeperServerRunner {
 
   private ZooKeeperServerRunner() {}
 
+  /** {@code DIRECTORY PORT}: serves until the process ends (tests start it as its own process). */
+  public static void main(String[] args) throws IOException {
+    run(Path.of(args[0]), Integer.parseInt(args[1]));
+  }
+
   /** Serves on {@code 127.0.0.1:port} from {@code directory}; blocks until the process ends. */
   public static void run(Path directory, int port) throws IOException {
     Path configuration = writeConfiguration(directory.toAbsolutePath(), port);
