@@ -39,9 +39,9 @@ public final class ClusterOptions {
     return ClusterHighAvailability.address(highAvailability, ClusterSettings.load(configuration));
   }
 
-  /** True when the user named a job manager on the command line. */
+  /** True when the user named a cluster on the command line: a job manager, or {@code --ha}. */
   public boolean isGiven() {
-    return jobManager != null;
+    return jobManager != null || highAvailability != null;
   }
 
   /**

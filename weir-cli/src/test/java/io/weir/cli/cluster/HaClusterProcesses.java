@@ -41,6 +41,12 @@ final class HaClusterProcesses implements AutoCloseable {
   HaClusterProcesses(Path directory, Path logs, String zooKeeperUrl) throws Exception {
     this.directory = directory;
     this.logs = Files.createDirectories(logs);
+    // Logs of an earlier run would answer the waits for this run's processes.
+    try (var old = Files.list(logs)) {
+      for (Path log : old.toList()) {
+        Files.delete(log);
+      }
+    }
     this.zooKeeperUrl = zooKeeperUrl;
     this.zooKeeper =
         ClusterZooKeeper.connect(

@@ -5,6 +5,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.api.transaction.CuratorOp;
+import org.apache.curator.framework.state.SessionConnectionStateErrorPolicy;
 import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
@@ -42,6 +43,10 @@ public final class ClusterZooKeeper implements AutoCloseable {
             .connectionTimeoutMs(
                 (int) Math.min(connectTimeout.toMillis(), sessionTimeout.toMillis()))
             .retryPolicy(new ExponentialBackoffRetry(100, 5, 1_000))
+            // Leadership ends when the session does, not at every suspended connection: a busy
+            // machine suspends connections that recover. A leader whose session ended while it
+            // was cut off is fenced (epoch checks in ZooKeeper and in the task managers).
+            .connectionStateErrorPolicy(new SessionConnectionStateErrorPolicy())
             .build();
     client.start();
     if (!client.blockUntilConnected((int) connectTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
