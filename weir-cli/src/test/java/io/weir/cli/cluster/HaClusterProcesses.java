@@ -25,8 +25,11 @@ import java.util.Optional;
  * storage of jobs' jars and checkpoints.
  */
 final class HaClusterProcesses implements AutoCloseable {
+  static final int SESSION_TIMEOUT_MILLIS = 8_000;
+
   private final Path directory;
   private final Path logs;
+  private final Path configuration;
   private final String zooKeeperUrl;
   private final ClusterZooKeeper zooKeeper;
   private final Map<Integer, Process> jobManagers = new LinkedHashMap<>();
@@ -47,6 +50,10 @@ final class HaClusterProcesses implements AutoCloseable {
         Files.delete(log);
       }
     }
+    // Sessions longer than the default: on a machine shared by many builds a process may not
+    // be heard from for seconds, and a leader whose session ends halts.
+    this.configuration = logs.resolve("weir.yaml");
+    Files.writeString(configuration, "ha.session.timeout.ms: " + SESSION_TIMEOUT_MILLIS + "\n");
     this.zooKeeperUrl = zooKeeperUrl;
     this.zooKeeper =
         ClusterZooKeeper.connect(
@@ -75,8 +82,10 @@ final class HaClusterProcesses implements AutoCloseable {
             "" + port,
             "--ha",
             zooKeeperUrl,
+            "--conf",
+            configuration.toString(),
             "--heartbeat-timeout-ms",
-            "2000",
+            "5000",
             "--no-web",
             "--checkpoint-dir",
             directory.resolve("checkpoints").toString());
@@ -93,7 +102,16 @@ final class HaClusterProcesses implements AutoCloseable {
     Path log = logs.resolve("taskmanager-" + number + ".log");
     taskManagers.add(
         LocalClusterProcesses.start(
-            log, List.of("taskmanager", "--ha", zooKeeperUrl, "--slots", "2"), null));
+            log,
+            List.of(
+                "taskmanager",
+                "--ha",
+                zooKeeperUrl,
+                "--conf",
+                configuration.toString(),
+                "--slots",
+                "2"),
+            null));
     taskManagerLogs.add(log);
     await()
         .atMost(Duration.ofSeconds(90))
