@@ -5,6 +5,7 @@ import io.weir.cli.cluster.ClusterCommand;
 import io.weir.cli.cluster.JobCommands;
 import io.weir.cli.cluster.JobManagerCommand;
 import io.weir.cli.cluster.TaskManagerCommand;
+import io.weir.cli.cluster.ZooKeeperCommand;
 import io.weir.cli.inspect.InspectCommand;
 import io.weir.cli.kafka.KafkaCommand;
 import io.weir.cli.lab.DemoCommand;
@@ -37,6 +38,7 @@ public final class WeirCli implements Runnable {
           JobManagerCommand.class,
           TaskManagerCommand.class,
           ClusterCommand.class,
+          ZooKeeperCommand.class,
           JobCommands.ListCommand.class,
           JobCommands.StopCommand.class,
           JobCommands.CancelCommand.class,

@@ -1,6 +1,7 @@
 package io.weir.cli.cluster;
 
 import io.weir.cli.error.UserError;
+import io.weir.cluster.rpc.HostAndPort;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +20,12 @@ import picocli.CommandLine.Option;
 @Command(
     name = "cluster",
     description = "Start or stop a local cluster in the background.",
-    subcommands = {ClusterCommand.Start.class, ClusterCommand.Stop.class, ClusterCertCommand.class})
+    subcommands = {
+      ClusterCommand.Start.class,
+      ClusterCommand.Stop.class,
+      ClusterStatusCommand.class,
+      ClusterCertCommand.class
+    })
 public final class ClusterCommand {
   /** The pid files of the cluster that {@code weir cluster start} started, by configuration. */
   public static Optional<ProcessHandle> runningJobManager(ClusterOptions cluster) {
@@ -44,6 +50,13 @@ public final class ClusterCommand {
     int taskManagers = 1;
 
     @Option(
+        names = "--jobmanagers",
+        description =
+            "How many job managers (default 1); more than one elect a leader through --ha, on"
+                + " consecutive ports from the job manager's.")
+    int jobManagers = 1;
+
+    @Option(
         names = "--web-port",
         paramLabel = "PORT",
         description = "Port of the job manager's dashboard (default 8081; 0: any free port).")
@@ -59,6 +72,7 @@ public final class ClusterCommand {
     public void run() {
       Path state = stateDirectory(stateDirectory, cluster);
       ClusterPidFiles pids = new ClusterPidFiles(state);
+      HostAndPort first = cluster.configuredAddress();
       try {
         Files.createDirectories(state);
         if (pids.jobManager().isPresent()) {
@@ -71,24 +85,38 @@ public final class ClusterCommand {
           leftover.destroy();
         }
         List<String> common = new ArrayList<>();
+        boolean highlyAvailable = cluster.highAvailability().isPresent();
+        if (jobManagers > 1 && !highlyAvailable) {
+          throw new UserError("--jobmanagers " + jobManagers + " needs --ha zookeeper://HOST:PORT");
+        }
+        if (cluster.highAvailability != null) {
+          common.addAll(List.of("--ha", cluster.highAvailability));
+        }
         if (cluster.configuration != null) {
           common.addAll(List.of("--conf", cluster.configuration.toString()));
         }
         if (cluster.secret != null) {
           common.addAll(List.of("--secret", cluster.secret));
         }
-        List<String> jobManager = new ArrayList<>(List.of("jobmanager"));
-        jobManager.addAll(List.of("--port", String.valueOf(cluster.address().port())));
-        jobManager.addAll(common);
-        if (webPort != null) {
-          jobManager.addAll(List.of("--web-port", webPort.toString()));
+        for (int i = 1; i <= jobManagers; i++) {
+          List<String> jobManager = new ArrayList<>(List.of("jobmanager"));
+          jobManager.addAll(List.of("--port", String.valueOf(first.port() + i - 1)));
+          jobManager.addAll(common);
+          if (i > 1) {
+            // Each standby's dashboard on a port of its own.
+            jobManager.addAll(List.of("--web-port", "0"));
+          } else if (webPort != null) {
+            jobManager.addAll(List.of("--web-port", webPort.toString()));
+          }
+          spawn(pids, i == 1 ? "jobmanager" : "jobmanager-" + i, jobManager);
         }
-        spawn(pids, "jobmanager", jobManager);
         awaitJobManager();
         for (int i = 1; i <= taskManagers; i++) {
           List<String> taskManager = new ArrayList<>(List.of("taskmanager"));
-          taskManager.addAll(
-              List.of("--jobmanager", cluster.address().toString(), "--slots", "" + slots));
+          if (!highlyAvailable) {
+            taskManager.addAll(List.of("--jobmanager", first.toString()));
+          }
+          taskManager.addAll(List.of("--slots", "" + slots));
           taskManager.addAll(common);
           spawn(pids, "taskmanager-" + i, taskManager);
         }
@@ -96,8 +124,10 @@ public final class ClusterCommand {
         throw new UserError("Cannot start the cluster in " + state + ": " + e.getMessage(), e);
       }
       System.out.println(
-          "cluster started: job manager at "
-              + cluster.address()
+          "cluster started: "
+              + (jobManagers == 1
+                  ? "job manager at " + first
+                  : jobManagers + " job managers from " + first)
               + ", "
               + taskManagers
               + " task managers; logs in "
@@ -126,20 +156,7 @@ public final class ClusterCommand {
 
     private static void spawn(ClusterPidFiles pids, String name, List<String> args)
         throws IOException {
-      List<String> command = new ArrayList<>();
-      command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-      command.add(ClusterPidFiles.MARKER);
-      command.add("-Xmx512m");
-      command.add("-cp");
-      command.add(System.getProperty("java.class.path"));
-      command.add("io.weir.cli.WeirCli");
-      command.addAll(args);
-      Process process =
-          new ProcessBuilder(command)
-              .redirectErrorStream(true)
-              .redirectOutput(pids.directory().resolve(name + ".log").toFile())
-              .start();
-      pids.write(name, process.pid());
+      pids.spawn(name, args);
     }
   }
 

@@ -42,7 +42,38 @@ final class ClusterPidFiles {
 
   /** The running job manager, if this directory's cluster has one. */
   Optional<ProcessHandle> jobManager() {
-    return live(state.resolve(JOB_MANAGER + SUFFIX));
+    return process(JOB_MANAGER);
+  }
+
+  /** The running process of that name, if this directory has one. */
+  Optional<ProcessHandle> process(String name) {
+    return live(state.resolve(name + SUFFIX));
+  }
+
+  /**
+   * Starts {@code weir ARGS} in a JVM of its own with this JVM's class path, its output in {@code
+   * NAME.log} and its pid in {@code NAME.pid} of this directory.
+   */
+  Process spawn(String name, List<String> args) throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add(MARKER);
+    command.add("-Xmx512m");
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add("io.weir.cli.WeirCli");
+    command.addAll(args);
+    Process process =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(log(name).toFile()))
+            .start();
+    write(name, process.pid());
+    return process;
+  }
+
+  Path log(String name) {
+    return state.resolve(name + ".log");
   }
 
   /** Deletes every pid file; returns the cluster's processes that still run. */

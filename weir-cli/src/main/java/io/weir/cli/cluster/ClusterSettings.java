@@ -26,9 +26,9 @@ import java.util.TreeSet;
  *
  * Known keys: {@code jobmanager.host}, {@code jobmanager.port}, {@code cluster.secret}, {@code
  * cluster.tls.keystore}, {@code cluster.tls.password}, {@code taskmanager.slots}, {@code
- * heartbeat.timeout.ms}, {@code checkpoints.dir}, {@code cluster.state.dir}. An unknown key is an
- * error rather than silently ignored, because a misspelt {@code cluster.secret} would otherwise
- * leave a cluster open.
+ * heartbeat.timeout.ms}, {@code checkpoints.dir}, {@code cluster.state.dir}, {@code ha.url}, {@code
+ * ha.session.timeout.ms}. An unknown key is an error rather than silently ignored, because a
+ * misspelt {@code cluster.secret} would otherwise leave a cluster open.
  */
 public final class ClusterSettings {
   public static final Path DEFAULT_FILE = Path.of("conf", "weir.yaml");
@@ -43,7 +43,9 @@ public final class ClusterSettings {
               "taskmanager.slots",
               "heartbeat.timeout.ms",
               "checkpoints.dir",
-              "cluster.state.dir"));
+              "cluster.state.dir",
+              "ha.url",
+              "ha.session.timeout.ms"));
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
   private final Map<String, String> values;

@@ -3,6 +3,8 @@ package io.weir.cli.cluster;
 import io.weir.cli.error.UserError;
 import io.weir.cli.web.Dashboard;
 import io.weir.cli.web.WebOptions;
+import io.weir.cluster.ha.JobManagerHighAvailability;
+import io.weir.cluster.ha.ZooKeeperHighAvailability;
 import io.weir.cluster.jobmanager.JobManager;
 import io.weir.cluster.jobmanager.JobManagerOptions;
 import io.weir.cluster.rpc.ClusterConnectException;
@@ -36,6 +38,14 @@ public final class JobManagerCommand implements Runnable {
   @Option(names = "--conf", description = "The cluster configuration (default: conf/weir.yaml).")
   Path configuration;
 
+  @Option(
+      names = "--ha",
+      paramLabel = "URL",
+      description =
+          "Run for leadership among the job managers of this ZooKeeper, e.g."
+              + " zookeeper://127.0.0.1:2181 (default: ha.url).")
+  String highAvailability;
+
   @Mixin WebOptions web = new WebOptions();
 
   @Override
@@ -60,7 +70,7 @@ public final class JobManagerCommand implements Runnable {
       throw new UserError(e.getMessage());
     }
     try {
-      JobManager jobManager = JobManager.start(options);
+      JobManager jobManager = JobManager.start(options, highAvailability(settings));
       System.out.println("job manager listening on " + options.host() + ":" + jobManager.port());
       // The dashboard binds where the job manager does and asks for the cluster's secret.
       WebServer dashboard =
@@ -81,5 +91,13 @@ public final class JobManagerCommand implements Runnable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  private JobManagerHighAvailability highAvailability(ClusterSettings settings) {
+    return ClusterHighAvailability.address(highAvailability, settings)
+        .<JobManagerHighAvailability>map(
+            address ->
+                new ZooKeeperHighAvailability(ClusterHighAvailability.connect(address, settings)))
+        .orElse(JobManagerHighAvailability.none());
   }
 }

@@ -1,17 +1,21 @@
 package io.weir.cli.cluster;
 
 import io.weir.cli.error.UserError;
+import io.weir.cluster.ha.ClusterZooKeeper;
+import io.weir.cluster.ha.ZooKeeperAddress;
 import io.weir.cluster.rpc.ClusterConnectException;
 import io.weir.cluster.taskmanager.TaskManager;
 import io.weir.cluster.taskmanager.TaskManagerOptions;
 import java.time.Duration;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
  * {@code weir taskmanager}: runs a task manager; when it loses its job manager it registers again
- * with the one restarted at the same address.
+ * with the one restarted at the same address, or, with high availability, with the leader that
+ * ZooKeeper names.
  */
 @Command(
     name = "taskmanager",
@@ -38,14 +42,22 @@ public final class TaskManagerCommand implements Runnable {
   public void run() {
     ClusterSettings settings = ClusterSettings.load(cluster.configuration);
     int slotCount = slots != null ? slots : settings.getInt("taskmanager.slots", 1);
-    TaskManagerOptions options =
-        new TaskManagerOptions(
-            cluster.address(),
-            slotCount,
-            dataHost,
-            cluster.secret(),
-            Duration.ofSeconds(1),
-            settings.tls());
+    Optional<ZooKeeperAddress> highAvailability = cluster.highAvailability();
+    if (highAvailability.isPresent()) {
+      try (ClusterZooKeeper zooKeeper =
+          ClusterHighAvailability.connect(highAvailability.get(), settings)) {
+        new LeaderFollower(
+                zooKeeper,
+                leader -> options(leader, slotCount, settings),
+                Duration.ofSeconds(reconnectSeconds),
+                ClusterHighAvailability.sessionTimeout(settings).plusSeconds(2))
+            .run();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      return;
+    }
+    TaskManagerOptions options = options(cluster.configuredAddress(), slotCount, settings);
     try {
       TaskManager taskManager = start(options);
       while (true) {
@@ -57,6 +69,12 @@ public final class TaskManagerCommand implements Runnable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  private TaskManagerOptions options(
+      io.weir.cluster.rpc.HostAndPort jobManager, int slotCount, ClusterSettings settings) {
+    return new TaskManagerOptions(
+        jobManager, slotCount, dataHost, cluster.secret(), Duration.ofSeconds(1), settings.tls());
   }
 
   private static TaskManager start(TaskManagerOptions options) throws InterruptedException {

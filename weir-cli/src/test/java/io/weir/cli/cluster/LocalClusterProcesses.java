@@ -178,7 +178,7 @@ final class LocalClusterProcesses implements AutoCloseable {
     return secret.isEmpty() ? List.of() : List.of("--secret", secret);
   }
 
-  private static Process start(Path log, List<String> args, String failpoints) throws IOException {
+  static Process start(Path log, List<String> args, String failpoints) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx384m");

@@ -9,6 +9,7 @@ import io.weir.cluster.rpc.ClientMessages.JobStatus;
 import io.weir.cluster.rpc.ControlMessages;
 import io.weir.cluster.rpc.ControlMessages.TaskReport;
 import io.weir.cluster.rpc.JobSubmission;
+import io.weir.runtime.checkpoint.CheckpointCoordinator;
 import io.weir.runtime.checkpoint.CheckpointStats;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.StateHandle;
@@ -62,8 +63,19 @@ final class ClusterJob {
    */
   static ClusterJob prepare(String jobId, JobSubmission submission, JobCode code, Clock clock)
       throws JobExecutionException {
+    return prepare(jobId, submission, code, clock, checkpoint -> {});
+  }
+
+  /** As above; {@code onCompleted} hears of each completed checkpoint before its notifications. */
+  static ClusterJob prepare(
+      String jobId,
+      JobSubmission submission,
+      JobCode code,
+      Clock clock,
+      CheckpointCoordinator.CompletionListener onCompleted)
+      throws JobExecutionException {
     JobGraph graph = JobGraphBuilder.build(JobPlans.capture(submission, code));
-    JobDriver driver = new JobDriver(jobId, graph, clock);
+    JobDriver driver = new JobDriver(jobId, graph, clock, onCompleted);
     driver.prepare();
     return new ClusterJob(submission, code, driver);
   }

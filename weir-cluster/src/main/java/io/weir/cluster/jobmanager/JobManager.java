@@ -4,16 +4,21 @@ import io.netty.channel.EventLoopGroup;
 import io.weir.api.datastream.JobExecutionException;
 import io.weir.cluster.JarStore;
 import io.weir.cluster.JobCode;
+import io.weir.cluster.ha.JobManagerHighAvailability;
+import io.weir.cluster.ha.LeaderEpoch;
+import io.weir.cluster.ha.StoredJob;
 import io.weir.cluster.rpc.AttemptId;
 import io.weir.cluster.rpc.ClientMessages;
 import io.weir.cluster.rpc.ClusterConnectException;
 import io.weir.cluster.rpc.ControlMessages;
 import io.weir.cluster.rpc.EventLoops;
+import io.weir.cluster.rpc.HostAndPort;
 import io.weir.cluster.rpc.JobJar;
 import io.weir.cluster.rpc.JobSubmission;
 import io.weir.cluster.rpc.MessageHandler;
 import io.weir.cluster.rpc.RpcConnection;
 import io.weir.cluster.rpc.RpcServer;
+import io.weir.runtime.checkpoint.CheckpointCoordinator;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -35,6 +40,12 @@ import org.slf4j.LoggerFactory;
  * checkpoint acknowledgements) and the command line's requests, and runs each submitted job on its
  * own thread. A task manager silent for longer than the heartbeat timeout, or whose connection
  * closes, is lost: the jobs running on it fail over.
+ *
+ * <p>With high availability, several job managers run and one leads: a standby binds its port but
+ * answers nothing until it is elected; the leader stores each submitted job and points it to its
+ * latest completed checkpoint before the checkpoint's notifications go out, and a new leader
+ * recovers every stored job from there. A job manager that loses its leadership halts at once:
+ * whatever it would still do is fenced, and nothing of it acts beside the new leader.
  */
 public final class JobManager implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(JobManager.class);
@@ -55,10 +66,15 @@ public final class JobManager implements AutoCloseable {
       Executors.newSingleThreadExecutor(daemon("weir checkpoint acks"));
   private final ClientRequests clientRequests = new ClientRequests(this);
   private final JarStore jars;
+  private final JobManagerHighAvailability highAvailability;
+  // This job manager's term as leader; null while it is a standby.
+  private volatile LeaderEpoch epoch;
+  private volatile boolean closing;
   private RpcServer server;
 
-  private JobManager(JobManagerOptions options) {
+  private JobManager(JobManagerOptions options, JobManagerHighAvailability highAvailability) {
     this.options = options;
+    this.highAvailability = highAvailability;
     this.registry = new TaskManagerRegistry(options.heartbeatTimeout(), clock);
     registry.onLost(this::onTaskManagerLost);
     // Submitted jars live beside the checkpoints they belong to.
@@ -68,8 +84,19 @@ public final class JobManager implements AutoCloseable {
             : new JarStore(options.checkpointDirectory().resolve(".jars"));
   }
 
+  /** A lone job manager, leader from the start. */
   public static JobManager start(JobManagerOptions options) throws ClusterConnectException {
-    JobManager jobManager = new JobManager(options);
+    return start(options, JobManagerHighAvailability.none());
+  }
+
+  /**
+   * A job manager that runs for leadership once it listens; it owns {@code highAvailability} from
+   * then on.
+   */
+  public static JobManager start(
+      JobManagerOptions options, JobManagerHighAvailability highAvailability)
+      throws ClusterConnectException {
+    JobManager jobManager = new JobManager(options, highAvailability);
     jobManager.server =
         RpcServer.bind(
             jobManager.network,
@@ -84,7 +111,50 @@ public final class JobManager implements AutoCloseable {
     jobManager.timer.scheduleWithFixedDelay(
         jobManager.registry::checkHeartbeats, check, check, TimeUnit.MILLISECONDS);
     LOG.info("Job manager listening on {}:{}", options.host(), jobManager.port());
+    try {
+      highAvailability.runForLeadership(
+          new HostAndPort(options.host(), jobManager.port()),
+          ProcessHandle.current().pid(),
+          new LeaderRole(jobManager));
+    } catch (Exception e) {
+      jobManager.close();
+      throw new ClusterConnectException("Cannot run for leadership: " + e.getMessage(), e);
+    }
     return jobManager;
+  }
+
+  /** True while this job manager leads (a lone one always does). */
+  public boolean isLeader() {
+    return epoch != null && highAvailability.isLeader();
+  }
+
+  /** Takes up the leadership (on the election's thread): recovers every stored job. */
+  void lead(LeaderEpoch term) {
+    epoch = term;
+    List<StoredJob> stored;
+    try {
+      stored = highAvailability.storedJobs();
+    } catch (Exception e) {
+      LOG.error("Cannot read the job store; halting so that another job manager leads", e);
+      Runtime.getRuntime().halt(LeaderRole.EXIT_LEADERSHIP_LOST);
+      return;
+    }
+    for (StoredJob job : stored) {
+      requests.execute(() -> recover(job));
+    }
+  }
+
+  private void recover(StoredJob stored) {
+    JobSubmission submission = stored.recoverySubmission();
+    LOG.info(
+        "Recovering job {} from {}",
+        stored.jobId(),
+        stored.latestCheckpoint() == null ? "its start" : stored.latestCheckpoint());
+    try {
+      start(stored.jobId(), submission, codeOf(submission, null));
+    } catch (Exception e) {
+      LOG.error("Job {} cannot be recovered: {}", stored.jobId(), e.getMessage(), e);
+    }
   }
 
   public int port() {
@@ -103,15 +173,25 @@ public final class JobManager implements AutoCloseable {
    */
   ClusterJob submit(JobSubmission submission, byte[] jarBytes)
       throws JobExecutionException, IOException {
+    if (!isLeader()) {
+      throw new IllegalArgumentException(
+          "This job manager is a standby; submit to " + highAvailability.leaderDescription());
+    }
     JobSubmission resolved =
         submission.checkpointDirectory() != null || options.checkpointDirectory() == null
             ? submission
             : submission.withCheckpointDirectory(options.checkpointDirectory().toString());
     String jobId = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-    JobCode code = codeOf(resolved, jarBytes);
+    return start(jobId, resolved, codeOf(resolved, jarBytes));
+  }
+
+  /** Prepares the job, stores it for later leaders, and runs it; owns {@code code}. */
+  private ClusterJob start(String jobId, JobSubmission resolved, JobCode code)
+      throws JobExecutionException {
     ClusterJob job;
+    LeaderEpoch term = epoch;
     try {
-      job = ClusterJob.prepare(jobId, resolved, code, clock);
+      job = ClusterJob.prepare(jobId, resolved, code, clock, pointer(term, jobId));
       synchronized (jobs) {
         for (ClusterJob other : jobs.values()) {
           if (other.jobName().equals(job.jobName()) && !other.status().isTerminal()) {
@@ -121,13 +201,63 @@ public final class JobManager implements AutoCloseable {
         }
         jobs.put(jobId, job);
       }
+      highAvailability.storeJob(term, jobId, resolved);
     } catch (JobExecutionException | RuntimeException e) {
+      forget(jobId);
       code.close();
       throw e;
+    } catch (Exception e) {
+      forget(jobId);
+      code.close();
+      throw new IllegalStateException("Cannot store job " + jobId + ": " + e.getMessage(), e);
     }
     LOG.info("Job {} '{}' submitted", jobId, job.jobName());
-    jobThreads.execute(() -> job.run(registry, timer));
+    jobThreads.execute(
+        () -> {
+          job.run(registry, timer);
+          maybeRemoveStored(term, job);
+        });
     return job;
+  }
+
+  private void forget(String jobId) {
+    synchronized (jobs) {
+      jobs.remove(jobId);
+    }
+  }
+
+  /**
+   * The job's checkpoint pointer: written, fenced by the leader's epoch, before the checkpoint's
+   * notifications go out. A deposed leader's write throws, and the notifications never go out.
+   */
+  private CheckpointCoordinator.CompletionListener pointer(LeaderEpoch term, String jobId) {
+    return checkpoint -> {
+      try {
+        highAvailability.pointToCheckpoint(
+            term, jobId, checkpoint.checkpointId(), checkpoint.location().toString());
+      } catch (Exception e) {
+        throw new IllegalStateException(
+            "Checkpoint "
+                + checkpoint.checkpointId()
+                + " of job "
+                + jobId
+                + " is not notified: its pointer could not be stored: "
+                + e.getMessage(),
+            e);
+      }
+    };
+  }
+
+  /** A job that ended for good is not recovered by later leaders; one stopped by a close is. */
+  private void maybeRemoveStored(LeaderEpoch term, ClusterJob job) {
+    if (closing || !job.status().isTerminal()) {
+      return;
+    }
+    try {
+      highAvailability.removeJob(term, job.jobId());
+    } catch (Exception e) {
+      LOG.warn("Job {} ended but stays in the job store: {}", job.jobId(), e.getMessage());
+    }
   }
 
   private JobCode codeOf(JobSubmission submission, byte[] jarBytes) throws IOException {
@@ -169,17 +299,27 @@ public final class JobManager implements AutoCloseable {
     @Override
     public void onMessage(RpcConnection connection, Object message) {
       if (message instanceof ControlMessages.RegisterTaskManager register) {
+        LeaderEpoch term = epoch;
+        if (term == null || !isLeader()) {
+          LOG.warn("A standby refuses task manager {}", register.taskManagerId());
+          connection.close();
+          return;
+        }
         taskManagerConnections.put(connection, register.taskManagerId());
         registry.register(
             new RegisteredTaskManager(
                 register.taskManagerId(),
                 register.slots(),
                 register.dataAddress(),
-                connection,
+                new TaskManagerConnection(connection, term.epoch(), JobManager.this::isLeader),
                 clock.millis()));
       } else if (message instanceof ControlMessages.Heartbeat heartbeat) {
         registry.heartbeat(heartbeat.taskManagerId());
-        connection.send(new ControlMessages.HeartbeatAnswer(options.heartbeatTimeout().toMillis()));
+        RegisteredTaskManager sender = registry.get(heartbeat.taskManagerId());
+        if (sender != null) {
+          sender.connection.send(
+              new ControlMessages.HeartbeatAnswer(options.heartbeatTimeout().toMillis()));
+        }
         for (ControlMessages.AttemptProgress progress : heartbeat.progress()) {
           withJob(progress.attempt(), job -> job.onProgress(heartbeat.taskManagerId(), progress));
         }
@@ -215,14 +355,28 @@ public final class JobManager implements AutoCloseable {
   private final class ClientMessageHandler implements MessageHandler {
     @Override
     public void onMessage(RpcConnection connection, Object message) {
-      if (message instanceof ClientMessages.Request request) {
-        requests.execute(() -> connection.send(clientRequests.answer(request)));
+      if (!(message instanceof ClientMessages.Request request)) {
+        return;
       }
+      if (!isLeader()) {
+        connection.send(
+            new ClientMessages.RequestFailed(
+                "The job manager at "
+                    + options.host()
+                    + ":"
+                    + port()
+                    + " is a standby; ask "
+                    + highAvailability.leaderDescription()));
+        return;
+      }
+      requests.execute(() -> connection.send(clientRequests.answer(request)));
     }
   }
 
   @Override
   public void close() {
+    closing = true;
+    highAvailability.close();
     for (ClusterJob job : jobs()) {
       job.cancel();
     }

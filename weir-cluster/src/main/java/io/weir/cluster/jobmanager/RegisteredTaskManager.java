@@ -1,7 +1,6 @@
 package io.weir.cluster.jobmanager;
 
 import io.weir.cluster.rpc.HostAndPort;
-import io.weir.cluster.rpc.RpcConnection;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -10,13 +9,17 @@ final class RegisteredTaskManager {
   final String id;
   final int slots;
   final HostAndPort dataAddress;
-  final RpcConnection connection;
+  final TaskManagerConnection connection;
   volatile long lastHeartbeatMillis;
   // The SHA-256 of every job jar it deployed from: it caches them, so they are not sent again.
   final Set<String> jarsHeld = ConcurrentHashMap.newKeySet();
 
   RegisteredTaskManager(
-      String id, int slots, HostAndPort dataAddress, RpcConnection connection, long nowMillis) {
+      String id,
+      int slots,
+      HostAndPort dataAddress,
+      TaskManagerConnection connection,
+      long nowMillis) {
     this.id = id;
     this.slots = slots;
     this.dataAddress = dataAddress;

@@ -122,4 +122,11 @@ public final class ControlMessages {
 
   /** Stop every subtask of the attempt at once (failover or cancel). */
   public record CancelTasks(AttemptId attempt) implements Serializable {}
+
+  /**
+   * What the job manager sends a task manager, with the leader epoch it was sent in. A task manager
+   * refuses a message of an older epoch than the newest it knows: a deposed leader that wakes up
+   * cannot deploy, checkpoint, or make a sink commit.
+   */
+  public record Fenced(long epoch, Serializable message) implements Serializable {}
 }

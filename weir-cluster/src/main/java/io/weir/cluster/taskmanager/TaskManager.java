@@ -28,6 +28,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,6 +37,11 @@ import org.slf4j.LoggerFactory;
  * subtasks the job manager deploys to it. Control messages are handled one at a time on a control
  * thread (deploying runs the job's main, which must not hold up the network threads). It ends when
  * it loses the job manager: its subtasks cannot go on without it.
+ *
+ * <p>Every message of the job manager carries its leader epoch. The task manager refuses one older
+ * than the newest epoch it knows (from the leader it registered with, from the messages it got, or
+ * from ZooKeeper through {@link #leaderChanged}), so a deposed leader that wakes up can neither
+ * deploy, trigger or complete a checkpoint, nor make a sink commit here.
  */
 public final class TaskManager implements MessageHandler, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TaskManager.class);
@@ -58,15 +64,29 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
   // The job manager's last answer to a heartbeat, and its timeout (0 until the first answer).
   private volatile long lastAnswerNanos;
   private volatile long jobManagerTimeoutMillis;
+  // The newest leader epoch this task manager knows; messages of older epochs are refused.
+  private final AtomicLong leaderEpoch;
+  // Slots each attempt uses here: one subtask of each of its tasks per slot.
+  private final Map<AttemptId, Integer> slotsInUse = new ConcurrentHashMap<>();
 
-  private TaskManager(TaskManagerOptions options) {
+  private TaskManager(TaskManagerOptions options, long leaderEpoch) {
     this.options = options;
+    this.leaderEpoch = new AtomicLong(leaderEpoch);
   }
 
   /** Starts listening for data, connects to the job manager and offers the slots. */
   public static TaskManager start(TaskManagerOptions options)
       throws ClusterConnectException, InterruptedException {
-    TaskManager taskManager = new TaskManager(options);
+    return start(options, 0);
+  }
+
+  /**
+   * As above, for a job manager elected leader in {@code leaderEpoch}: messages of older epochs are
+   * refused from the start.
+   */
+  public static TaskManager start(TaskManagerOptions options, long leaderEpoch)
+      throws ClusterConnectException, InterruptedException {
+    TaskManager taskManager = new TaskManager(options, leaderEpoch);
     try {
       taskManager.connect();
     } catch (ClusterConnectException | InterruptedException | RuntimeException e) {
@@ -151,14 +171,67 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
     ended.await();
   }
 
+  /**
+   * A newer leader took over (ZooKeeper says so): from now on messages of older epochs are refused,
+   * and this task manager leaves its job manager, cancelling its tasks, to register with the new
+   * one.
+   */
+  public void leaderChanged(long epoch) {
+    long known = leaderEpoch.getAndAccumulate(epoch, Math::max);
+    if (epoch > known) {
+      LOG.warn(
+          "A new leader (epoch {}) took over: leaving the job manager at {}",
+          epoch,
+          options.jobManager());
+      jobManager.close();
+    }
+  }
+
+  /** Slots that run a subtask of some attempt. */
+  public int slotsInUse() {
+    return slotsInUse.values().stream().mapToInt(Integer::intValue).sum();
+  }
+
+  /** Where other task managers send records to this one. */
+  public HostAndPort dataAddress() {
+    return new HostAndPort(options.dataHost(), dataServer.port());
+  }
+
   @Override
   public void onMessage(RpcConnection connection, Object message) {
-    if (message instanceof ControlMessages.HeartbeatAnswer answer) {
+    if (!(message instanceof ControlMessages.Fenced fenced)) {
+      LOG.warn("Refused a message without a leader epoch: {}", message.getClass().getSimpleName());
+      return;
+    }
+    if (!admits(fenced)) {
+      return;
+    }
+    if (fenced.message() instanceof ControlMessages.HeartbeatAnswer answer) {
       lastAnswerNanos = System.nanoTime();
       jobManagerTimeoutMillis = answer.timeoutMillis();
       return;
     }
-    control.execute(() -> handle(message));
+    // Checked again when its turn comes: a newer leader may have been seen meanwhile.
+    control.execute(
+        () -> {
+          if (admits(fenced)) {
+            handle(fenced.message());
+          }
+        });
+  }
+
+  /** True for the newest epoch known (which a newer one raises); false, logged, for older ones. */
+  private boolean admits(ControlMessages.Fenced fenced) {
+    long known = leaderEpoch.accumulateAndGet(fenced.epoch(), Math::max);
+    if (fenced.epoch() < known) {
+      LOG.warn(
+          "Refused {} of a deposed leader (epoch {}; the leader's is {})",
+          fenced.message().getClass().getSimpleName(),
+          fenced.epoch(),
+          known);
+      return false;
+    }
+    return true;
   }
 
   @Override
@@ -191,6 +264,7 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
         withAttempt(terminate.attempt(), TaskManagerAttempt::terminate);
       } else if (message instanceof ControlMessages.CancelTasks cancel) {
         TaskManagerAttempt attempt = attempts.remove(cancel.attempt());
+        slotsInUse.remove(cancel.attempt());
         if (attempt != null) {
           attempt.cancel();
         }
@@ -226,6 +300,7 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
     try {
       attempt.deploy();
       attempts.put(deploy.attempt(), attempt);
+      slotsInUse.put(deploy.attempt(), slotsUsedBy(deploy));
       LOG.info("Deployed {} subtasks of {}", attempt.taskCount(), deploy.attempt());
       jobManager.send(new ControlMessages.TasksDeployed(deploy.attempt(), id, null));
     } catch (Exception e) {
@@ -233,6 +308,16 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
       attempt.release();
       jobManager.send(new ControlMessages.TasksDeployed(deploy.attempt(), id, e.toString()));
     }
+  }
+
+  private int slotsUsedBy(ControlMessages.DeployTasks deploy) {
+    Map<String, Integer> subtasksByTask = new java.util.HashMap<>();
+    for (ControlMessages.SubtaskPlacement placement : deploy.placements()) {
+      if (placement.taskManagerId().equals(id)) {
+        subtasksByTask.merge(placement.vertexId(), 1, Integer::sum);
+      }
+    }
+    return subtasksByTask.values().stream().mapToInt(Integer::intValue).max().orElse(0);
   }
 
   private JobCode codeOf(ControlMessages.DeployTasks deploy) throws IOException {
@@ -263,6 +348,7 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
   private void release(TaskManagerAttempt attempt) {
     try {
       if (attempts.remove(attempt.id(), attempt)) {
+        slotsInUse.remove(attempt.id());
         attempt.releaseTerminated();
       }
     } catch (InterruptedException e) {
@@ -284,6 +370,7 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
   private void cancelAll() {
     for (AttemptId attemptId : attempts.keySet()) {
       try {
+        slotsInUse.remove(attemptId);
         attempts.remove(attemptId).cancel();
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();

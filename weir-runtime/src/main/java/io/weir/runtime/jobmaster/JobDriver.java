@@ -1,6 +1,7 @@
 package io.weir.runtime.jobmaster;
 
 import io.weir.api.datastream.JobExecutionException;
+import io.weir.runtime.checkpoint.CheckpointCoordinator;
 import io.weir.runtime.checkpoint.CheckpointHistory;
 import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
@@ -40,6 +41,7 @@ public final class JobDriver {
   private final Clock clock;
   private final long startMillis;
   private final CheckpointStorage storage;
+  private final CheckpointCoordinator.CompletionListener onCompleted;
   private final CheckpointHistory history = new CheckpointHistory();
   private final AtomicLong completedCheckpoints = new AtomicLong();
   private final AtomicLong checkpointMillis = new AtomicLong();
@@ -61,6 +63,19 @@ public final class JobDriver {
   private volatile JobState stateAfterStop = JobState.FINISHED;
 
   public JobDriver(String jobId, JobGraph graph, Clock clock) {
+    this(jobId, graph, clock, checkpoint -> {});
+  }
+
+  /**
+   * @param onCompleted hears of each completed checkpoint before its notifications go out (where a
+   *     highly available job manager records the job's latest checkpoint)
+   */
+  public JobDriver(
+      String jobId,
+      JobGraph graph,
+      Clock clock,
+      CheckpointCoordinator.CompletionListener onCompleted) {
+    this.onCompleted = onCompleted;
     this.jobId = jobId;
     this.graph = graph;
     this.clock = clock;
@@ -219,6 +234,7 @@ public final class JobDriver {
   }
 
   private void onCompleted(CompletedCheckpoint checkpoint) {
+    onCompleted.onCompleted(checkpoint);
     latest = checkpoint;
     completedCheckpoints.incrementAndGet();
     checkpointMillis.addAndGet(clock.millis() - checkpoint.timestamp());

@@ -29,9 +29,7 @@ public final class TaskStateStorage implements CheckpointStorage {
    * @param snapshotFiles where state backends that write files put those of a checkpoint
    */
   public TaskStateStorage(
-      StateWriter writer,
-      LongFunction<Optional<SnapshotFiles>> snapshotFiles,
-      String description) {
+      StateWriter writer, LongFunction<Optional<SnapshotFiles>> snapshotFiles, String description) {
     this.writer = writer;
     this.snapshotFiles = snapshotFiles;
     this.description = description;

@@ -1,0 +1,287 @@
+package io.weir.cli.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.weir.cli.WeirCli;
+import io.weir.cli.lab.OutputVerifier;
+import io.weir.cli.lab.SeedInput;
+import io.weir.cli.lab.Topics;
+import io.weir.cluster.ClusterClient;
+import io.weir.cluster.ha.LeaderInfo;
+import io.weir.cluster.rpc.ClientMessages.JobStatus;
+import io.weir.cluster.rpc.JobSubmission;
+import io.weir.kafka.testing.KafkaBrokerExtension;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Job manager high availability with real processes: a real ZooKeeper, a real broker, two job
+ * managers and two task managers, the seed job exactly-once with input arriving. The leader is
+ * killed ({@code kill -9}) or frozen ({@code SIGSTOP}, then woken with {@code SIGCONT}): the
+ * standby takes over, recovers the job from its latest completed checkpoint without a resubmission,
+ * and a {@code read_committed} reader sees every input id exactly once, watched long enough for a
+ * late duplicate.
+ */
+class JobManagerFailoverTest {
+  private static final long CHECKPOINT_INTERVAL_MILLIS = 500;
+  private static final AtomicInteger RUNS = new AtomicInteger();
+
+  @RegisterExtension
+  static final KafkaBrokerExtension kafka =
+      new KafkaBrokerExtension(config -> config.withStartTimeout(Duration.ofMinutes(3)));
+
+  @TempDir static Path zooKeeperDirectory;
+  private static String zooKeeperUrl;
+
+  @TempDir Path directory;
+  private HaClusterProcesses cluster;
+  private String name;
+  private final AtomicBoolean feeding = new AtomicBoolean(true);
+
+  @BeforeAll
+  static void startZooKeeper() throws Exception {
+    int port = LocalClusterProcesses.freePort();
+    assertThat(
+            WeirCli.run(
+                "zookeeper", "start", "--dir", zooKeeperDirectory.toString(), "--port", "" + port))
+        .isZero();
+    zooKeeperUrl = "zookeeper://127.0.0.1:" + port;
+  }
+
+  @AfterAll
+  static void stopZooKeeper() {
+    WeirCli.run("zookeeper", "stop", "--dir", zooKeeperDirectory.toString());
+  }
+
+  @AfterEach
+  void stop() throws InterruptedException {
+    feeding.set(false);
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  @Test
+  void when_leaderKilledThenTheNextOneFrozenAndWoken_then_theJobGoesOnExactlyOnceAndIsFenced()
+      throws Exception {
+    // given: the seed job on the leader, committing, with input arriving
+    String url = newCluster();
+    cluster = new HaClusterProcesses(directory, logs(), url).start();
+    AtomicLong fed = new AtomicLong();
+    String jobId = submitAndAwaitCommits(fed);
+    assertStatusLists(cluster.leader().orElseThrow(), url);
+
+    // when: kill -9 of the leader
+    LeaderInfo first = cluster.leader().orElseThrow();
+    LocalClusterProcesses.kill(cluster.leaderProcess());
+    long killed = System.nanoTime();
+
+    // then: the standby leads, and its job commits without a resubmission
+    awaitTakeOver(first, jobId, killed, "killed");
+    assertThat(Files.readString(cluster.leaderLog())).contains("Recovering job " + jobId);
+    try (ClusterClient client = cluster.leaderClient()) {
+      assertThat(client.job(jobId).state()).isEqualTo("RUNNING");
+    }
+
+    // when: the killed job manager is back as a standby, and the new leader hangs (SIGSTOP)
+    // until the next one committed, then wakes up (SIGCONT)
+    cluster.startJobManager();
+    LeaderInfo second = cluster.leader().orElseThrow();
+    Process frozen = cluster.leaderProcess();
+    Path frozenLog = cluster.logOf(frozen);
+    LocalClusterProcesses.signal(frozen, "-STOP");
+    try {
+      awaitTakeOver(second, jobId, System.nanoTime(), "frozen");
+    } finally {
+      LocalClusterProcesses.signal(frozen, "-CONT");
+    }
+
+    // then: the deposed leader halts on its lost leadership, and the job goes on exactly once
+    await().atMost(Duration.ofSeconds(60)).until(() -> !frozen.isAlive());
+    assertThat(frozen.exitValue()).isEqualTo(75);
+    assertThat(Files.readString(frozenLog)).contains("Lost the leadership");
+    stopFeedingAfterNewOutput(committed());
+    try (ClusterClient client = cluster.leaderClient()) {
+      assertThat(client.job(jobId).state()).isEqualTo("RUNNING");
+    }
+    assertExactlyOnce(fed.get());
+  }
+
+  /**
+   * Waits until a newer leader than {@code deposed} is named, runs the job again, and the job
+   * committed output of its own (commits of the old leader's last notification, and of the restored
+   * checkpoint's pending transactions by the new leader's recovery step, land before: only output
+   * after the job runs again counts), and prints the times since {@code since}.
+   */
+  private void awaitTakeOver(LeaderInfo deposed, String jobId, long since, String what)
+      throws Exception {
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(50))
+        .until(() -> cluster.leader().map(l -> l.epoch() > deposed.epoch()).orElse(false));
+    long takeOverMillis = (System.nanoTime() - since) / 1_000_000;
+    try (ClusterClient client = cluster.leaderClient()) {
+      await()
+          .atMost(Duration.ofSeconds(120))
+          .pollInterval(Duration.ofMillis(100))
+          .ignoreExceptions()
+          .until(() -> client.job(jobId).state().equals("RUNNING"));
+    }
+    long runningMillis = (System.nanoTime() - since) / 1_000_000;
+    long committedWhenRunning = committed();
+    await()
+        .atMost(Duration.ofSeconds(120))
+        .pollInterval(Duration.ofMillis(100))
+        .until(() -> committed() > committedWhenRunning);
+    System.out.printf(
+        "%s: leader %s; a standby leads after %d ms, runs the job after %d ms, first committed"
+            + " output of its own after %d ms%n",
+        name, what, takeOverMillis, runningMillis, (System.nanoTime() - since) / 1_000_000);
+  }
+
+  /** {@code weir cluster status}: the leader, the standby, and both task managers. */
+  private static void assertStatusLists(LeaderInfo leader, String url) {
+    PrintStream originalOut = System.out;
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int exitCode;
+    try {
+      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+      exitCode = WeirCli.run("cluster", "status", "--ha", url);
+    } finally {
+      System.setOut(originalOut);
+    }
+    String status = out.toString(StandardCharsets.UTF_8);
+    assertThat(exitCode).as(status).isZero();
+    assertThat(status)
+        .containsPattern(leader.address() + " +" + leader.pid() + " +leader")
+        .contains("standby")
+        // Two slots in use in all: one task manager's, or one of each (placement follows the
+        // order in which they registered).
+        .containsPattern(
+            "tm-\\S+ +127.0.0.1:[0-9]+ +[0-9]+ +[0-2]/2\n+tm-\\S+ +127.0.0.1:[0-9]+ +[0-9]+ +[0-2]/2")
+        .containsPattern("[12]/2");
+  }
+
+  /** Submits the seed job, starts the input and waits until output is committed. */
+  private String submitAndAwaitCommits(AtomicLong fed) throws Exception {
+    try (ClusterClient client = cluster.leaderClient()) {
+      JobStatus job = client.submit(seedJob(2));
+      await()
+          .atMost(Duration.ofSeconds(90))
+          .until(() -> client.job(job.jobId()).lastCheckpointId() >= 1);
+      feed(fed, 2_000);
+      await().atMost(Duration.ofSeconds(60)).until(() -> committed() > 0);
+      long checkpoint = client.job(job.jobId()).lastCheckpointId();
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> client.job(job.jobId()).lastCheckpointId() > checkpoint);
+      return job.jobId();
+    }
+  }
+
+  /** The processes' logs stay in the build directory, to read after a failure. */
+  private Path logs() {
+    return Path.of("target", "failover-logs", name).toAbsolutePath();
+  }
+
+  /** A fresh topic pair and a ZooKeeper root of its own for each test's cluster. */
+  private String newCluster() throws Exception {
+    name = "ha" + RUNS.incrementAndGet();
+    Topics.create(kafka.bootstrapServers(), 4, inputTopic(), outputTopic());
+    return zooKeeperUrl + "/" + name;
+  }
+
+  private CompletableFuture<Void> input;
+
+  private void feed(AtomicLong fed, long rate) {
+    SeedInput seedInput = new SeedInput(kafka.bootstrapServers(), inputTopic());
+    input =
+        CompletableFuture.runAsync(
+            () -> {
+              try {
+                while (feeding.get()) {
+                  seedInput.load(fed.get(), fed.get() + 1000, rate);
+                  fed.addAndGet(1000);
+                }
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
+  }
+
+  private void stopFeedingAfterNewOutput(long committedBefore) {
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(200))
+        .until(() -> committed() > committedBefore + 1_000);
+    feeding.set(false);
+    input.join();
+  }
+
+  /** Every id once, then a few more checkpoints watched for a late duplicate. */
+  private void assertExactlyOnce(long records) {
+    OutputVerifier output = new OutputVerifier(kafka.bootstrapServers(), outputTopic());
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(300))
+        .until(() -> output.read(true).verify(0, records).lost() == 0);
+    await()
+        .during(Duration.ofMillis(4 * CHECKPOINT_INTERVAL_MILLIS))
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> output.read(true).verify(0, records).duplicated() == 0);
+    OutputVerifier.Verdict verdict = output.read(true).verify(0, records);
+    System.out.println(name + ": " + verdict.line());
+    assertThat(verdict.exactlyOnce()).as(verdict.line()).isTrue();
+    assertThat(verdict.out()).isEqualTo(records);
+  }
+
+  private long committed() {
+    return new OutputVerifier(kafka.bootstrapServers(), outputTopic()).read(true).records();
+  }
+
+  private String inputTopic() {
+    return "foo-" + name;
+  }
+
+  private String outputTopic() {
+    return "bar-" + name;
+  }
+
+  private JobSubmission seedJob(int parallelism) {
+    return new JobSubmission(
+        "io.weir.examples.SeedJob",
+        List.of(
+            "--bootstrap",
+            kafka.bootstrapServers(),
+            "--input-topic",
+            inputTopic(),
+            "--output-topic",
+            outputTopic(),
+            "--group",
+            "group-" + name,
+            "--transactional-id-prefix",
+            "seed-" + name,
+            "--checkpoint-interval",
+            "" + CHECKPOINT_INTERVAL_MILLIS),
+        parallelism,
+        null,
+        null,
+        false);
+  }
+}

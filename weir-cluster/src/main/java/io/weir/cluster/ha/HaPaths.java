@@ -1,0 +1,35 @@
+package io.weir.cluster.ha;
+
+/** The nodes of one cluster under its root (Curator's namespace). */
+final class HaPaths {
+  /** The leader latch's participants, one ephemeral sequential node per job manager. */
+  static final String LEADER_LATCH = "/leader-latch";
+
+  /** The leader's {@link LeaderInfo}: ephemeral, written by the leader once its epoch is set. */
+  static final String LEADER = "/leader";
+
+  /**
+   * The leader epoch: each new leader increments it. Its node version is the fencing token every
+   * write of a leader checks, so a deposed leader's writes fail.
+   */
+  static final String EPOCH = "/epoch";
+
+  /** One node per job to recover, with its submission; a child holds its latest checkpoint. */
+  static final String JOBS = "/jobs";
+
+  /** One ephemeral node per running job manager, leader or standby. */
+  static final String JOB_MANAGERS = "/jobmanagers";
+
+  /** One ephemeral node per running task manager. */
+  static final String TASK_MANAGERS = "/taskmanagers";
+
+  private HaPaths() {}
+
+  static String job(String jobId) {
+    return JOBS + "/" + jobId;
+  }
+
+  static String latestCheckpoint(String jobId) {
+    return job(jobId) + "/latest-checkpoint";
+  }
+}

@@ -1,0 +1,68 @@
+package io.weir.cluster.ha;
+
+import io.weir.cluster.rpc.HostAndPort;
+import io.weir.cluster.rpc.JobSubmission;
+import java.util.List;
+
+/**
+ * What a job manager needs to run beside others: leader election, the job store, and the pointer to
+ * each job's latest completed checkpoint. {@link #none()} is a lone job manager, leader from the
+ * start; {@link ZooKeeperHighAvailability} elects one of several through ZooKeeper.
+ *
+ * <p>Writes ({@link #storeJob}, {@link #removeJob}, {@link #pointToCheckpoint}) block until
+ * ZooKeeper confirms them and are fenced: once another job manager has become leader they throw
+ * {@link DeposedLeaderException} and change nothing. Thread safe.
+ */
+public interface JobManagerHighAvailability extends AutoCloseable {
+  /** Told when this job manager becomes leader and when it stops being leader. */
+  interface LeadershipListener {
+    /**
+     * This job manager leads from now on, in {@code epoch}; called once per term, on a thread of
+     * the election, before any task manager or client can find it as leader.
+     */
+    void granted(LeaderEpoch epoch);
+
+    /**
+     * This job manager lost its leadership (its ZooKeeper session was suspended or expired); its
+     * writes fail from now on. Called at most once per term.
+     */
+    void revoked();
+  }
+
+  /** A lone job manager: leader at once, in epoch 0, with nothing to store. */
+  static JobManagerHighAvailability none() {
+    return new NoHighAvailability();
+  }
+
+  /**
+   * Joins the election as {@code address} (process {@code pid}); the listener hears of each term.
+   */
+  void runForLeadership(HostAndPort address, long pid, LeadershipListener listener)
+      throws Exception;
+
+  /** True while this job manager is the leader. */
+  boolean isLeader();
+
+  /** The current leader, as far as this job manager knows, for pointing clients to it. */
+  String leaderDescription();
+
+  /** Records a submitted job, which every later leader recovers until {@link #removeJob}. */
+  void storeJob(LeaderEpoch epoch, String jobId, JobSubmission submission) throws Exception;
+
+  /** Forgets a job that ended (finished, failed or cancelled). */
+  void removeJob(LeaderEpoch epoch, String jobId) throws Exception;
+
+  /**
+   * Points the job to its latest completed checkpoint; called before the checkpoint's notifications
+   * go out, so that a new leader never restores an older checkpoint than one whose transactions a
+   * sink may have committed.
+   */
+  void pointToCheckpoint(LeaderEpoch epoch, String jobId, long checkpointId, String location)
+      throws Exception;
+
+  /** The jobs to recover, with their latest completed checkpoints. */
+  List<StoredJob> storedJobs() throws Exception;
+
+  @Override
+  void close();
+}

@@ -1,0 +1,41 @@
+package io.weir.cluster.ha;
+
+import io.weir.cluster.rpc.HostAndPort;
+import io.weir.cluster.rpc.JobSubmission;
+import java.util.List;
+
+/** A lone job manager: leader from the start in epoch 0; jobs end with it. */
+final class NoHighAvailability implements JobManagerHighAvailability {
+  @Override
+  public void runForLeadership(HostAndPort address, long pid, LeadershipListener listener) {
+    listener.granted(new LeaderEpoch(0, -1));
+  }
+
+  @Override
+  public boolean isLeader() {
+    return true;
+  }
+
+  @Override
+  public String leaderDescription() {
+    return "this job manager";
+  }
+
+  @Override
+  public void storeJob(LeaderEpoch epoch, String jobId, JobSubmission submission) {}
+
+  @Override
+  public void removeJob(LeaderEpoch epoch, String jobId) {}
+
+  @Override
+  public void pointToCheckpoint(
+      LeaderEpoch epoch, String jobId, long checkpointId, String location) {}
+
+  @Override
+  public List<StoredJob> storedJobs() {
+    return List.of();
+  }
+
+  @Override
+  public void close() {}
+}

@@ -1,0 +1,206 @@
+package io.weir.cluster.ha;
+
+import io.weir.cluster.rpc.HostAndPort;
+import io.weir.cluster.rpc.JobSubmission;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.recipes.leader.LeaderLatch;
+import org.apache.curator.framework.recipes.leader.LeaderLatchListener;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.data.Stat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Leader election among job managers with Curator's leader latch, and the job store and checkpoint
+ * pointers in ZooKeeper. Each new leader increments the epoch node; the version that increment
+ * produced fences every write of its term, so a leader that was deposed while it hung (SIGSTOP) or
+ * was cut off cannot change anything once it runs again.
+ */
+public final class ZooKeeperHighAvailability implements JobManagerHighAvailability {
+  private static final Logger LOG = LoggerFactory.getLogger(ZooKeeperHighAvailability.class);
+
+  private final ClusterZooKeeper zooKeeper;
+  private final CuratorFramework client;
+  // The election's callbacks block on ZooKeeper: never on ZooKeeper's own event thread.
+  private final ExecutorService callbacks =
+      Executors.newSingleThreadExecutor(
+          runnable -> {
+            Thread thread = new Thread(runnable, "weir leadership");
+            thread.setDaemon(true);
+            return thread;
+          });
+  private LeaderLatch latch;
+  private volatile LeaderEpoch term;
+
+  public ZooKeeperHighAvailability(ClusterZooKeeper zooKeeper) {
+    this.zooKeeper = zooKeeper;
+    this.client = zooKeeper.client();
+  }
+
+  @Override
+  public synchronized void runForLeadership(
+      HostAndPort address, long pid, LeadershipListener listener) throws Exception {
+    new ClusterMembers(zooKeeper).registerJobManager(address, pid);
+    latch = new LeaderLatch(client, HaPaths.LEADER_LATCH, address.toString());
+    latch.addListener(
+        new LeaderLatchListener() {
+          @Override
+          public void isLeader() {
+            try {
+              LeaderEpoch epoch = incrementEpoch();
+              term = epoch;
+              LOG.info("This job manager ({}) is the leader, epoch {}", address, epoch.epoch());
+              // Leading before it is named: the first task managers to find it are accepted.
+              listener.granted(epoch);
+              publishLeader(new LeaderInfo(address, pid, epoch.epoch()), epoch);
+            } catch (Exception e) {
+              // Not leader without an epoch: give the latch back so another one can take it.
+              LOG.error("Could not take up the leadership; leaving the election", e);
+              close();
+              listener.revoked();
+            }
+          }
+
+          @Override
+          public void notLeader() {
+            LeaderEpoch ended = term;
+            term = null;
+            if (ended != null) {
+              LOG.error(
+                  "This job manager ({}) lost the leadership of epoch {}", address, ended.epoch());
+              listener.revoked();
+            }
+          }
+        },
+        callbacks);
+    latch.start();
+    LOG.info("Job manager {} runs for leadership at {}", address, zooKeeper.address());
+  }
+
+  /** Increments the epoch node; its new version fences this term's writes. */
+  private LeaderEpoch incrementEpoch() throws Exception {
+    while (true) {
+      Stat stat = new Stat();
+      long current;
+      try {
+        current = Long.parseLong(text(client.getData().storingStatIn(stat).forPath(HaPaths.EPOCH)));
+      } catch (KeeperException.NoNodeException e) {
+        try {
+          client.create().creatingParentContainersIfNeeded().forPath(HaPaths.EPOCH, bytes("0"));
+        } catch (KeeperException.NodeExistsException raced) {
+          // Another job manager created it first.
+        }
+        continue;
+      }
+      try {
+        Stat written =
+            client
+                .setData()
+                .withVersion(stat.getVersion())
+                .forPath(HaPaths.EPOCH, bytes(String.valueOf(current + 1)));
+        return new LeaderEpoch(current + 1, written.getVersion());
+      } catch (KeeperException.BadVersionException e) {
+        // Incremented by another job manager meanwhile: read it again.
+      }
+    }
+  }
+
+  /** Replaces the leader node (ephemeral: it ends with this job manager's session). */
+  private void publishLeader(LeaderInfo leader, LeaderEpoch epoch) throws Exception {
+    try {
+      client.delete().forPath(HaPaths.LEADER);
+    } catch (KeeperException.NoNodeException e) {
+      // No earlier leader's node left.
+    }
+    client
+        .transaction()
+        .forOperations(
+            client.transactionOp().check().withVersion(epoch.version()).forPath(HaPaths.EPOCH),
+            client
+                .transactionOp()
+                .create()
+                .withMode(CreateMode.EPHEMERAL)
+                .forPath(HaPaths.LEADER, leader.encode()));
+  }
+
+  @Override
+  public boolean isLeader() {
+    LeaderLatch current = latch;
+    return term != null && current != null && current.hasLeadership();
+  }
+
+  @Override
+  public String leaderDescription() {
+    try {
+      return new LeaderLookup(zooKeeper)
+          .current()
+          .map(leader -> "the leader at " + leader.address())
+          .orElse("no leader yet");
+    } catch (Exception e) {
+      return "the leader (ZooKeeper did not answer: " + e.getMessage() + ")";
+    }
+  }
+
+  @Override
+  public void storeJob(LeaderEpoch epoch, String jobId, JobSubmission submission) throws Exception {
+    zooKeeper.fencedWrite(epoch, HaPaths.job(jobId), SubmissionCodec.encode(submission));
+  }
+
+  @Override
+  public void removeJob(LeaderEpoch epoch, String jobId) throws Exception {
+    zooKeeper.fencedDelete(epoch, HaPaths.job(jobId));
+  }
+
+  @Override
+  public void pointToCheckpoint(LeaderEpoch epoch, String jobId, long checkpointId, String location)
+      throws Exception {
+    zooKeeper.fencedWrite(
+        epoch, HaPaths.latestCheckpoint(jobId), bytes(checkpointId + " " + location));
+  }
+
+  @Override
+  public List<StoredJob> storedJobs() throws Exception {
+    List<StoredJob> jobs = new ArrayList<>();
+    if (client.checkExists().forPath(HaPaths.JOBS) == null) {
+      return jobs;
+    }
+    for (String jobId : client.getChildren().forPath(HaPaths.JOBS)) {
+      JobSubmission submission =
+          SubmissionCodec.decode(client.getData().forPath(HaPaths.job(jobId)));
+      String latest = null;
+      if (client.checkExists().forPath(HaPaths.latestCheckpoint(jobId)) != null) {
+        String pointer = text(client.getData().forPath(HaPaths.latestCheckpoint(jobId)));
+        latest = pointer.substring(pointer.indexOf(' ') + 1);
+      }
+      jobs.add(new StoredJob(jobId, submission, latest));
+    }
+    return jobs;
+  }
+
+  @Override
+  public synchronized void close() {
+    if (latch != null) {
+      try {
+        latch.close(LeaderLatch.CloseMode.SILENT);
+      } catch (Exception e) {
+        LOG.warn("Could not leave the election cleanly: {}", e.toString());
+      }
+    }
+    callbacks.shutdown();
+    zooKeeper.close();
+  }
+
+  static byte[] bytes(String text) {
+    return text.getBytes(StandardCharsets.UTF_8);
+  }
+
+  static String text(byte[] bytes) {
+    return new String(bytes, StandardCharsets.UTF_8);
+  }
+}
