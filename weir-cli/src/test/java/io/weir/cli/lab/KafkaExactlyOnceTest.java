@@ -41,6 +41,9 @@ class KafkaExactlyOnceTest {
     List<Arguments> cases = new ArrayList<>();
     int index = 0;
     for (String failpoint : FailpointNames.known()) {
+      if (failpoint.equals(FailpointNames.SOURCE_DEAD_LETTER_AFTER)) {
+        continue; // passed only by a job with a dead-letter topic: KafkaConnectorFailuresTest
+      }
       String plan;
       if (failpoint.startsWith("sink.commit")) {
         plan = "chained";
