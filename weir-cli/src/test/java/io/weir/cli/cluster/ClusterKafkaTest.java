@@ -166,6 +166,17 @@ class ClusterKafkaTest {
       committedAtHalt = committed();
     }
     try (JobProcess second = runInProcess(null, 2)) {
+      // A new JVM starts, settles the pending transactions and restores: generous on a busy
+      // machine.
+      try {
+        await()
+            .atMost(Duration.ofMinutes(3))
+            .pollInterval(Duration.ofMillis(200))
+            .until(() -> !second.isAlive() || committed() > committedAtHalt);
+      } catch (org.awaitility.core.ConditionTimeoutException e) {
+        throw new AssertionError("No new output, see " + Files.readString(second.log()), e);
+      }
+      assertThat(second.isAlive()).as("restarted job alive: %s", second.log()).isTrue();
       stopFeedingAfterNewOutput(input, committedAtHalt);
       assertExactlyOnce(fed.get());
       assertThat(second.isAlive()).as("restarted job alive, see %s", second.log()).isTrue();
