@@ -16,8 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
  * process of its own can undergo — rescales with pre-committed, un-notified transactions (and the
  * control, a restore at the same parallelism), retention past the checkpoint with and without
  * {@code --on-out-of-range earliest}, a fresh start at {@code latest} with a crash before
- * checkpoint 2, a poison record without a dead-letter topic — each with one of the two jobs,
- * alternating. Savepoint stops need a control channel and run on the cluster path ({@link
+ * checkpoint 2, a poison record without and with a dead-letter topic — each with one of the two
+ * jobs, alternating. Savepoint stops need a control channel and run on the cluster path ({@link
  * OperationsClusterLabTest}).
  */
 class OperationsLabTest {
@@ -62,7 +62,8 @@ class OperationsLabTest {
             kafka.bootstrapServers(),
             directory,
             "retention-while-down/running-count,retention-earliest/seed,"
-                + "start-latest-crash/running-count,poison-no-dead-letter/seed",
+                + "start-latest-crash/running-count,poison-no-dead-letter/seed,"
+                + "poison-dead-letter/running-count",
             "local");
 
     // then
@@ -71,11 +72,14 @@ class OperationsLabTest {
             "retention-while-down/running-count/local",
             "retention-earliest/seed/local",
             "start-latest-crash/running-count/local",
-            "poison-no-dead-letter/seed/local");
+            "poison-no-dead-letter/seed/local",
+            "poison-dead-letter/running-count/local");
     assertThat(run.cells().get("retention-while-down/running-count/local").get("outcome").asText())
         .isEqualTo("loud-failure");
     assertThat(run.cells().get("poison-no-dead-letter/seed/local").get("outcome").asText())
         .isEqualTo("loud-failure");
+    assertThat(run.cells().get("poison-dead-letter/running-count/local").get("outcome").asText())
+        .isEqualTo("exactly-once");
     assertThat(run.cells().get("retention-earliest/seed/local").get("outcome").asText())
         .isEqualTo("exactly-once");
     assertThat(run.cells().get("start-latest-crash/running-count/local").get("outcome").asText())
