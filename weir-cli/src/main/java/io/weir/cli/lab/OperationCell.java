@@ -188,40 +188,8 @@ final class OperationCell {
    */
   CompletedCheckpoint awaitCheckpointAfter(RunningJob process, long afterId)
       throws InterruptedException {
-    long deadline = System.currentTimeMillis() + settings.timeout().toMillis();
-    while (System.currentTimeMillis() < deadline) {
-      Optional<CompletedCheckpoint> latest = maybeLatestCheckpoint();
-      if (latest.isPresent() && latest.get().checkpointId() > afterId) {
-        return latest.get();
-      }
-      if (!process.isAlive()) {
-        // It may have completed one between the look and its end (a halt right after it).
-        latest = maybeLatestCheckpoint();
-        if (latest.isPresent() && latest.get().checkpointId() > afterId) {
-          return latest.get();
-        }
-        throw JobLog.endedEarly(
-            "the job ended before checkpoint " + Math.max(1, afterId + 1), process.log());
-      }
-      // Polling the checkpoint directory: the job process tells the lab nothing.
-      Thread.sleep(50);
-    }
-    throw new LabFailure(
-        "the job completed no checkpoint within "
-            + settings.timeout().toSeconds()
-            + " s; see "
-            + process.log());
-  }
-
-  private Optional<CompletedCheckpoint> maybeLatestCheckpoint() {
-    if (!Files.isDirectory(checkpoints())) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(latestCheckpoint());
-    } catch (RuntimeException e) {
-      return Optional.empty(); // no job directory or no completed checkpoint yet
-    }
+    return CheckpointWatch.awaitAfter(
+        checkpoints(), afterId, process::isAlive, process.log(), settings.timeout());
   }
 
   /** How often each id is in the committed ({@code read_committed}) output. */

@@ -1,6 +1,5 @@
 package io.weir.cli.lab;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -31,11 +30,11 @@ final class SoakSavepointStop {
   void run(
       List<String> runArguments, Path checkpoints, Path directory, long lifetimeMillis, int round)
       throws Exception {
-    long before = latestCheckpointId(checkpoints);
+    long before = CheckpointWatch.latestId(checkpoints);
     Path savepoints = directory.resolve("savepoints").toAbsolutePath();
     try (LabCluster cluster = LabCluster.start(directory, SLOTS, timeout);
         JobProcess client = cluster.submit(runArguments, directory.resolve("client.log"))) {
-      awaitCheckpointAfter(client, checkpoints, before);
+      CheckpointWatch.awaitAfter(checkpoints, before, client::isAlive, client.log(), timeout);
       Thread.sleep(lifetimeMillis); // a random stretch of running, the soak's choice
       String jobId = SavepointRestart.jobId(client.log());
       String said =
@@ -52,37 +51,6 @@ final class SoakSavepointStop {
             client.log());
       }
       progress.line("round " + round + ": stopped with savepoint " + savepoint + " on a cluster");
-    }
-  }
-
-  private void awaitCheckpointAfter(JobProcess client, Path checkpoints, long afterId)
-      throws InterruptedException {
-    long deadline = System.currentTimeMillis() + timeout.toMillis();
-    while (latestCheckpointId(checkpoints) <= afterId) {
-      if (!client.isAlive()) {
-        throw JobLog.endedEarly("the job ended before its first checkpoint", client.log());
-      }
-      if (System.currentTimeMillis() > deadline) {
-        throw new LabFailure(
-            "the job completed no checkpoint within "
-                + timeout.toSeconds()
-                + " s; see "
-                + client.log());
-      }
-      // Polling the checkpoint directory: the job tells the lab nothing.
-      Thread.sleep(100);
-    }
-  }
-
-  /** The newest completed checkpoint's id under {@code checkpoints}, -1 when there is none. */
-  private static long latestCheckpointId(Path checkpoints) {
-    if (!Files.isDirectory(checkpoints)) {
-      return -1;
-    }
-    try {
-      return LabJob.latestCheckpoint(checkpoints).checkpointId();
-    } catch (RuntimeException e) {
-      return -1; // no job directory or no completed checkpoint yet
     }
   }
 }
