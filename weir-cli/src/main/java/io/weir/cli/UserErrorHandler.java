@@ -1,6 +1,7 @@
 package io.weir.cli;
 
 import io.weir.cli.error.UserError;
+import io.weir.lab.LabUserError;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;
@@ -24,7 +25,7 @@ final class UserErrorHandler implements IExecutionExceptionHandler {
   }
 
   static String describe(Throwable exception) {
-    if (exception instanceof UserError) {
+    if (exception instanceof UserError || exception instanceof LabUserError) {
       return exception.getMessage();
     }
     StringBuilder message = new StringBuilder(String.valueOf(exception.getMessage()));

@@ -5,6 +5,13 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.weir.cli.error.UserError;
 import io.weir.kafka.broker.KafkaBroker;
 import io.weir.kafka.broker.KafkaBrokerConfig;
+import io.weir.lab.LabUserError;
+import io.weir.lab.bench.BenchTable;
+import io.weir.lab.bench.InMemoryBench;
+import io.weir.lab.bench.KafkaBench;
+import io.weir.lab.bench.Pipeline;
+import io.weir.lab.bench.StateBench;
+import io.weir.lab.bench.StateBenchReport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -138,7 +145,7 @@ public final class BenchCommand implements Callable<Integer> {
     plain.put("records_per_s", Math.round(result.recordsPerSecond()));
     Map<String, Object> checkpointed = new LinkedHashMap<>();
     checkpointed.put("records_per_s", Math.round(result.checkpointedRecordsPerSecond()));
-    checkpointed.put("mean_checkpoint_ms", round(result.meanCheckpointMillis()));
+    checkpointed.put("mean_checkpoint_ms", BenchTable.round(result.meanCheckpointMillis()));
     checkpointed.put("checkpoints", result.checkpoints());
     Map<String, Object> report = new LinkedHashMap<>();
     report.put("in_memory", plain);
@@ -188,7 +195,7 @@ public final class BenchCommand implements Callable<Integer> {
         for (Pipeline pipeline : KafkaBench.pipelines()) {
           try {
             table.add(bench.run(pipeline, repetition, repetition == 1));
-          } catch (UserError e) {
+          } catch (LabUserError e) {
             // One failed run must not hide the figures of the others.
             say("run " + pipeline.key() + "-" + repetition + " failed: " + e.getMessage());
             table.failed(pipeline, e.getMessage());
@@ -198,7 +205,7 @@ public final class BenchCommand implements Callable<Integer> {
       if (recovery) {
         try {
           table.recovery(bench.recover());
-        } catch (UserError e) {
+        } catch (LabUserError e) {
           say("recovery run failed: " + e.getMessage());
         }
       }
@@ -209,10 +216,6 @@ public final class BenchCommand implements Callable<Integer> {
 
   private static void say(String line) {
     System.out.println("bench: " + line);
-  }
-
-  static double round(double value) {
-    return Math.round(value * 10) / 10.0;
   }
 
   private void writeJson(Map<String, Object> report) {

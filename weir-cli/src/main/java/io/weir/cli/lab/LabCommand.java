@@ -1,6 +1,21 @@
 package io.weir.cli.lab;
 
 import io.weir.cli.error.UserError;
+import io.weir.lab.CellResult;
+import io.weir.lab.CellTopics;
+import io.weir.lab.Deployment;
+import io.weir.lab.LabJob;
+import io.weir.lab.LabJson;
+import io.weir.lab.LabProgress;
+import io.weir.lab.LabSettings;
+import io.weir.lab.MatrixReport;
+import io.weir.lab.MatrixRun;
+import io.weir.lab.OperationCellResult;
+import io.weir.lab.OperationJob;
+import io.weir.lab.OperationsJson;
+import io.weir.lab.OperationsMatrix;
+import io.weir.lab.OperationsTable;
+import io.weir.lab.Soak;
 import io.weir.postgres.server.PostgresServer;
 import io.weir.postgres.server.PostgresServerConfig;
 import io.weir.postgres.server.PostgresServerException;

@@ -2,6 +2,10 @@ package io.weir.cli.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.weir.lab.bench.BenchTable;
+import io.weir.lab.bench.KafkaBench;
+import io.weir.lab.bench.Pipeline;
+import io.weir.lab.bench.Spread;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

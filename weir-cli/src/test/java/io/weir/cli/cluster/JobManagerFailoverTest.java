@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.weir.cli.WeirCli;
-import io.weir.cli.lab.OutputVerifier;
-import io.weir.cli.lab.SeedInput;
-import io.weir.cli.lab.Topics;
 import io.weir.cluster.ClusterClient;
 import io.weir.cluster.ha.LeaderInfo;
 import io.weir.cluster.rpc.ClientMessages.JobStatus;
 import io.weir.cluster.rpc.JobSubmission;
 import io.weir.kafka.testing.KafkaBrokerExtension;
+import io.weir.lab.OutputVerifier;
+import io.weir.lab.SeedInput;
+import io.weir.lab.Topics;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -5,6 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import io.weir.kafka.testing.KafkaBrokerExtension;
 import io.weir.kafka.transaction.LingeringTransactions;
+import io.weir.lab.JobProcess;
+import io.weir.lab.OutputVerifier;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;

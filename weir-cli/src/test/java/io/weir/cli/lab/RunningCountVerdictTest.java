@@ -2,6 +2,8 @@ package io.weir.cli.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.weir.lab.OutputVerifier;
+import io.weir.lab.RunningCountVerdict;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -2,6 +2,10 @@ package io.weir.cli.lab;
 
 import static org.awaitility.Awaitility.await;
 
+import io.weir.lab.JobProcess;
+import io.weir.lab.OutputVerifier;
+import io.weir.lab.SeedInput;
+import io.weir.lab.Topics;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

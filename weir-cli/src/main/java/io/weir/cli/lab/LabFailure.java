@@ -1,8 +1,0 @@
-package io.weir.cli.lab;
-
-/** A lab step that could not be carried out (a job process that died, a deadline passed). */
-final class LabFailure extends RuntimeException {
-  LabFailure(String message) {
-    super(message);
-  }
-}

@@ -1,0 +1,22 @@
+package io.weir.lab;
+
+/**
+ * The names one lab cell's job uses, so that cells sharing a broker cannot see each other's
+ * records, offsets or transactions.
+ */
+public record CellTopics(String input, String output, String group, String transactionalIdPrefix) {
+
+  /** The given topics with the lab's group and transactional id prefix. */
+  public static CellTopics of(String input, String output) {
+    return new CellTopics(input, output, "weir-lab", "weir-lab");
+  }
+
+  /** Names with a suffix, for cells that share a broker. */
+  CellTopics suffixed(String suffix) {
+    return new CellTopics(
+        input + "-" + suffix,
+        output + "-" + suffix,
+        group + "-" + suffix,
+        transactionalIdPrefix + "-" + suffix);
+  }
+}

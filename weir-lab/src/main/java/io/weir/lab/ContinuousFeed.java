@@ -1,0 +1,132 @@
+package io.weir.lab;
+
+import io.weir.examples.SeedRecords;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/**
+ * Feeds seed records with consecutive ids into the input topic at a steady rate, on a thread of its
+ * own, until stopped: the input of a job that is being crashed. Records go out in chunks of a tenth
+ * of a second, each flushed before the next; {@link #pause} returns once no chunk is in flight, so
+ * the broker can be killed without a half-sent chunk.
+ */
+final class ContinuousFeed implements AutoCloseable {
+  private static final long CHUNK_MILLIS = 100;
+
+  private final KafkaProducer<byte[], byte[]> producer;
+  private final String topic;
+  private final long recordsPerChunk;
+  private final ReentrantLock sending = new ReentrantLock();
+  private final Thread thread;
+  private volatile boolean paused;
+  private volatile boolean stopped;
+  private volatile long nextId;
+  private volatile RuntimeException failure;
+
+  private ContinuousFeed(String bootstrap, String topic, long ratePerSecond, long firstId) {
+    this.producer =
+        new KafkaProducer<>(
+            Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrap,
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                ByteArraySerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                ByteArraySerializer.class,
+                ProducerConfig.ACKS_CONFIG,
+                "all",
+                ProducerConfig.LINGER_MS_CONFIG,
+                5));
+    this.topic = topic;
+    this.recordsPerChunk = Math.max(1, ratePerSecond * CHUNK_MILLIS / 1000);
+    this.nextId = firstId;
+    this.thread = new Thread(this::feed, "lab-feed-" + topic);
+    thread.setDaemon(true);
+  }
+
+  /** Starts feeding records {@code firstId}, {@code firstId + 1}, ... at about the given rate. */
+  static ContinuousFeed start(String bootstrap, String topic, long ratePerSecond, long firstId) {
+    ContinuousFeed feed = new ContinuousFeed(bootstrap, topic, ratePerSecond, firstId);
+    feed.thread.start();
+    return feed;
+  }
+
+  private void feed() {
+    try {
+      while (!stopped) {
+        long started = System.currentTimeMillis();
+        sending.lock();
+        try {
+          if (!paused && !stopped) {
+            sendChunk();
+          }
+        } finally {
+          sending.unlock();
+        }
+        long rest = CHUNK_MILLIS - (System.currentTimeMillis() - started);
+        if (rest > 0) {
+          Thread.sleep(rest);
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (RuntimeException e) {
+      failure = e;
+    }
+  }
+
+  private void sendChunk() {
+    long id = nextId;
+    for (long end = id + recordsPerChunk; id < end; id++) {
+      String record = SeedRecords.generate(id);
+      producer.send(
+          new ProducerRecord<>(
+              topic,
+              SeedRecords.word(record).getBytes(StandardCharsets.UTF_8),
+              record.getBytes(StandardCharsets.UTF_8)));
+    }
+    producer.flush();
+    nextId = id;
+  }
+
+  /** Stops sending after the chunk in flight, which is flushed when this returns. */
+  void pause() {
+    paused = true;
+    sending.lock();
+    sending.unlock();
+  }
+
+  void resume() {
+    paused = false;
+  }
+
+  /** The id the next record would get: the number of records fed when the first id was 0. */
+  long nextId() {
+    return nextId;
+  }
+
+  /** Stops feeding, flushes, and returns the next id; rethrows a failure of the feeding thread. */
+  long stop() throws InterruptedException {
+    stopped = true;
+    thread.join();
+    producer.close();
+    if (failure != null) {
+      throw new LabFailure("Feeding topic '" + topic + "' failed: " + failure.getMessage());
+    }
+    return nextId;
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    if (thread.isAlive() || !stopped) {
+      stopped = true;
+      thread.join();
+      producer.close();
+    }
+  }
+}

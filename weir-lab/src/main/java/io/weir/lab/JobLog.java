@@ -1,0 +1,77 @@
+package io.weir.lab;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a job process's log says about how it ended: its one-line error ({@code weir: ...}), or that
+ * it was given an option it does not know (an operation whose option this build lacks).
+ */
+final class JobLog {
+  /** The seed job's and picocli's wording for an option they do not know. */
+  private static final Pattern UNKNOWN_OPTION =
+      Pattern.compile(
+          "Unknown option:? '?(--[\\w-]+)'?|Unmatched argument[^']*'([^']+)'|Unknown subcommand"
+              + "[^']*'([^']+)'");
+
+  /** The progress line a running job prints every few seconds, which is no error. */
+  private static final Pattern PROGRESS = Pattern.compile("^weir: (job '[^']*' \\d+s:|failpoint )");
+
+  private JobLog() {}
+
+  /**
+   * The last {@code weir: ...} line of the log that is not progress: the one-line error a user
+   * sees, if any.
+   */
+  static Optional<String> errorLine(Path log) {
+    List<String> lines = lines(log);
+    for (int i = lines.size() - 1; i >= 0; i--) {
+      if (lines.get(i).startsWith("weir: ") && !PROGRESS.matcher(lines.get(i)).find()) {
+        return Optional.of(lines.get(i));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The option or command the process refused as unknown, if that is how it ended. */
+  static Optional<String> unsupportedOption(Path log) {
+    for (String line : lines(log)) {
+      Matcher matcher = UNKNOWN_OPTION.matcher(line);
+      if (matcher.find()) {
+        for (int group = 1; group <= matcher.groupCount(); group++) {
+          if (matcher.group(group) != null) {
+            return Optional.of(matcher.group(group));
+          }
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The failure to report for a process that ended when it should not have: "option X not
+   * supported" when it refused an option, else its error line, else where its log is.
+   */
+  static LabFailure endedEarly(String what, Path log) {
+    Optional<String> option = unsupportedOption(log);
+    if (option.isPresent()) {
+      return new LabFailure(
+          "option not supported: " + option.get() + " (this build lacks it); see " + log);
+    }
+    return new LabFailure(
+        what + errorLine(log).map(line -> ": " + line).orElse("") + "; see " + log);
+  }
+
+  private static List<String> lines(Path log) {
+    try {
+      return Files.exists(log) ? Files.readAllLines(log) : List.of();
+    } catch (IOException e) {
+      throw new LabFailure("Cannot read the job log " + log + ": " + e.getMessage());
+    }
+  }
+}

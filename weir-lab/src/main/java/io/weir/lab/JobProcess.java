@@ -1,0 +1,113 @@
+package io.weir.lab;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A job run as its own JVM ({@code weir run ...}), so that it can be killed like the seed's job
+ * processes: with a failpoint that halts it, or with SIGKILL from outside.
+ */
+public final class JobProcess implements AutoCloseable {
+  /** The system property naming the launcher's class-data sharing archive. */
+  public static final String CDS_ARCHIVE_PROPERTY = "weir.cds.archive";
+
+  private final Process process;
+  private final Path log;
+
+  private JobProcess(Process process, Path log) {
+    this.process = process;
+    this.log = log;
+  }
+
+  /**
+   * Starts {@code weir run <runArgs>} in a new JVM with this JVM's class path; its dashboard on a
+   * free port unless {@code runArgs} say otherwise.
+   *
+   * @param failpoints the failpoint configuration, or null for none
+   */
+  public static JobProcess start(List<String> runArgs, String failpoints, Path log)
+      throws IOException {
+    List<String> arguments = new ArrayList<>(List.of("run"));
+    if (!runArgs.contains("--web-port") && !runArgs.contains("--no-web")) {
+      // Job processes run side by side (lab cells, tests): each its own free dashboard port.
+      arguments.add("--web-port");
+      arguments.add("0");
+    }
+    arguments.addAll(runArgs);
+    return startCommand(arguments, failpoints, log);
+  }
+
+  /**
+   * Starts {@code weir <arguments>} (any command: a job manager, a task manager, a client) in a new
+   * JVM with this JVM's class path, its output appended to {@code log}.
+   *
+   * @param failpoints the failpoint configuration, or null for none
+   */
+  public static JobProcess startCommand(List<String> arguments, String failpoints, Path log)
+      throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-Xmx512m");
+    command.add("-XX:+UseSerialGC");
+    command.addAll(classDataSharingOptions());
+    if (failpoints != null) {
+      command.add("-Dweir.failpoints=" + failpoints);
+    }
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add("io.weir.cli.WeirCli");
+    command.addAll(arguments);
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.environment().remove("WEIR_FAILPOINTS");
+    builder.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+    return new JobProcess(builder.start(), log);
+  }
+
+  /**
+   * The options that let a job JVM map the class-data sharing archive the {@code weir} launcher
+   * built (named by the system property {@value #CDS_ARCHIVE_PROPERTY}), so that it starts as fast
+   * as {@code weir run}; none when there is no archive. A stale or mismatched archive is ignored by
+   * the JVM ({@code -Xshare:auto}), it never fails the start.
+   */
+  public static List<String> classDataSharingOptions() {
+    String archive = System.getProperty(CDS_ARCHIVE_PROPERTY);
+    if (archive == null || !Files.isRegularFile(Path.of(archive))) {
+      return List.of();
+    }
+    return List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto", "-Xlog:cds=off");
+  }
+
+  public long pid() {
+    return process.pid();
+  }
+
+  public boolean isAlive() {
+    return process.isAlive();
+  }
+
+  /** Waits for the process to end; returns its exit code, or -1 after the timeout. */
+  public int waitFor(long millis) throws InterruptedException {
+    return process.waitFor(millis, TimeUnit.MILLISECONDS) ? process.exitValue() : -1;
+  }
+
+  /** SIGKILL, as {@code kill -9}. */
+  public void kill() throws InterruptedException {
+    process.destroyForcibly();
+    process.waitFor(10, TimeUnit.SECONDS);
+  }
+
+  public Path log() {
+    return log;
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    if (process.isAlive()) {
+      kill();
+    }
+  }
+}

@@ -1,0 +1,119 @@
+package io.weir.lab.bench;
+
+import io.weir.lab.JobProcess;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A measured pipeline's process: its peak resident memory and its CPU time are sampled while it
+ * runs (both disappear with the process), it knows when it was launched, and it can be killed like
+ * {@code kill -9}.
+ */
+final class BenchProcess implements AutoCloseable {
+  private final long pid;
+  private final Process process;
+  private final JobProcess job;
+  private final Thread sampler;
+  private final long launchedNanos;
+  private volatile double peakResidentMebibytes;
+  private volatile double cpuSeconds;
+
+  private BenchProcess(long pid, Process process, JobProcess job, long launchedNanos) {
+    this.pid = pid;
+    this.process = process;
+    this.job = job;
+    this.launchedNanos = launchedNanos;
+    this.sampler = new Thread(this::sample, "bench memory sampler " + pid);
+    sampler.setDaemon(true);
+    sampler.start();
+  }
+
+  /** A job process that was launched at {@code launchedNanos} ({@link System#nanoTime()}). */
+  static BenchProcess of(JobProcess job, long launchedNanos) {
+    return new BenchProcess(job.pid(), null, job, launchedNanos);
+  }
+
+  /** Starts {@code java <arguments>} with this JVM's class path and the job processes' heap. */
+  static BenchProcess java(List<String> arguments, Path log) throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-Xmx512m");
+    command.add("-XX:+UseSerialGC");
+    command.addAll(JobProcess.classDataSharingOptions());
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.addAll(arguments);
+    long launchedNanos = System.nanoTime();
+    Process process =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+            .start();
+    return new BenchProcess(process.pid(), process, null, launchedNanos);
+  }
+
+  private void sample() {
+    while (isAlive()) {
+      sampleNow();
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        return;
+      }
+    }
+  }
+
+  private void sampleNow() {
+    peakResidentMebibytes =
+        Math.max(peakResidentMebibytes, ProcessMemory.peakResidentMebibytes(pid));
+    // Sampled every 100 ms until the process exits: the last interval's CPU is not counted.
+    cpuSeconds = Math.max(cpuSeconds, ProcessCpu.seconds(pid));
+  }
+
+  boolean isAlive() {
+    return process != null ? process.isAlive() : job.isAlive();
+  }
+
+  /** Waits for the process to end; false after the timeout. */
+  boolean waitFor(long millis) throws InterruptedException {
+    return process != null
+        ? process.waitFor(millis, TimeUnit.MILLISECONDS)
+        : job.waitFor(millis) != -1;
+  }
+
+  double peakResidentMebibytes() {
+    return peakResidentMebibytes;
+  }
+
+  /** User plus system CPU seconds of the process, as last sampled. */
+  double cpuSeconds() {
+    return cpuSeconds;
+  }
+
+  /** {@link System#nanoTime()} just before the process was launched. */
+  long launchedNanos() {
+    return launchedNanos;
+  }
+
+  /** SIGKILL, as {@code kill -9}; returns when the process is gone. */
+  void kill() throws InterruptedException {
+    sampleNow();
+    if (process != null) {
+      process.destroyForcibly();
+      process.waitFor(10, TimeUnit.SECONDS);
+    } else {
+      job.kill();
+    }
+    sampler.interrupt();
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    if (isAlive()) {
+      kill();
+    }
+  }
+}

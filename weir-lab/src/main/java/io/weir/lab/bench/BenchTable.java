@@ -1,0 +1,223 @@
+package io.weir.lab.bench;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The Kafka benchmark's results over the repeated runs: medians and ranges in a table for people,
+ * and the same with every run's figures in a map for the JSON report.
+ */
+public final class BenchTable {
+  private final long records;
+  private final int partitions;
+  private final int parallelism;
+  private final int repeat;
+  private final List<KafkaBench.RunResult> runs = new ArrayList<>();
+  private final Map<Pipeline, String> failures = new LinkedHashMap<>();
+  private KafkaBench.RecoveryResult recovery;
+
+  public BenchTable(long records, int partitions, int parallelism, int repeat) {
+    this.records = records;
+    this.partitions = partitions;
+    this.parallelism = parallelism;
+    this.repeat = repeat;
+  }
+
+  public void add(KafkaBench.RunResult run) {
+    runs.add(run);
+  }
+
+  public void failed(Pipeline pipeline, String reason) {
+    failures.put(pipeline, reason);
+  }
+
+  public void recovery(KafkaBench.RecoveryResult result) {
+    this.recovery = result;
+  }
+
+  /** Weir exactly-once median throughput over the plain loop's, or NaN when one did not run. */
+  double ratio() {
+    ToDoubleFunction<KafkaBench.RunResult> throughput = KafkaBench.RunResult::recordsPerSecond;
+    return spread(Pipeline.WEIR_EXACTLY_ONCE, throughput).median()
+        / spread(Pipeline.RAW, throughput).median();
+  }
+
+  /**
+   * The plain loop's median time from launch to done over Weir exactly-once's: above 1 when Weir is
+   * done sooner. NaN when one of them did not run.
+   */
+  double launchRatio() {
+    ToDoubleFunction<KafkaBench.RunResult> done = KafkaBench.RunResult::launchToDoneSeconds;
+    return spread(Pipeline.RAW, done).median() / spread(Pipeline.WEIR_EXACTLY_ONCE, done).median();
+  }
+
+  private List<KafkaBench.RunResult> runsOf(Pipeline pipeline) {
+    return runs.stream().filter(run -> run.pipeline() == pipeline).toList();
+  }
+
+  private Spread spread(Pipeline pipeline, ToDoubleFunction<KafkaBench.RunResult> figure) {
+    return Spread.of(runsOf(pipeline).stream().map(figure::applyAsDouble).toList());
+  }
+
+  private static Latency latencyOf(List<KafkaBench.RunResult> runs) {
+    return runs.stream()
+        .map(KafkaBench.RunResult::latency)
+        .filter(Objects::nonNull)
+        .findFirst()
+        .orElse(null);
+  }
+
+  public void print(PrintStream out) {
+    out.printf(
+        "%,d records, %d partitions, Weir parallelism %d, checkpoints/transactions every 1 s,"
+            + " %d run(s) each, medians (ranges)%n",
+        records, partitions, parallelism, repeat);
+    printFromLaunch(out);
+    printFromFirstInput(out);
+    failures.forEach(
+        (pipeline, reason) -> out.printf("%-20s failed: %s%n", pipeline.key(), reason));
+    out.printf(
+        "weir exactly-once / raw, from launch (raw time / weir time): %.2f%n", launchRatio());
+    out.printf("weir exactly-once / raw, records/s from first input: %.2f%n", ratio());
+    if (recovery != null) {
+      out.printf(
+          "recovery after kill -9 (%,d records committed at the kill): first new committed output"
+              + " %.0f ms after the kill, %.0f ms after the restart command; lost=%d"
+              + " duplicated=%d%n",
+          recovery.committedAtKill(),
+          recovery.killToFirstNewCommitMillis(),
+          recovery.restartToFirstNewCommitMillis(),
+          recovery.lost(),
+          recovery.duplicated());
+    }
+  }
+
+  private void printFromLaunch(PrintStream out) {
+    out.printf(
+        "%-20s %-22s %-22s %-22s %-22s%n",
+        "from launch", "launch to done s", "first commit s", "CPU s", "peak RSS MiB");
+    for (Pipeline pipeline : Pipeline.values()) {
+      if (runsOf(pipeline).isEmpty()) {
+        continue;
+      }
+      out.printf(
+          "%-20s %-22s %-22s %-22s %-22s%n",
+          pipeline.key(),
+          spread(pipeline, KafkaBench.RunResult::launchToDoneSeconds).format("%.2f"),
+          spread(pipeline, KafkaBench.RunResult::firstCommitAfterLaunchSeconds).format("%.2f"),
+          spread(pipeline, KafkaBench.RunResult::cpuSeconds).format("%.1f"),
+          spread(pipeline, KafkaBench.RunResult::peakResidentMebibytes).format("%.0f"));
+    }
+  }
+
+  private void printFromFirstInput(PrintStream out) {
+    out.printf(
+        "%-20s %-26s %9s %9s %8s %10s%n",
+        "from first input", "records/s", "p50 ms", "p99 ms", "lost", "duplicated");
+    for (Pipeline pipeline : Pipeline.values()) {
+      List<KafkaBench.RunResult> of = runsOf(pipeline);
+      if (of.isEmpty()) {
+        continue;
+      }
+      Latency latency = latencyOf(of);
+      out.printf(
+          "%-20s %-26s %9.0f %9.0f %8d %10d%n",
+          pipeline.key(),
+          spread(pipeline, KafkaBench.RunResult::recordsPerSecond).format("%,.0f"),
+          latency == null ? Double.NaN : latency.p50Millis(),
+          latency == null ? Double.NaN : latency.p99Millis(),
+          of.stream().mapToLong(KafkaBench.RunResult::lost).sum(),
+          of.stream().mapToLong(KafkaBench.RunResult::duplicated).sum());
+    }
+  }
+
+  public Map<String, Object> json() {
+    Map<String, Object> byName = new LinkedHashMap<>();
+    for (Pipeline pipeline : Pipeline.values()) {
+      List<KafkaBench.RunResult> of = runsOf(pipeline);
+      if (!of.isEmpty()) {
+        byName.put(pipeline.key(), pipelineJson(pipeline, of));
+      }
+    }
+    failures.forEach((pipeline, reason) -> byName.put(pipeline.key(), Map.of("error", reason)));
+    Map<String, Object> report = new LinkedHashMap<>();
+    report.put("records", records);
+    report.put("partitions", partitions);
+    report.put("parallelism", parallelism);
+    report.put("repeat", repeat);
+    report.put("runs", byName);
+    report.put("ratio_exactly_once_to_raw", Math.round(ratio() * 100) / 100.0);
+    report.put("ratio_exactly_once_to_raw_launch", Math.round(launchRatio() * 100) / 100.0);
+    if (recovery != null) {
+      report.put("recovery", recoveryJson());
+    }
+    return report;
+  }
+
+  /** Medians under the figures' names, their ranges under {@code <name>_range}, every run. */
+  private Map<String, Object> pipelineJson(Pipeline pipeline, List<KafkaBench.RunResult> of) {
+    Map<String, Object> fields = new LinkedHashMap<>();
+    putSpread(
+        fields, "launch_to_done_s", spread(pipeline, KafkaBench.RunResult::launchToDoneSeconds));
+    putSpread(
+        fields,
+        "first_commit_after_launch_s",
+        spread(pipeline, KafkaBench.RunResult::firstCommitAfterLaunchSeconds));
+    putSpread(fields, "cpu_s", spread(pipeline, KafkaBench.RunResult::cpuSeconds));
+    putSpread(
+        fields, "peak_rss_mib", spread(pipeline, KafkaBench.RunResult::peakResidentMebibytes));
+    fields.put(
+        "records_per_s",
+        Math.round(spread(pipeline, KafkaBench.RunResult::recordsPerSecond).median()));
+    Latency latency = latencyOf(of);
+    if (latency != null) {
+      fields.put("p50_ms", round(latency.p50Millis()));
+      fields.put("p99_ms", round(latency.p99Millis()));
+    }
+    fields.put("lost", of.stream().mapToLong(KafkaBench.RunResult::lost).sum());
+    fields.put("duplicated", of.stream().mapToLong(KafkaBench.RunResult::duplicated).sum());
+    fields.put("each_run", of.stream().map(BenchTable::runJson).toList());
+    return fields;
+  }
+
+  private static void putSpread(Map<String, Object> fields, String name, Spread spread) {
+    fields.put(name, hundredths(spread.median()));
+    fields.put(name + "_range", List.of(hundredths(spread.min()), hundredths(spread.max())));
+  }
+
+  private static Map<String, Object> runJson(KafkaBench.RunResult run) {
+    Map<String, Object> fields = new LinkedHashMap<>();
+    fields.put("launch_to_done_s", hundredths(run.launchToDoneSeconds()));
+    fields.put("first_commit_after_launch_s", hundredths(run.firstCommitAfterLaunchSeconds()));
+    fields.put("cpu_s", hundredths(run.cpuSeconds()));
+    fields.put("peak_rss_mib", round(run.peakResidentMebibytes()));
+    fields.put("records_per_s", Math.round(run.recordsPerSecond()));
+    fields.put("lost", run.lost());
+    fields.put("duplicated", run.duplicated());
+    return fields;
+  }
+
+  private static double hundredths(double value) {
+    return Math.round(value * 100) / 100.0;
+  }
+
+  private Map<String, Object> recoveryJson() {
+    Map<String, Object> fields = new LinkedHashMap<>();
+    fields.put("kill_to_first_new_commit_ms", Math.round(recovery.killToFirstNewCommitMillis()));
+    fields.put(
+        "restart_to_first_new_commit_ms", Math.round(recovery.restartToFirstNewCommitMillis()));
+    fields.put("lost", recovery.lost());
+    fields.put("duplicated", recovery.duplicated());
+    return fields;
+  }
+
+  /** A figure to one decimal, as the tables and the JSON report show it. */
+  public static double round(double value) {
+    return Math.round(value * 10) / 10.0;
+  }
+}

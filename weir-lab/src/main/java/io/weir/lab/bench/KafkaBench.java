@@ -1,0 +1,251 @@
+package io.weir.lab.bench;
+
+import io.weir.lab.LabUserError;
+import io.weir.lab.OutputVerifier;
+import io.weir.lab.SeedInput;
+import io.weir.lab.Topics;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The benchmark on a real broker: loads the seed's records into {@code foo} once, then runs each
+ * {@link Pipeline} on them, each run in a fresh JVM with its own group and output topic. A run
+ * measures what a user waits for (process launch to the first and to the last committed output),
+ * throughput on the loaded records (first output written to last output committed), the CPU time
+ * and peak memory of its process and the verifier's lost and duplicated counts; the first run of a
+ * pipeline also measures latency on a paced input of its own.
+ */
+public final class KafkaBench {
+  private static final String INPUT = "foo";
+  private static final int WARM_UP_RECORDS = 1000;
+
+  public record Settings(
+      long records,
+      int partitions,
+      int parallelism,
+      int latencyRecords,
+      long latencyRate,
+      Path directory,
+      boolean dashboard) {}
+
+  public record RunResult(
+      Pipeline pipeline,
+      double recordsPerSecond,
+      double launchToDoneSeconds,
+      double firstCommitAfterLaunchSeconds,
+      double cpuSeconds,
+      Latency latency,
+      double peakResidentMebibytes,
+      long lost,
+      long duplicated) {}
+
+  private final Settings settings;
+  private final String bootstrap;
+  private final Consumer<String> progress;
+
+  public KafkaBench(Settings settings, String bootstrap, Consumer<String> progress) {
+    this.settings = settings;
+    this.bootstrap = bootstrap;
+    this.progress = progress;
+  }
+
+  public void load() throws Exception {
+    Topics.create(bootstrap, settings.partitions(), INPUT);
+    progress.accept(String.format("loading %,d records into %s", settings.records(), INPUT));
+    new SeedInput(bootstrap, INPUT).load(0, settings.records(), 0);
+  }
+
+  /**
+   * Runs {@code pipeline} on the loaded records in a fresh JVM; its latency only when {@code
+   * withLatency} (it needs a run of its own).
+   */
+  public RunResult run(Pipeline pipeline, int repetition, boolean withLatency) throws Exception {
+    String name = pipeline.key() + "-" + repetition;
+    String output = "bar-" + name;
+    Topics.create(bootstrap, settings.partitions(), output);
+    Pipeline.Wiring wiring = wiring(INPUT, output, "bench-" + name, true);
+    progress.accept("run " + name + ": from launch to the last committed output");
+    double recordsPerSecond;
+    double launchToDone;
+    double firstCommit;
+    double cpu;
+    double peak;
+    try (CommitWatcher written =
+            new CommitWatcher(bootstrap, output, settings.partitions(), false, 0, 1);
+        CommitWatcher committed = watchAll(output);
+        BenchProcess process = pipeline.start(wiring, "throughput-" + repetition)) {
+      awaitAll(committed, process, pipeline);
+      recordsPerSecond =
+          settings.records() * 1e9 / (committed.lastArrivalNanos() - written.firstArrivalNanos());
+      launchToDone = (committed.lastArrivalNanos() - process.launchedNanos()) / 1e9;
+      firstCommit = (committed.firstArrivalNanos() - process.launchedNanos()) / 1e9;
+      process.waitFor(30_000);
+      cpu = process.cpuSeconds();
+      peak = process.peakResidentMebibytes();
+    }
+    OutputVerifier.Verdict verdict =
+        new OutputVerifier(bootstrap, output).read(true).verify(0, settings.records());
+    Latency latency = null;
+    if (withLatency) {
+      progress.accept("run " + pipeline.key() + ": latency");
+      latency = measureLatency(pipeline);
+    }
+    return new RunResult(
+        pipeline,
+        recordsPerSecond,
+        launchToDone,
+        firstCommit,
+        cpu,
+        latency,
+        peak,
+        verdict.lost(),
+        verdict.duplicated());
+  }
+
+  /** Kills the exactly-once job mid-run and restarts it from its latest checkpoint. */
+  public RecoveryResult recover() throws Exception {
+    String output = "bar-recovery";
+    Topics.create(bootstrap, settings.partitions(), output);
+    Pipeline.Wiring wiring = wiring(INPUT, output, "bench-recovery", true);
+    progress.accept("recovery: exactly-once job, kill -9 after its first committed output");
+    try (CommitWatcher committed = watchAll(output)) {
+      long killed;
+      try (BenchProcess first = Pipeline.WEIR_EXACTLY_ONCE.start(wiring, "before-kill")) {
+        awaitFirstCommitted(committed, first);
+        Thread.sleep(500);
+        first.kill();
+        killed = System.nanoTime();
+      }
+      long seenAtKill = committed.distinct();
+      long restarted = System.nanoTime();
+      try (BenchProcess second = Pipeline.WEIR_EXACTLY_ONCE.start(wiring, "after-kill")) {
+        // While the new JVM starts (it cannot commit within this time): what is committed now was
+        // committed by the killed process, even if the watcher reads it only later.
+        committed.markCommittedEnd();
+        awaitAll(committed, second, Pipeline.WEIR_EXACTLY_ONCE);
+        second.waitFor(30_000);
+      }
+      long firstNew = committed.firstArrivalAfterMark();
+      if (firstNew == 0) {
+        throw new LabUserError(
+            "The exactly-once job had committed all "
+                + settings.records()
+                + " records before it was killed, so its recovery cannot be timed; use more"
+                + " --records");
+      }
+      OutputVerifier.Verdict verdict =
+          new OutputVerifier(bootstrap, output).read(true).verify(0, settings.records());
+      return new RecoveryResult(
+          seenAtKill,
+          (firstNew - killed) / 1e6,
+          (firstNew - restarted) / 1e6,
+          verdict.lost(),
+          verdict.duplicated());
+    }
+  }
+
+  /** What a kill and restart cost, and whether the output stayed exactly-once. */
+  record RecoveryResult(
+      long committedAtKill,
+      double killToFirstNewCommitMillis,
+      double restartToFirstNewCommitMillis,
+      long lost,
+      long duplicated) {}
+
+  private Latency measureLatency(Pipeline pipeline) throws Exception {
+    String input = "foo-latency-" + pipeline.key();
+    String output = "bar-latency-" + pipeline.key();
+    Topics.create(bootstrap, settings.partitions(), input, output);
+    Pipeline.Wiring wiring = wiring(input, output, "bench-latency-" + pipeline.key(), false);
+    long firstId = settings.records();
+    int ids = WARM_UP_RECORDS + settings.latencyRecords();
+    try (CommitWatcher committed =
+            new CommitWatcher(bootstrap, output, settings.partitions(), true, firstId, ids);
+        BenchProcess process = pipeline.start(wiring, "latency")) {
+      // Records produced before the pipeline runs would measure its start-up, not its latency.
+      PacedLoader.load(bootstrap, input, firstId, WARM_UP_RECORDS, 10_000);
+      awaitCount(committed, process, pipeline, WARM_UP_RECORDS);
+      long[] produced =
+          PacedLoader.load(
+              bootstrap,
+              input,
+              firstId + WARM_UP_RECORDS,
+              settings.latencyRecords(),
+              settings.latencyRate());
+      awaitCount(committed, process, pipeline, ids);
+      long[] visible = committed.visibleNanos();
+      return Latency.of(produced, java.util.Arrays.copyOfRange(visible, WARM_UP_RECORDS, ids));
+    }
+  }
+
+  private Pipeline.Wiring wiring(String input, String output, String group, boolean bounded) {
+    return new Pipeline.Wiring(
+        bootstrap,
+        input,
+        output,
+        group,
+        settings.parallelism(),
+        bounded,
+        settings.directory(),
+        settings.dashboard());
+  }
+
+  private CommitWatcher watchAll(String output) {
+    return new CommitWatcher(
+        bootstrap, output, settings.partitions(), true, 0, Math.toIntExact(settings.records()));
+  }
+
+  private void awaitAll(CommitWatcher committed, BenchProcess process, Pipeline pipeline)
+      throws InterruptedException {
+    awaitCount(committed, process, pipeline, settings.records());
+  }
+
+  private void awaitFirstCommitted(CommitWatcher committed, BenchProcess process)
+      throws InterruptedException {
+    awaitCount(committed, process, Pipeline.WEIR_EXACTLY_ONCE, 1);
+  }
+
+  /** Waits until {@code count} distinct ids are committed; the process must not die before. */
+  private void awaitCount(
+      CommitWatcher committed, BenchProcess process, Pipeline pipeline, long count)
+      throws InterruptedException {
+    Duration timeout = Duration.ofSeconds(120 + settings.records() / 20_000);
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (committed.distinct() < count) {
+      if (!process.isAlive() && committed.distinct() < count) {
+        // Give the watcher one more moment to read what the process committed last.
+        Thread.sleep(2000);
+        if (committed.distinct() < count) {
+          throw new LabUserError(
+              "The "
+                  + pipeline.key()
+                  + " process ended with "
+                  + committed.distinct()
+                  + " of "
+                  + count
+                  + " records committed; see its log in "
+                  + settings.directory());
+        }
+      }
+      if (System.nanoTime() > deadline) {
+        throw new LabUserError(
+            "The "
+                + pipeline.key()
+                + " run did not commit "
+                + count
+                + " records within "
+                + timeout.toSeconds()
+                + " s; see its log in "
+                + settings.directory());
+      }
+      Thread.sleep(20);
+    }
+  }
+
+  public static List<Pipeline> pipelines() {
+    return new ArrayList<>(List.of(Pipeline.values()));
+  }
+}

@@ -1,0 +1,92 @@
+package io.weir.lab.bench;
+
+import io.weir.lab.JobProcess;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The pipelines the Kafka benchmark compares, each started as its own process. */
+public enum Pipeline {
+  RAW("raw", null, false),
+  WEIR_EXACTLY_ONCE("weir_exactly_once", "exactly-once", false),
+  WEIR_AT_LEAST_ONCE("weir_at_least_once", "at-least-once", false),
+  WEIR_CHAINED("weir_chained", "exactly-once", true);
+
+  private final String key;
+  private final String semantic;
+  private final boolean chained;
+
+  Pipeline(String key, String semantic, boolean chained) {
+    this.key = key;
+    this.semantic = semantic;
+    this.chained = chained;
+  }
+
+  /** The run's name in the JSON report and in topic, group and transactional id names. */
+  public String key() {
+    return key;
+  }
+
+  /** Where one run reads and writes, and what it is called in Kafka and on disk. */
+  record Wiring(
+      String bootstrap,
+      String input,
+      String output,
+      String group,
+      int parallelism,
+      boolean bounded,
+      Path directory,
+      boolean dashboard) {}
+
+  BenchProcess start(Wiring wiring, String label) throws IOException {
+    Path log = wiring.directory().resolve(key + "-" + label + ".log");
+    if (this == RAW) {
+      return BenchProcess.java(
+          List.of(
+              RawPipeline.class.getName(),
+              wiring.bootstrap(),
+              wiring.input(),
+              wiring.output(),
+              wiring.group(),
+              Boolean.toString(wiring.bounded())),
+          log);
+    }
+    long launchedNanos = System.nanoTime();
+    return BenchProcess.of(JobProcess.start(runArgs(wiring), null, log), launchedNanos);
+  }
+
+  private List<String> runArgs(Wiring wiring) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "-p",
+                Integer.toString(wiring.parallelism()),
+                "--checkpoint-dir",
+                wiring.directory().resolve("checkpoints-" + wiring.group()).toString(),
+                "io.weir.examples.SeedJob",
+                "--bootstrap",
+                wiring.bootstrap(),
+                "--input-topic",
+                wiring.input(),
+                "--output-topic",
+                wiring.output(),
+                "--group",
+                wiring.group(),
+                "--transactional-id-prefix",
+                wiring.group(),
+                "--semantic",
+                semantic,
+                "--checkpoint-interval",
+                "1000"));
+    // Options of `weir run` go before the job class; a free port each, as runs may overlap.
+    args.addAll(0, wiring.dashboard() ? List.of("--web-port", "0") : List.of("--no-web"));
+    if (wiring.bounded()) {
+      args.add("--bounded");
+    }
+    if (chained) {
+      args.add("--chained");
+    }
+    return args;
+  }
+}
