@@ -44,6 +44,33 @@ import org.slf4j.LoggerFactory;
  * transaction under the sink's ids ({@code <prefix>-<subtask>-<n>}, matched exactly), so {@code
  * read_committed} readers never wait for the broker's transaction timeout, and then reads the
  * markers to prove which pending transactions committed.
+ *
+ * <p><b>Why ids of the new subtask index are safe.</b> A new subtask takes the ids of its own index
+ * rather than ids recorded in the state it restores, and that is safe by order alone: (1) every
+ * pending transaction the restored checkpoint records, of every former subtask whatever the old
+ * parallelism, carries its own transactional id, producer id and epoch, and the job's recovery step
+ * commits it from those before any subtask of the new attempt runs; (2) the step then aborts every
+ * open transaction under {@code <prefix>-<subtask>-<n>} for any subtask, so no id a new subtask
+ * takes still holds anything to commit; (3) only then does a subtask initialise its ids, which
+ * fences every older producer of them. A recovery cut short (a crash, or a resubmission with
+ * another parallelism from the same checkpoint) is simply run again: commits replay, the abort
+ * finds what is still open, and the markers, not the broker's answers, prove each outcome. A
+ * generation in the id or a recorded id set would add nothing to this order; it would only multiply
+ * the ids the broker keeps.
+ *
+ * <p>What would break it, and what guards against each: a subtask that begins a transaction before
+ * the recovery step ended (the job driver deploys no task before it); two jobs given the same
+ * prefix (nothing guards that: each aborts the other's open transactions; a prefix that merely
+ * starts with another is safe, ids are matched exactly); a transaction older than {@code
+ * transaction.timeout.ms} (checked against the broker at start, and an abort it causes is proven
+ * loss, never silent); and a zombie task manager of the previous attempt that initialises one of
+ * these ids again after the recovery step: its tasks are cancelled when it loses its job manager
+ * and it refuses messages of a deposed leader, and a producer it already held is fenced by the new
+ * attempt's initialisation. The one path left is a frozen task manager, woken after the new attempt
+ * started with a checkpoint trigger of the old attempt still queued, whose sink had discarded a
+ * producer after a commit error and initialises it anew on that barrier: it aborts what the new
+ * attempt has open under that id. That is loud, not silent: a pre-committed transaction it aborts
+ * fails the next recovery with DATA LOSS, proven by its marker.
  */
 final class TransactionalKafkaSink<T>
     extends TwoPhaseCommitSinkFunction<T, KafkaTransaction, Void> {
