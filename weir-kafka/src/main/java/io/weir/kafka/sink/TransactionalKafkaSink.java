@@ -54,23 +54,28 @@ import org.slf4j.LoggerFactory;
  * takes still holds anything to commit; (3) only then does a subtask initialise its ids, which
  * fences every older producer of them. A recovery cut short (a crash, or a resubmission with
  * another parallelism from the same checkpoint) is simply run again: commits replay, the abort
- * finds what is still open, and the markers, not the broker's answers, prove each outcome. A
- * generation in the id or a recorded id set would add nothing to this order; it would only multiply
- * the ids the broker keeps.
+ * finds what is still open, and the markers, not the broker's answers, prove each outcome. This
+ * order needs no generation in the id nor a recorded id set; what those would add is below.
  *
  * <p>What would break it, and what guards against each: a subtask that begins a transaction before
  * the recovery step ended (the job driver deploys no task before it); two jobs given the same
  * prefix (nothing guards that: each aborts the other's open transactions; a prefix that merely
  * starts with another is safe, ids are matched exactly); a transaction older than {@code
  * transaction.timeout.ms} (checked against the broker at start, and an abort it causes is proven
- * loss, never silent); and a zombie task manager of the previous attempt that initialises one of
- * these ids again after the recovery step: its tasks are cancelled when it loses its job manager
- * and it refuses messages of a deposed leader, and a producer it already held is fenced by the new
- * attempt's initialisation. The one path left is a frozen task manager, woken after the new attempt
- * started with a checkpoint trigger of the old attempt still queued, whose sink had discarded a
- * producer after a commit error and initialises it anew on that barrier: it aborts what the new
- * attempt has open under that id. That is loud, not silent: a pre-committed transaction it aborts
- * fails the next recovery with DATA LOSS, proven by its marker.
+ * loss, never silent); and a zombie that initialises one of these ids after the new attempt did. A
+ * running subtask cannot: it initialises its ids once, when it starts ({@link
+ * #initializeUserContext}), and never takes one over again, since a producer discarded after a
+ * commit error leaves its transaction pending, which keeps that id out of use until the task ends,
+ * and it aborts only when it ends. So a zombie's running tasks can only be fenced, never fence. The
+ * one path left is a zombie task that starts late: a task manager frozen with a deployment of the
+ * old attempt still queued, woken after the new attempt initialised its ids, whose tasks'
+ * initialisation would abort what the new attempt has open under those ids. The task manager
+ * cancels its tasks once it finds its job manager silent and refuses a deposed leader's messages,
+ * and even then nothing is lost silently: a pre-committed transaction aborted that way fails the
+ * next recovery as DATA LOSS, proven by its marker. Ids scoped to the attempt that began them (the
+ * job manager's attempt number in the id, recorded with each pending transaction, lingering abort
+ * over every attempt by exact pattern) would close that path too, at the cost of a new set of ids
+ * in the broker for every restart.
  */
 final class TransactionalKafkaSink<T>
     extends TwoPhaseCommitSinkFunction<T, KafkaTransaction, Void> {
