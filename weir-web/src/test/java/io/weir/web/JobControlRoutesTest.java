@@ -96,6 +96,20 @@ class JobControlRoutesTest {
     }
   }
 
+  @Test
+  void when_theServerHasASecret_then_aControlRequestNeedsItLikeTheRestOfTheApi() throws Exception {
+    try (WebServer server =
+        WebServer.start(
+            new WebServerOptions("127.0.0.1", 0, "s3cret"), jobs, jobs, KafkaMonitor.NONE, null)) {
+      HttpResponse<String> refused = post(server, "/api/v1/jobs/local-1/stop", directory);
+      assertThat(refused.statusCode()).isEqualTo(401);
+      HttpResponse<String> allowed =
+          post(server, "/api/v1/jobs/local-1/stop?token=s3cret", directory);
+      assertThat(allowed.statusCode()).as(allowed.body()).isEqualTo(404);
+      assertThat(allowed.body()).contains("No job local-1");
+    }
+  }
+
   private WebServer start() throws Exception {
     return WebServer.start(
         new WebServerOptions("127.0.0.1", 0, ""), jobs, jobs, KafkaMonitor.NONE, null);
