@@ -88,7 +88,7 @@ class JobControlRoutesTest {
       assertThat(relative.statusCode()).isEqualTo(400);
       // a form post, as a web page of another origin could send without asking
       HttpResponse<String> notJson =
-          send(server, "/api/v1/jobs/local-1/stop", "targetDirectory=/tmp/x", false);
+          send(server, "/api/v1/jobs/local-1/stop", "targetDirectory=/savepoints/1", false);
       assertThat(notJson.statusCode()).isEqualTo(415);
       assertThat(jobs.jobs().get(0).status()).isEqualTo("RUNNING");
 
