@@ -148,16 +148,22 @@ public final class RunCommand implements Runnable {
     LocalJobs jobs = new LocalJobs();
     WebServer dashboard =
         Dashboard.start(
-            web, web.toServerOptions(WebServerOptions.DEFAULT_HOST, ""), jobs, System.out);
+            web, web.toServerOptions(WebServerOptions.DEFAULT_HOST, ""), jobs, jobs, System.out);
     JobExecutor executor =
         plan -> {
           JobResult result = new LocalJobExecutor(jobs).execute(plan);
           System.out.printf(
-              "job '%s' finished in %.1f s: %d checkpoints, %d restarts%n",
+              "job '%s' %s in %.1f s: %d checkpoints, %d restarts%s%n",
               result.jobName(),
+              switch (result.end()) {
+                case FINISHED -> "finished";
+                case STOPPED_WITH_SAVEPOINT -> "stopped with a savepoint";
+                case CANCELED_WITH_SAVEPOINT -> "cancelled with a savepoint";
+              },
               result.duration().toMillis() / 1000.0,
               result.completedCheckpoints(),
-              result.restarts());
+              result.restarts(),
+              result.deadLetterRecords() > 0 ? ", dead-letters=" + result.deadLetterRecords() : "");
           DataLossExit.failIfLost(result.jobName(), result.acceptedDataLoss());
           return result;
         };

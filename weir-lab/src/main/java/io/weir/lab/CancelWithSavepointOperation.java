@@ -3,11 +3,11 @@ package io.weir.lab;
 import java.util.List;
 
 /**
- * Cancel with a savepoint, then a plain resubmission: on a cluster, {@code weir cancel --savepoint
- * DIR ID} while input flows, then {@code weir run} without {@code -s}, which must resume from the
- * newest of the job's checkpoints and savepoints — the savepoint. Every input record must be in the
- * output once: the cancel must not race the sinks' commits of the savepoint, and the resubmission
- * must not go back to an older checkpoint.
+ * Cancel with a savepoint, then a plain resubmission: on a cluster (or a local run, {@code --web}),
+ * {@code weir cancel --savepoint DIR ID} while input flows, then {@code weir run} without {@code
+ * -s}, which must resume from the newest of the job's checkpoints and savepoints — the savepoint.
+ * Every input record must be in the output once: the cancel must not race the sinks' commits of the
+ * savepoint, and the resubmission must not go back to an older checkpoint.
  */
 final class CancelWithSavepointOperation implements Operation {
   @Override
@@ -20,17 +20,11 @@ final class CancelWithSavepointOperation implements Operation {
     return Expectation.EXACTLY_ONCE;
   }
 
-  /**
-   * A job in a process of its own has no control channel a user could stop it through (programs use
-   * {@code JobClient.stopWithSavepoint}); the command needs a cluster.
-   */
-  @Override
-  public boolean runsOn(Deployment deployment) {
-    return deployment == Deployment.CLUSTER;
-  }
-
   @Override
   public OperationOutcome run(OperationCell cell) throws Exception {
+    if (cell.deployment() == Deployment.LOCAL) {
+      return LocalSavepointRestart.run(cell, "cancel", false);
+    }
     return SavepointRestart.run(
         cell,
         (jobId, directory) -> List.of("cancel", "--savepoint", directory.toString(), jobId),

@@ -18,7 +18,8 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * input in partition 0. Without a dead-letter topic the job must fail after a few attempts with one
  * line naming the topic and the record's offset, and commit nothing of partition 0 at or past it.
  * With {@code --dead-letter-topic} the job must go on: every other record once in the output, the
- * poison record once in the dead-letter topic.
+ * poison record once in the dead-letter topic, and the job counting it ({@code dead-letters=1} in
+ * its progress line).
  */
 final class PoisonRecordOperation implements Operation {
   private static final long BEFORE = 500;
@@ -70,6 +71,7 @@ final class PoisonRecordOperation implements Operation {
         return failure == null ? stillRunning(cell) : pastThePoison(cell, failure, poisonOffset);
       }
       cell.awaitSettled(job);
+      DeadLetterCount.awaitShown(job, 1, cell.settings().timeout());
     }
     return OperationOutcome.counted(withDeadLetters(cell, deadLetterTopic));
   }

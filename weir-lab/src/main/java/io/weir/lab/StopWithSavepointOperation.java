@@ -3,10 +3,10 @@ package io.weir.lab;
 import java.util.List;
 
 /**
- * Stop with a savepoint, then resume from it: on a cluster, {@code weir stop --savepoint DIR ID}
- * while input flows (sources stop, the savepoint completes, every sink commits, the job ends), then
- * {@code weir run -s SAVEPOINT}. Every input record must be in the output once: nothing may be left
- * pending in the savepoint, nor committed twice.
+ * Stop with a savepoint, then resume from it: on a cluster (or a local run, {@code --web}), {@code
+ * weir stop --savepoint DIR ID} while input flows (sources stop, the savepoint completes, every
+ * sink commits, the job ends), then {@code weir run -s SAVEPOINT}. Every input record must be in
+ * the output once: nothing may be left pending in the savepoint, nor committed twice.
  */
 final class StopWithSavepointOperation implements Operation {
   @Override
@@ -19,17 +19,11 @@ final class StopWithSavepointOperation implements Operation {
     return Expectation.EXACTLY_ONCE;
   }
 
-  /**
-   * A job in a process of its own has no control channel a user could stop it through (programs use
-   * {@code JobClient.stopWithSavepoint}); the command needs a cluster.
-   */
-  @Override
-  public boolean runsOn(Deployment deployment) {
-    return deployment == Deployment.CLUSTER;
-  }
-
   @Override
   public OperationOutcome run(OperationCell cell) throws Exception {
+    if (cell.deployment() == Deployment.LOCAL) {
+      return LocalSavepointRestart.run(cell, OperationOptions.STOP_COMMAND, true);
+    }
     return SavepointRestart.run(
         cell,
         (jobId, directory) ->

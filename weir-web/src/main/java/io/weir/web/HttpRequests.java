@@ -1,5 +1,6 @@
 package io.weir.web;
 
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
@@ -21,8 +22,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Answers each decoded HTTP request on the request executor (never on Netty's event loop, since
- * asking a broker may take seconds) and writes the answer back. Only GET; everything the server
- * offers is read-only.
+ * asking a broker may take seconds) and writes the answer back. GET for everything the server
+ * shows; POST only for the API's control requests (a stop with savepoint of a local run's job).
  */
 @ChannelHandler.Sharable
 final class HttpRequests extends SimpleChannelInboundHandler<FullHttpRequest> {
@@ -39,18 +40,23 @@ final class HttpRequests extends SimpleChannelInboundHandler<FullHttpRequest> {
   @Override
   protected void channelRead0(ChannelHandlerContext context, FullHttpRequest request) {
     boolean keepAlive = HttpUtil.isKeepAlive(request);
-    if (!request.method().equals(HttpMethod.GET)) {
-      write(context, Response.text(HttpResponseStatus.METHOD_NOT_ALLOWED, "GET only"), keepAlive);
+    boolean post = request.method().equals(HttpMethod.POST);
+    if (!post && !request.method().equals(HttpMethod.GET)) {
+      write(
+          context, Response.text(HttpResponseStatus.METHOD_NOT_ALLOWED, "GET or POST"), keepAlive);
       return;
     }
     QueryStringDecoder uri = new QueryStringDecoder(request.uri());
     String authorization = request.headers().get(HttpHeaderNames.AUTHORIZATION);
+    String contentType = request.headers().get(HttpHeaderNames.CONTENT_TYPE);
+    // The aggregated request is released when this method returns: the body is copied now.
+    byte[] body = post ? ByteBufUtil.getBytes(request.content()) : null;
     try {
       executor.execute(
           () -> {
             Response response;
             try {
-              response = routes.answer(uri, authorization);
+              response = routes.answer(uri, authorization, contentType, body);
             } catch (Exception | LinkageError e) {
               LOG.warn("Request {} failed", request.uri(), e);
               response = Response.text(HttpResponseStatus.INTERNAL_SERVER_ERROR, e.toString());

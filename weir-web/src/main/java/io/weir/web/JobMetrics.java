@@ -19,8 +19,8 @@ import java.util.List;
 
 /**
  * The counters and gauges of every job, read from the monitor at each scrape: records in and out
- * per operator, time blocked on output, restarts, Kafka transactions and source lag. Checkpoint
- * durations, sizes, alignments and commit latencies are histograms kept by {@link
+ * per operator, time blocked on output, restarts, dead letters, Kafka transactions and source lag.
+ * Checkpoint durations, sizes, alignments and commit latencies are histograms kept by {@link
  * CheckpointHistograms}.
  */
 final class JobMetrics implements MultiCollector {
@@ -41,6 +41,10 @@ final class JobMetrics implements MultiCollector {
             "weir_subtask_backpressured_seconds",
             "Time a subtask waited for room downstream (backpressure).");
     Counters restarts = new Counters("weir_job_restarts", "Restarts of a job after failures.");
+    Counters deadLetters =
+        new Counters(
+            "weir_dead_letter_records",
+            "Records a job's sources sent to a dead-letter topic in its current attempt.");
     Gauges transactions =
         new Gauges("weir_kafka_transactions", "Transactions the broker holds open for a sink.");
     Gauges lag =
@@ -51,6 +55,7 @@ final class JobMetrics implements MultiCollector {
         continue;
       }
       restarts.add(job.restarts(), "job_name", job.name(), "job_id", job.id());
+      deadLetters.add(job.deadLetterRecords(), "job_name", job.name(), "job_id", job.id());
       for (TaskView task : job.tasks()) {
         for (SubtaskView subtask : task.subtasks()) {
           String index = Integer.toString(subtask.index());
@@ -84,6 +89,7 @@ final class JobMetrics implements MultiCollector {
         recordsOut.build(),
         blocked.build(Unit.SECONDS),
         restarts.build(),
+        deadLetters.build(),
         transactions.build(),
         lag.build());
   }

@@ -18,6 +18,7 @@ final class Routes {
   static final String ACCESS = ApiRoutes.PREFIX + "access";
 
   private final ApiRoutes api;
+  private final ControlRoutes control;
   private final StaticAssets assets;
   private final PrometheusRegistry registry;
   private final CheckpointHistograms histograms;
@@ -26,11 +27,13 @@ final class Routes {
 
   Routes(
       ApiRoutes api,
+      ControlRoutes control,
       StaticAssets assets,
       PrometheusRegistry registry,
       CheckpointHistograms histograms,
       String token) {
     this.api = api;
+    this.control = control;
     this.assets = assets;
     this.registry = registry;
     this.histograms = histograms;
@@ -38,6 +41,15 @@ final class Routes {
   }
 
   Response answer(QueryStringDecoder uri, String authorization) throws Exception {
+    return answer(uri, authorization, null, null);
+  }
+
+  /**
+   * The answer to a GET, or with {@code body} (null for a GET) to a POST, which only the API's
+   * control requests take, with the same token as the rest of the API.
+   */
+  Response answer(QueryStringDecoder uri, String authorization, String contentType, byte[] body)
+      throws Exception {
     String path = uri.path();
     if (path.equals(ACCESS)) {
       return api.access();
@@ -47,6 +59,11 @@ final class Routes {
       return api.error(
           HttpResponseStatus.UNAUTHORIZED,
           "This cluster has a secret: send it as the token (Authorization: Bearer SECRET)");
+    }
+    if (body != null) {
+      return path.startsWith(ApiRoutes.PREFIX)
+          ? control.answer(path, contentType, body)
+          : Response.text(HttpResponseStatus.METHOD_NOT_ALLOWED, "POST only under /api/v1/");
     }
     if (path.startsWith(ApiRoutes.PREFIX)) {
       return api.answer(path);

@@ -12,6 +12,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.weir.runtime.monitor.JobControl;
 import io.weir.runtime.monitor.JobMonitor;
 import io.weir.runtime.monitor.KafkaMonitor;
 import java.net.BindException;
@@ -33,6 +34,7 @@ import java.util.function.Consumer;
 public final class WebServer implements AutoCloseable {
   private static final long KAFKA_STATUS_MAX_AGE_MILLIS = 1000;
   private static final int MAX_REQUEST_BYTES = 64 * 1024;
+  private static final long REQUEST_DRAIN_SECONDS = 5;
 
   private final EventLoopGroup loop;
   private final ExecutorService requests;
@@ -67,14 +69,30 @@ public final class WebServer implements AutoCloseable {
       KafkaMonitor kafka,
       Consumer<String> onPortTaken)
       throws BindException, InterruptedException {
+    return start(options, monitor, JobControl.NONE, kafka, onPortTaken);
+  }
+
+  /**
+   * As {@link #start(WebServerOptions, JobMonitor, KafkaMonitor, Consumer)}, and the API's control
+   * requests stop jobs through {@code control}.
+   */
+  public static WebServer start(
+      WebServerOptions options,
+      JobMonitor monitor,
+      JobControl control,
+      KafkaMonitor kafka,
+      Consumer<String> onPortTaken)
+      throws BindException, InterruptedException {
     Clock clock = Clock.systemUTC();
     ObjectMapper json = new ObjectMapper();
     KafkaStatusCache kafkaStatus = new KafkaStatusCache(kafka, clock, KAFKA_STATUS_MAX_AGE_MILLIS);
     PrometheusRegistry registry = new PrometheusRegistry();
     registry.register(new JobMetrics(monitor, kafkaStatus));
+    ApiRoutes api = new ApiRoutes(monitor, kafkaStatus, json, clock, options.requiresToken());
     Routes routes =
         new Routes(
-            new ApiRoutes(monitor, kafkaStatus, json, clock, options.requiresToken()),
+            api,
+            new ControlRoutes(control, api, json),
             new StaticAssets(),
             registry,
             new CheckpointHistograms(monitor, registry),
@@ -147,8 +165,16 @@ public final class WebServer implements AutoCloseable {
   @Override
   public void close() {
     channel.close().awaitUninterruptibly(1, TimeUnit.SECONDS);
+    // A stop request answers as its job ends, which is when a local run closes this server: the
+    // answer in flight is written before the connections close.
+    requests.shutdown();
+    try {
+      requests.awaitTermination(REQUEST_DRAIN_SECONDS, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     requests.shutdownNow();
-    loop.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+    loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(2, TimeUnit.SECONDS);
     kafka.close();
   }
 

@@ -46,9 +46,10 @@ public final class ClusterSubmit {
     }
     DataLossExit.failIfLost(job.jobName(), job.acceptedDataLoss());
     System.out.printf(
-        "job '%s' finished: %d restarts, last checkpoint %s%n",
+        "job '%s' finished: %d restarts, last checkpoint %s%s%n",
         job.jobName(),
         job.restarts(),
-        job.lastCheckpointId() < 0 ? "none" : "chk-" + job.lastCheckpointId());
+        job.lastCheckpointId() < 0 ? "none" : "chk-" + job.lastCheckpointId(),
+        job.deadLetterRecords() > 0 ? ", dead-letters=" + job.deadLetterRecords() : "");
   }
 }

@@ -1,5 +1,8 @@
 package io.weir.cli.cluster;
 
+import io.weir.cli.control.LocalRunControl;
+import io.weir.cli.control.LocalRunOption;
+import io.weir.cli.error.UserError;
 import io.weir.cluster.rpc.ClientMessages.JobStatus;
 import java.time.Instant;
 import java.util.List;
@@ -41,9 +44,11 @@ public final class JobCommands {
       name = "stop",
       description =
           "Stop a job with a savepoint: its sources stop, the savepoint completes, every sink"
-              + " commits, then the job ends FINISHED.")
+              + " commits, then the job ends FINISHED. On a cluster, or on a local run (--web).")
   public static final class StopCommand implements Runnable {
     @Mixin ClusterOptions cluster;
+
+    @Mixin LocalRunOption localRun;
 
     @Option(
         names = "--savepoint",
@@ -58,8 +63,10 @@ public final class JobCommands {
     @Override
     public void run() {
       String path =
-          ClusterRequest.run(
-              cluster, client -> client.stopWithSavepoint(jobId, absolute(savepoint)));
+          localRun(cluster, localRun)
+              ? new LocalRunControl(localRun).stopWithSavepoint(jobId, savepoint)
+              : ClusterRequest.run(
+                  cluster, client -> client.stopWithSavepoint(jobId, absolute(savepoint)));
       System.out.println("stopped job " + jobId + " with savepoint " + path);
     }
   }
@@ -68,9 +75,12 @@ public final class JobCommands {
   @Command(
       name = "cancel",
       description =
-          "Cancel a job; with --savepoint, once the savepoint completed and every sink committed.")
+          "Cancel a job; with --savepoint, once the savepoint completed and every sink committed."
+              + " On a cluster, or on a local run (--web).")
   public static final class CancelCommand implements Runnable {
     @Mixin ClusterOptions cluster;
+
+    @Mixin LocalRunOption localRun;
 
     @Option(
         names = "--savepoint",
@@ -85,7 +95,9 @@ public final class JobCommands {
     @Override
     public void run() {
       String path =
-          ClusterRequest.run(cluster, client -> client.cancel(jobId, absolute(savepoint)));
+          localRun(cluster, localRun)
+              ? new LocalRunControl(localRun).cancel(jobId, savepoint)
+              : ClusterRequest.run(cluster, client -> client.cancel(jobId, absolute(savepoint)));
       System.out.println(
           "cancelled job " + jobId + (path == null ? "" : " after savepoint " + path));
     }
@@ -124,6 +136,14 @@ public final class JobCommands {
     public void run() {
       ClusterRequest.run(cluster, client -> client.checkpoints(jobId)).forEach(System.out::println);
     }
+  }
+
+  /** Whether the command goes to a local run's REST API rather than to a cluster. */
+  private static boolean localRun(ClusterOptions cluster, LocalRunOption localRun) {
+    if (localRun.isGiven() && cluster.isGiven()) {
+      throw new UserError("--web names a local run; it cannot go with --jobmanager or --ha");
+    }
+    return localRun.isGiven();
   }
 
   static String absolute(String path) {

@@ -31,7 +31,7 @@ final class JobProgressLine {
     lastIn = job.recordsIn();
     out.printf(
         "weir: job '%s' %s %ds: %,d records in, %,d out, last checkpoint %s, %d restarts, %,d"
-            + " records/s%n",
+            + " records/s%s%n",
         job.jobName(),
         job.state(),
         (now - started) / 1_000_000_000L,
@@ -39,6 +39,7 @@ final class JobProgressLine {
         job.recordsOut(),
         job.lastCheckpointId() < 0 ? "none" : "chk-" + job.lastCheckpointId(),
         job.restarts(),
-        rate);
+        rate,
+        job.deadLetterRecords() > 0 ? ", dead-letters=" + job.deadLetterRecords() : "");
   }
 }

@@ -2,6 +2,7 @@ package io.weir.cli.web;
 
 import io.weir.cli.error.UserError;
 import io.weir.kafka.monitor.KafkaJobMonitor;
+import io.weir.runtime.monitor.JobControl;
 import io.weir.runtime.monitor.JobMonitor;
 import io.weir.web.WebServer;
 import io.weir.web.WebServerOptions;
@@ -17,6 +18,21 @@ public final class Dashboard {
    */
   public static WebServer start(
       WebOptions web, WebServerOptions options, JobMonitor monitor, PrintStream out) {
+    return start(web, options, monitor, JobControl.NONE, out);
+  }
+
+  /**
+   * As {@link #start(WebOptions, WebServerOptions, JobMonitor, PrintStream)}, with the API's
+   * control requests (a local run's stop and cancel) going to {@code control}.
+   *
+   * @return the running server, or null when {@code --no-web} was given
+   */
+  public static WebServer start(
+      WebOptions web,
+      WebServerOptions options,
+      JobMonitor monitor,
+      JobControl control,
+      PrintStream out) {
     if (!web.enabled()) {
       return null;
     }
@@ -25,6 +41,7 @@ public final class Dashboard {
           WebServer.start(
               options,
               monitor,
+              control,
               new KafkaJobMonitor(),
               message -> out.println("dashboard: " + message));
       out.println(

@@ -15,6 +15,10 @@ import io.weir.runtime.failpoint.FailpointNames;
 import io.weir.testing.OperatorHarnessBuilder;
 import io.weir.testing.OperatorHarnesses;
 import io.weir.testing.OperatorTestHarness;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,6 +26,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -41,6 +47,8 @@ class KafkaConnectorFailuresTest {
   @RegisterExtension
   static final KafkaBrokerExtension kafka =
       new KafkaBrokerExtension(config -> config.withStartTimeout(Duration.ofMinutes(3)));
+
+  private static final Pattern DASHBOARD = Pattern.compile("dashboard: (http://\\S+/)");
 
   @TempDir Path directory;
 
@@ -95,7 +103,30 @@ class KafkaConnectorFailuresTest {
       assertThat(headers.get("weir.cause")).contains("Not a word,frequency,timestamp record");
       assertThat(SeedJobScenario.log(job))
           .contains("to dead-letter topic '" + deadLetterTopic + "': it failed the job 3 times");
+      // and the job counts it where users look: its progress line, the REST job and metrics
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .pollInterval(Duration.ofMillis(500))
+          .until(() -> SeedJobScenario.log(job).contains("dead-letters=1"));
+      String api = dashboardOf(job);
+      assertThat(get(api + "api/v1/jobs/local-1")).contains("\"deadLetterRecords\":1");
+      assertThat(get(api + "metrics"))
+          .containsPattern(
+              "weir_dead_letter_records_total\\{[^}]*job_id=\"local-1\"[^}]*} 1(\\.0)?\\s");
     }
+  }
+
+  /** The address of the job process's dashboard, as its first line prints it. */
+  private static String dashboardOf(JobProcess job) {
+    Matcher matcher = DASHBOARD.matcher(SeedJobScenario.log(job));
+    assertThat(matcher.find()).as(SeedJobScenario.log(job)).isTrue();
+    return matcher.group(1);
+  }
+
+  private static String get(String url) throws Exception {
+    return HttpClient.newHttpClient()
+        .send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString())
+        .body();
   }
 
   @Test

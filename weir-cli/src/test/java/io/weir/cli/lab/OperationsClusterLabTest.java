@@ -16,7 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
  * SIGKILL of the rest. Every operation once, with one of the two jobs, alternating: a rescale with
  * pre-committed, un-notified transactions, stop with a savepoint then resume, cancel with a
  * savepoint then a plain resubmission, retention past the checkpoint while down, a fresh start at
- * {@code latest} with a crash before checkpoint 2, a poison record without a dead-letter topic.
+ * {@code latest} with a crash before checkpoint 2, a poison record without and with a dead-letter
+ * topic (the dead letter once in its topic, and counted by the job: its client's progress line
+ * shows {@code dead-letters=1}, which the task managers' heartbeats carried to the job manager).
  */
 class OperationsClusterLabTest {
   @RegisterExtension
@@ -35,7 +37,8 @@ class OperationsClusterLabTest {
             directory,
             "rescale-1-2/running-count,stop-with-savepoint/seed,"
                 + "cancel-with-savepoint/running-count,retention-while-down/seed,"
-                + "start-latest-crash/seed,poison-no-dead-letter/running-count",
+                + "start-latest-crash/seed,poison-no-dead-letter/running-count,"
+                + "poison-dead-letter/seed",
             "cluster");
 
     // then
@@ -46,12 +49,15 @@ class OperationsClusterLabTest {
             "cancel-with-savepoint/running-count/cluster",
             "retention-while-down/seed/cluster",
             "start-latest-crash/seed/cluster",
-            "poison-no-dead-letter/running-count/cluster");
+            "poison-no-dead-letter/running-count/cluster",
+            "poison-dead-letter/seed/cluster");
     assertThat(run.cells().get("retention-while-down/seed/cluster").get("outcome").asText())
         .isEqualTo("loud-failure");
     assertThat(
             run.cells().get("poison-no-dead-letter/running-count/cluster").get("outcome").asText())
         .isEqualTo("loud-failure");
+    assertThat(run.cells().get("poison-dead-letter/seed/cluster").get("outcome").asText())
+        .isEqualTo("exactly-once");
     OperationsCells.assertEveryCellPassed(run);
   }
 }

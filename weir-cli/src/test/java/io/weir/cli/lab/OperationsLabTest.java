@@ -16,9 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
  * process of its own can undergo — rescales with pre-committed, un-notified transactions (and the
  * control, a restore at the same parallelism), retention past the checkpoint with and without
  * {@code --on-out-of-range earliest}, a fresh start at {@code latest} with a crash before
- * checkpoint 2, a poison record without and with a dead-letter topic — each with one of the two
- * jobs, alternating. Savepoint stops need a control channel and run on the cluster path ({@link
- * OperationsClusterLabTest}).
+ * checkpoint 2, a poison record without and with a dead-letter topic, a stop with a savepoint then
+ * a resume, a cancel with a savepoint then a plain resubmission (both through the run's REST API,
+ * {@code weir stop|cancel --web}) — each with one of the two jobs, alternating.
  */
 class OperationsLabTest {
   @RegisterExtension
@@ -84,6 +84,29 @@ class OperationsLabTest {
         .isEqualTo("exactly-once");
     assertThat(run.cells().get("start-latest-crash/running-count/local").get("outcome").asText())
         .isEqualTo("exactly-once");
+    OperationsCells.assertEveryCellPassed(run);
+  }
+
+  @Test
+  void when_aLocalRunStopsOrCancelsWithASavepoint_then_itExitsZeroAndTheNextRunCountsOnExactlyOnce()
+      throws Exception {
+    // when
+    OperationsCells.Run run =
+        OperationsCells.run(
+            kafka.bootstrapServers(),
+            directory,
+            "stop-with-savepoint/seed,cancel-with-savepoint/running-count",
+            "local");
+
+    // then: each job process exited 0 after its command, and a plain resubmission resumed from
+    // the savepoint, saying so (the cell fails otherwise)
+    assertThat(run.cells())
+        .containsOnlyKeys(
+            "stop-with-savepoint/seed/local", "cancel-with-savepoint/running-count/local");
+    for (JsonNode cell : run.cells().values()) {
+      assertThat(cell.get("outcome").asText()).as(cell.toString()).isEqualTo("exactly-once");
+      assertThat(cell.get("in").asLong()).as(cell.toString()).isGreaterThan(300);
+    }
     OperationsCells.assertEveryCellPassed(run);
   }
 }

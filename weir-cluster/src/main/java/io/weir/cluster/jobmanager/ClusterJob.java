@@ -205,7 +205,9 @@ final class ClusterJob {
   /** The latest record counts one task manager reported with its heartbeat. */
   void onProgress(String taskManagerId, ControlMessages.AttemptProgress counts) {
     if (attempt(counts.attempt()) != null) {
-      progress.put(taskManagerId, new RecordCounts(counts.recordsIn(), counts.recordsOut()));
+      progress.put(
+          taskManagerId,
+          new RecordCounts(counts.recordsIn(), counts.recordsOut(), counts.deadLetterRecords()));
     }
   }
 
@@ -269,6 +271,7 @@ final class ClusterJob {
         driver.message(),
         records.in(),
         records.out(),
+        records.deadLetters(),
         driver.acceptedDataLoss());
   }
 }

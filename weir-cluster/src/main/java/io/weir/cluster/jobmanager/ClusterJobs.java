@@ -73,6 +73,7 @@ public final class ClusterJobs implements JobMonitor {
                   attempt == null ? 0 : attempt.number(),
                   status.restarts(),
                   status.message(),
+                  status.deadLetterRecords(),
                   tasks);
             });
   }

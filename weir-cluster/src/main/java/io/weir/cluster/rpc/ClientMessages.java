@@ -46,6 +46,8 @@ public final class ClientMessages {
    * @param message why it failed, or what it resumed from; may be null
    * @param recordsIn records its sources read in the current attempt, as of the last heartbeats
    * @param recordsOut records its sinks wrote in the current attempt, likewise
+   * @param deadLetterRecords records its sources sent to a dead-letter topic in the current
+   *     attempt, likewise
    */
   public record JobStatus(
       String jobId,
@@ -58,6 +60,7 @@ public final class ClientMessages {
       String message,
       long recordsIn,
       long recordsOut,
+      long deadLetterRecords,
       List<String> acceptedDataLoss)
       implements Serializable {
     // acceptedDataLoss: the DATA LOSS lines of transactions the job went on without because it

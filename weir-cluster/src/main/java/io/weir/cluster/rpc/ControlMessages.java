@@ -34,8 +34,12 @@ public final class ControlMessages {
    */
   public record HeartbeatAnswer(long timeoutMillis) implements Serializable {}
 
-  /** Records read by the sources and written by the sinks of one attempt on one task manager. */
-  public record AttemptProgress(AttemptId attempt, long recordsIn, long recordsOut)
+  /**
+   * Records read by the sources and written by the sinks of one attempt on one task manager, and
+   * records its sources sent to a dead-letter topic.
+   */
+  public record AttemptProgress(
+      AttemptId attempt, long recordsIn, long recordsOut, long deadLetterRecords)
       implements Serializable {}
 
   /** The subtasks of a deployment were created (or could not be: {@code error} is not null). */

@@ -44,6 +44,38 @@ import org.slf4j.LoggerFactory;
  * transaction under the sink's ids ({@code <prefix>-<subtask>-<n>}, matched exactly), so {@code
  * read_committed} readers never wait for the broker's transaction timeout, and then reads the
  * markers to prove which pending transactions committed.
+ *
+ * <p><b>Why ids of the new subtask index are safe.</b> A new subtask takes the ids of its own index
+ * rather than ids recorded in the state it restores, and that is safe by order alone: (1) every
+ * pending transaction the restored checkpoint records, of every former subtask whatever the old
+ * parallelism, carries its own transactional id, producer id and epoch, and the job's recovery step
+ * commits it from those before any subtask of the new attempt runs; (2) the step then aborts every
+ * open transaction under {@code <prefix>-<subtask>-<n>} for any subtask, so no id a new subtask
+ * takes still holds anything to commit; (3) only then does a subtask initialise its ids, which
+ * fences every older producer of them. A recovery cut short (a crash, or a resubmission with
+ * another parallelism from the same checkpoint) is simply run again: commits replay, the abort
+ * finds what is still open, and the markers, not the broker's answers, prove each outcome. This
+ * order needs no generation in the id nor a recorded id set; what those would add is below.
+ *
+ * <p>What would break it, and what guards against each: a subtask that begins a transaction before
+ * the recovery step ended (the job driver deploys no task before it); two jobs given the same
+ * prefix (nothing guards that: each aborts the other's open transactions; a prefix that merely
+ * starts with another is safe, ids are matched exactly); a transaction older than {@code
+ * transaction.timeout.ms} (checked against the broker at start, and an abort it causes is proven
+ * loss, never silent); and a zombie that initialises one of these ids after the new attempt did. A
+ * running subtask cannot: it initialises its ids once, when it starts ({@link
+ * #initializeUserContext}), and never takes one over again, since a producer discarded after a
+ * commit error leaves its transaction pending, which keeps that id out of use until the task ends,
+ * and it aborts only when it ends. So a zombie's running tasks can only be fenced, never fence. The
+ * one path left is a zombie task that starts late: a task manager frozen with a deployment of the
+ * old attempt still queued, woken after the new attempt initialised its ids, whose tasks'
+ * initialisation would abort what the new attempt has open under those ids. The task manager
+ * cancels its tasks once it finds its job manager silent and refuses a deposed leader's messages,
+ * and even then nothing is lost silently: a pre-committed transaction aborted that way fails the
+ * next recovery as DATA LOSS, proven by its marker. Ids scoped to the attempt that began them (the
+ * job manager's attempt number in the id, recorded with each pending transaction, lingering abort
+ * over every attempt by exact pattern) would close that path too, at the cost of a new set of ids
+ * in the broker for every restart.
  */
 final class TransactionalKafkaSink<T>
     extends TwoPhaseCommitSinkFunction<T, KafkaTransaction, Void> {

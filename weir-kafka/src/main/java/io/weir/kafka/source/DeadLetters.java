@@ -46,7 +46,8 @@ final class DeadLetters implements AutoCloseable {
   private final RecordFailureNotes notes;
   private final String operator;
   private final Map<TopicPartition, RecordFailureNotes.Note> notesByPartition = new HashMap<>();
-  private long sent;
+  // Written by the task's thread; read by progress lines, heartbeats and metrics.
+  private volatile long sent;
 
   private DeadLetters(
       KafkaSourceConfig<?> source,

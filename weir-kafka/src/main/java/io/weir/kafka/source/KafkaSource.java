@@ -8,6 +8,7 @@ import io.weir.api.datastream.SuppressRestartsException;
 import io.weir.api.functions.AbstractRichFunction;
 import io.weir.api.sink.RecoverableSink;
 import io.weir.api.sink.TransactionOutcome;
+import io.weir.api.source.DeadLetterCounting;
 import io.weir.api.source.ParallelSourceFunction;
 import io.weir.api.source.RecordFailureException;
 import io.weir.api.state.ListState;
@@ -42,6 +43,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class KafkaSource<T> extends AbstractRichFunction
     implements ParallelSourceFunction<T>,
+        DeadLetterCounting,
         CheckpointedFunction,
         CheckpointListener,
         RecoverableSink {
@@ -297,6 +299,7 @@ public final class KafkaSource<T> extends AbstractRichFunction
   }
 
   /** Records sent to the dead-letter topic by this subtask since it started. */
+  @Override
   public long deadLetterRecords() {
     return deadLetters == null ? 0 : deadLetters.sent();
   }

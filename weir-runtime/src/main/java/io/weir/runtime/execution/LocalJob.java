@@ -63,6 +63,9 @@ final class LocalJob {
           TimeUnit.MILLISECONDS);
     }
     try {
+      if (progressInterval != null) {
+        sayWhatItStartsFrom(jobName);
+      }
       driver.run(taskManager, timer);
     } finally {
       timer.shutdownNow();
@@ -71,9 +74,26 @@ final class LocalJob {
     return resultOrFailure(jobName);
   }
 
+  /**
+   * One line on what a run of the command line restores (a checkpoint or a savepoint, and why that
+   * one), since a resubmission without {@code -s} chooses by itself.
+   */
+  private void sayWhatItStartsFrom(String jobName) {
+    try {
+      String description = driver.prepare().description();
+      if (description != null) {
+        System.out.println("job '" + jobName + "' " + description);
+      }
+    } catch (JobExecutionException | RuntimeException e) {
+      // The run that follows fails the job with the same error, reported as every failure is.
+    }
+  }
+
   private JobResult resultOrFailure(String jobName) throws JobExecutionException {
     Throwable failure = driver.failure();
-    if (driver.state() == JobState.FINISHED) {
+    boolean cancelledWithSavepoint =
+        driver.state() == JobState.CANCELED && driver.endedWithSavepoint();
+    if (driver.state() == JobState.FINISHED || cancelledWithSavepoint) {
       long completed = driver.completedCheckpoints();
       return new JobResult(
           jobName,
@@ -82,7 +102,13 @@ final class LocalJob {
           completed,
           driver.restarts(),
           Duration.ofMillis(completed == 0 ? 0 : driver.checkpointMillis() / completed),
-          driver.acceptedDataLoss());
+          driver.acceptedDataLoss(),
+          taskManager.recordCounts().deadLetters(),
+          cancelledWithSavepoint
+              ? JobResult.End.CANCELED_WITH_SAVEPOINT
+              : driver.endedWithSavepoint()
+                  ? JobResult.End.STOPPED_WITH_SAVEPOINT
+                  : JobResult.End.FINISHED);
     } else if (failure instanceof JobExecutionException e) {
       throw e;
     } else if (failure instanceof RuntimeException e) {

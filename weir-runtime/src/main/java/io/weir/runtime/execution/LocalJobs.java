@@ -2,32 +2,37 @@ package io.weir.runtime.execution;
 
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.SubtaskKey;
+import io.weir.runtime.gateway.RecordCounts;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.jobmaster.JobAttempt;
 import io.weir.runtime.jobmaster.JobDriver;
 import io.weir.runtime.jobmaster.JobState;
 import io.weir.runtime.monitor.CheckpointTimeline;
 import io.weir.runtime.monitor.CheckpointTimelines;
+import io.weir.runtime.monitor.JobControl;
 import io.weir.runtime.monitor.JobDetail;
 import io.weir.runtime.monitor.JobMonitor;
 import io.weir.runtime.monitor.JobOverview;
 import io.weir.runtime.monitor.RecoveryView;
 import io.weir.runtime.monitor.SubtaskCheckpointTrace;
 import io.weir.runtime.task.StreamTask;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The jobs run in this JVM, as the job manager inside a local run shows them to the dashboard and
- * metrics. Ids are {@code local-1}, {@code local-2}, ... in order of start. Thread safe.
+ * metrics, and as the REST API stops them ({@code weir stop} and {@code weir cancel} against a
+ * local run). Ids are {@code local-1}, {@code local-2}, ... in order of start. Thread safe.
  */
-public final class LocalJobs implements JobMonitor {
+public final class LocalJobs implements JobMonitor, JobControl {
   private final List<LocalJob> runs = new CopyOnWriteArrayList<>();
   private final AtomicInteger nextId = new AtomicInteger(1);
 
@@ -68,6 +73,7 @@ public final class LocalJobs implements JobMonitor {
                   attempt == null ? 0 : attempt.number(),
                   driver.restarts(),
                   lastFailure(driver),
+                  RecordCounts.of(run.tasks()).deadLetters(),
                   TaskViews.of(driver.graph(), run.tasks()));
             });
   }
@@ -113,6 +119,23 @@ public final class LocalJobs implements JobMonitor {
   @Override
   public Optional<JobGraph> graph(String jobId) {
     return find(jobId).map(run -> run.driver().graph());
+  }
+
+  @Override
+  public Optional<CompletableFuture<Path>> stopWithSavepoint(
+      String jobId, Path directory, SavepointEnd end) {
+    JobState endState = end == SavepointEnd.CANCEL ? JobState.CANCELED : JobState.FINISHED;
+    return find(jobId).map(run -> run.driver().stopWithSavepoint(directory, endState));
+  }
+
+  @Override
+  public Optional<CompletableFuture<String>> cancel(String jobId) {
+    return find(jobId)
+        .map(
+            run -> {
+              run.driver().cancel();
+              return run.driver().ended().thenApply(JobState::name);
+            });
   }
 
   private Optional<LocalJob> find(String jobId) {

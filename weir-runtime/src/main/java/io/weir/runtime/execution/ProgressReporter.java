@@ -7,8 +7,9 @@ import java.util.function.Supplier;
 
 /**
  * Prints one line on a running job's progress: records read by the sources and written by the
- * sinks, checkpoints, and the rate since the last line. Counters are read without synchronization
- * from the task threads' plain fields: a line may lag a little, never block them.
+ * sinks, checkpoints, the rate since the last line, and records sent to a dead-letter topic (once
+ * there are any). Counters are read without synchronization from the task threads' plain fields: a
+ * line may lag a little, never block them.
  */
 final class ProgressReporter implements Runnable {
   private final String jobName;
@@ -44,7 +45,18 @@ final class ProgressReporter implements Runnable {
     lastIn = in;
     lastNanos = now;
     this.out.printf(
-        "weir: job '%s' %ds: %,d records in, %,d out, %d checkpoints, %,d records/s%n",
-        jobName, (now - started) / 1_000_000_000L, in, out, completedCheckpoints.getAsLong(), rate);
+        "weir: job '%s' %ds: %,d records in, %,d out, %d checkpoints, %,d records/s%s%n",
+        jobName,
+        (now - started) / 1_000_000_000L,
+        in,
+        out,
+        completedCheckpoints.getAsLong(),
+        rate,
+        deadLetters(counts.deadLetters()));
+  }
+
+  /** What a progress line says of dead letters: nothing while there are none. */
+  static String deadLetters(long count) {
+    return count > 0 ? ", dead-letters=" + count : "";
   }
 }

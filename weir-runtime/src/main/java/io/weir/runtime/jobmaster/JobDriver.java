@@ -358,6 +358,15 @@ public final class JobDriver {
     }
   }
 
+  /**
+   * True once the job ended because it stopped with a savepoint (FINISHED by a stop, CANCELED by a
+   * cancel with savepoint): nothing is pending. Read after {@link #run} returned.
+   */
+  public boolean endedWithSavepoint() {
+    JobAttempt attempt = current;
+    return state.isFinal() && failure == null && attempt != null && attempt.stoppedWithSavepoint();
+  }
+
   /** Completes with the job's final state once it ended. */
   public CompletableFuture<JobState> ended() {
     return ended;

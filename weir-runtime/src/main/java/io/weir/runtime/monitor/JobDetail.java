@@ -7,6 +7,7 @@ import java.util.List;
  *
  * @param restarts restarts so far (failovers of the whole job)
  * @param lastFailure the message of the failure that caused the last restart or the end, or null
+ * @param deadLetterRecords records its sources sent to a dead-letter topic in the current attempt
  */
 public record JobDetail(
     String id,
@@ -16,6 +17,7 @@ public record JobDetail(
     int attempt,
     int restarts,
     String lastFailure,
+    long deadLetterRecords,
     List<TaskView> tasks) {
 
   public JobDetail {

@@ -1,5 +1,6 @@
 package io.weir.runtime.operators;
 
+import io.weir.api.source.DeadLetterCounting;
 import io.weir.api.source.SourceFunction;
 
 /**
@@ -23,6 +24,11 @@ public final class SourceOperator extends AbstractStreamOperator<SourceFunction<
   /** The chain's output, for the source context. */
   public Output output() {
     return output;
+  }
+
+  /** Records the source sent to a dead-letter topic in this attempt (0 for a source without). */
+  public long deadLetterRecords() {
+    return function instanceof DeadLetterCounting counting ? counting.deadLetterRecords() : 0;
   }
 
   public void countRecord() {
