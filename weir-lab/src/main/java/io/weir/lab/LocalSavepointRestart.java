@@ -1,4 +1,4 @@
-package io.weir.cli.lab;
+package io.weir.lab;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
