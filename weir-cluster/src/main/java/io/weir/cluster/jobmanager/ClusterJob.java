@@ -21,6 +21,7 @@ import io.weir.runtime.graph.JobGraphBuilder;
 import io.weir.runtime.jobmaster.JobAttempt;
 import io.weir.runtime.jobmaster.JobDriver;
 import io.weir.runtime.jobmaster.JobState;
+import io.weir.runtime.monitor.SubtaskFigures;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -48,6 +49,7 @@ final class ClusterJob {
   // The task managers of the current attempt, and their latest heartbeat's record counts.
   private final Map<String, RemoteTaskManager> taskManagers = new ConcurrentHashMap<>();
   private final Map<String, RecordCounts> progress = new ConcurrentHashMap<>();
+  private final Map<String, List<SubtaskFigures>> subtaskFigures = new ConcurrentHashMap<>();
 
   private ClusterJob(JobSubmission submission, JobCode code, JobDriver driver) {
     this.submission = submission;
@@ -131,6 +133,7 @@ final class ClusterJob {
     slots.forEach(slot -> byId.put(slot.id, slot));
     taskManagers.clear();
     progress.clear();
+    subtaskFigures.clear();
     List<TaskManagerGateway> gateways = new ArrayList<>();
     for (RegisteredTaskManager slot : slots) {
       gateways.add(
@@ -206,7 +209,18 @@ final class ClusterJob {
   void onProgress(String taskManagerId, ControlMessages.AttemptProgress counts) {
     if (attempt(counts.attempt()) != null) {
       progress.put(taskManagerId, new RecordCounts(counts.recordsIn(), counts.recordsOut()));
+      subtaskFigures.put(taskManagerId, counts.subtasks());
     }
+  }
+
+  /**
+   * The figures of the current attempt's subtasks, as of each task manager's latest heartbeat (the
+   * last ones seen stay after the attempt ended).
+   */
+  List<SubtaskFigures> subtaskFigures() {
+    List<SubtaskFigures> figures = new ArrayList<>();
+    subtaskFigures.values().forEach(figures::addAll);
+    return figures;
   }
 
   void onTaskManagerLost(String taskManagerId) {

@@ -18,10 +18,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The job manager's jobs as the dashboard and metrics see them. Subtask counters and traces live in
- * the task managers and do not travel to the job manager yet: tasks show their chains without
- * per-subtask figures, and checkpoints show what the job manager saw (trigger, acknowledgements,
- * {@code _metadata}, notifications).
+ * The job manager's jobs as the dashboard and metrics see them. Subtask figures (records, blocked
+ * time, watermark, a sink's transactions) come with each task manager's heartbeat, in the model a
+ * local run reads directly; checkpoint traces stay in the task managers, so checkpoints show what
+ * the job manager saw (trigger, acknowledgements, {@code _metadata}, notifications).
  */
 public final class ClusterJobs implements JobMonitor {
   private final JobManager jobManager;
@@ -52,18 +52,7 @@ public final class ClusterJobs implements JobMonitor {
         .map(
             job -> {
               JobStatus status = job.status();
-              List<TaskView> tasks = new ArrayList<>();
-              job.graph()
-                  .vertices()
-                  .forEach(
-                      vertex ->
-                          tasks.add(
-                              new TaskView(
-                                  vertex.id(),
-                                  vertex.name(),
-                                  vertex.parallelism(),
-                                  TaskViews.operatorsOf(vertex),
-                                  List.of())));
+              List<TaskView> tasks = TaskViews.ofFigures(job.graph(), job.subtaskFigures());
               JobAttempt attempt = job.current();
               return new JobDetail(
                   status.jobId(),

@@ -1,6 +1,7 @@
 package io.weir.cluster.rpc;
 
 import io.weir.runtime.checkpoint.CheckpointKind;
+import io.weir.runtime.monitor.SubtaskFigures;
 import java.io.Serializable;
 import java.util.List;
 
@@ -34,9 +35,17 @@ public final class ControlMessages {
    */
   public record HeartbeatAnswer(long timeoutMillis) implements Serializable {}
 
-  /** Records read by the sources and written by the sinks of one attempt on one task manager. */
-  public record AttemptProgress(AttemptId attempt, long recordsIn, long recordsOut)
-      implements Serializable {}
+  /**
+   * Records read by the sources and written by the sinks of one attempt on one task manager, and
+   * the figures of each of its subtasks there (what the dashboard shows of a local run's).
+   */
+  public record AttemptProgress(
+      AttemptId attempt, long recordsIn, long recordsOut, List<SubtaskFigures> subtasks)
+      implements Serializable {
+    public AttemptProgress {
+      subtasks = List.copyOf(subtasks);
+    }
+  }
 
   /** The subtasks of a deployment were created (or could not be: {@code error} is not null). */
   public record TasksDeployed(AttemptId attempt, String taskManagerId, String error)

@@ -157,7 +157,9 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
     List<ControlMessages.AttemptProgress> progress = new ArrayList<>();
     for (TaskManagerAttempt attempt : attempts.values()) {
       RecordCounts counts = attempt.recordCounts();
-      progress.add(new ControlMessages.AttemptProgress(attempt.id(), counts.in(), counts.out()));
+      progress.add(
+          new ControlMessages.AttemptProgress(
+              attempt.id(), counts.in(), counts.out(), attempt.subtaskFigures()));
     }
     return progress;
   }

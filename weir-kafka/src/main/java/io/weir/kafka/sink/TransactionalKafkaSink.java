@@ -172,6 +172,16 @@ final class TransactionalKafkaSink<T>
   }
 
   @Override
+  protected String describeTransaction(KafkaTransaction transaction) {
+    return transaction.transactionalId();
+  }
+
+  @Override
+  protected long recordCountOf(KafkaTransaction transaction) {
+    return transaction.recordCount();
+  }
+
+  @Override
   protected void invoke(KafkaTransaction transaction, T value, Context context) throws Exception {
     throwSendError();
     transaction.recordSent();
