@@ -21,6 +21,7 @@ import io.weir.runtime.graph.JobGraphBuilder;
 import io.weir.runtime.jobmaster.JobAttempt;
 import io.weir.runtime.jobmaster.JobDriver;
 import io.weir.runtime.jobmaster.JobState;
+import io.weir.runtime.monitor.RecoveryView;
 import io.weir.runtime.monitor.SubtaskFigures;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -261,6 +262,11 @@ final class ClusterJob {
 
   JobGraph graph() {
     return driver.graph();
+  }
+
+  /** What the last recovery step proved of each pending transaction. */
+  List<RecoveryView.SinkTransaction> recoveredTransactions() {
+    return driver.recoveredTransactions();
   }
 
   int restarts() {

@@ -1,7 +1,7 @@
 package io.weir.cluster.jobmanager;
 
 import io.weir.cluster.rpc.ClientMessages.JobStatus;
-import io.weir.runtime.checkpoint.CompletedCheckpoint;
+import io.weir.runtime.execution.RecoveryViews;
 import io.weir.runtime.execution.TaskViews;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.jobmaster.JobAttempt;
@@ -77,18 +77,9 @@ public final class ClusterJobs implements JobMonitor {
     return find(jobId)
         .map(
             job -> {
-              JobAttempt attempt = job.current();
-              CompletedCheckpoint restored = attempt == null ? null : attempt.restored();
               JobStatus status = job.status();
-              return new RecoveryView(
-                  restored == null ? "nothing" : restored.savepoint() ? "savepoint" : "checkpoint",
-                  restored == null ? null : restored.checkpointId(),
-                  restored == null || restored.location() == null
-                      ? null
-                      : restored.location().toString(),
-                  attempt == null ? 0 : attempt.number(),
-                  status.restarts(),
-                  status.message());
+              return RecoveryViews.of(
+                  job.current(), status.restarts(), status.message(), job.recoveredTransactions());
             });
   }
 
