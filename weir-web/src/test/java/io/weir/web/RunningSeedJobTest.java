@@ -267,6 +267,15 @@ class RunningSeedJobTest {
               ExpectedConditions.numberOfElementsToBe(By.cssSelector("#task-graph .task"), 2));
       assertThat(operatorsOf(tasks.get(0))).containsExactly("Source: Example Source");
       assertThat(operatorsOf(tasks.get(1))).containsExactly("Map", "Sink: Example Sink");
+      // each sink subtask's open transaction, as the subtask tells it
+      wait.until(
+          driver ->
+              Boolean.TRUE.equals(
+                  ((JavascriptExecutor) driver)
+                      .executeScript(
+                          "return [...document.querySelectorAll("
+                              + "'#kafka-sink-transactions td.stage')]"
+                              + ".filter(cell => cell.textContent === 'open').length === 2;")));
       // a completed checkpoint: an ack from each of the 4 subtasks and both sink subtasks' commits
       // Read in one script: the timeline follows the newest checkpoint and is redrawn often.
       wait.until(
