@@ -11,6 +11,7 @@ import io.weir.cluster.rpc.HostAndPort;
 import io.weir.cluster.rpc.JobSubmission;
 import io.weir.cluster.taskmanager.TaskManager;
 import io.weir.cluster.taskmanager.TaskManagerOptions;
+import io.weir.runtime.monitor.CheckpointTimeline;
 import io.weir.runtime.monitor.JobDetail;
 import io.weir.runtime.monitor.SubtaskView;
 import io.weir.runtime.monitor.TaskView;
@@ -48,6 +49,11 @@ class InProcessClusterTest {
           .until(() -> client.job(submitted.jobId()).isTerminal());
 
       assertThat(client.job(submitted.jobId()).state()).isEqualTo("FINISHED");
+      // The heartbeats also carried the subtasks' checkpoint traces: a completed checkpoint's
+      // timeline has every subtask's barrier and the file sink's commits, as a local run's has.
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .untilAsserted(() -> assertSomeCheckpointFullyTraced(jobManager, submitted.jobId()));
       assertThat(client.job(submitted.jobId()).recordsIn()).isBetween(1L, 4000L);
       Map<String, Integer> counts = CommittedOutput.lineCounts(output);
       assertThat(counts).hasSize(4000);
@@ -120,6 +126,23 @@ class InProcessClusterTest {
       assertThat(sink.operators().get(1).transactions())
           .anyMatch(transaction -> transaction.stage() == TransactionView.Stage.OPEN);
     }
+  }
+
+  private static void assertSomeCheckpointFullyTraced(JobManager jobManager, String jobId) {
+    List<CheckpointTimeline> checkpoints = jobManager.monitor().checkpoints(jobId).orElseThrow();
+    assertThat(checkpoints)
+        .anySatisfy(
+            checkpoint -> {
+              assertThat(checkpoint.status()).isEqualTo("COMPLETED");
+              assertThat(checkpoint.subtasks()).hasSize(4);
+              for (CheckpointTimeline.SubtaskStep step : checkpoint.subtasks()) {
+                assertThat(step.barrierMillis())
+                    .isBetween(checkpoint.triggerMillis(), step.ackMillis());
+                assertThat(step.notifications()).isNotEmpty();
+              }
+              assertThat(checkpoint.subtasks().get(2).notifications().get(0).outcome())
+                  .isEqualTo("COMMITTED");
+            });
   }
 
   private JobManager startJobManager() throws Exception {

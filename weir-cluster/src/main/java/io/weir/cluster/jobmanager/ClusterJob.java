@@ -22,6 +22,7 @@ import io.weir.runtime.jobmaster.JobAttempt;
 import io.weir.runtime.jobmaster.JobDriver;
 import io.weir.runtime.jobmaster.JobState;
 import io.weir.runtime.monitor.RecoveryView;
+import io.weir.runtime.monitor.SubtaskCheckpointTrace;
 import io.weir.runtime.monitor.SubtaskFigures;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -43,6 +44,7 @@ import org.slf4j.LoggerFactory;
  */
 final class ClusterJob {
   private static final Logger LOG = LoggerFactory.getLogger(ClusterJob.class);
+  private static final int TRACED_CHECKPOINTS = 16;
 
   private final JobSubmission submission;
   private final JobCode code;
@@ -51,6 +53,8 @@ final class ClusterJob {
   private final Map<String, RemoteTaskManager> taskManagers = new ConcurrentHashMap<>();
   private final Map<String, RecordCounts> progress = new ConcurrentHashMap<>();
   private final Map<String, List<SubtaskFigures>> subtaskFigures = new ConcurrentHashMap<>();
+  // Each subtask's recent checkpoint traces, merged from the heartbeats across attempts.
+  private final Map<SubtaskKey, List<SubtaskCheckpointTrace>> traces = new ConcurrentHashMap<>();
 
   private ClusterJob(JobSubmission submission, JobCode code, JobDriver driver) {
     this.submission = submission;
@@ -211,7 +215,30 @@ final class ClusterJob {
     if (attempt(counts.attempt()) != null) {
       progress.put(taskManagerId, new RecordCounts(counts.recordsIn(), counts.recordsOut()));
       subtaskFigures.put(taskManagerId, counts.subtasks());
+      for (SubtaskFigures figures : counts.subtasks()) {
+        traces.merge(
+            new SubtaskKey(figures.taskId(), figures.subtask().index()),
+            figures.traces(),
+            ClusterJob::newerTraces);
+      }
     }
+  }
+
+  /** The traces of both lists, the newer one's where both have a checkpoint, the latest few. */
+  private static List<SubtaskCheckpointTrace> newerTraces(
+      List<SubtaskCheckpointTrace> known, List<SubtaskCheckpointTrace> arrived) {
+    java.util.TreeMap<Long, SubtaskCheckpointTrace> byCheckpoint = new java.util.TreeMap<>();
+    known.forEach(trace -> byCheckpoint.put(trace.checkpointId(), trace));
+    arrived.forEach(trace -> byCheckpoint.put(trace.checkpointId(), trace));
+    while (byCheckpoint.size() > TRACED_CHECKPOINTS) {
+      byCheckpoint.pollFirstEntry();
+    }
+    return List.copyOf(byCheckpoint.values());
+  }
+
+  /** Each subtask's recent checkpoint traces, as its task manager's heartbeats carried them. */
+  Map<SubtaskKey, List<SubtaskCheckpointTrace>> checkpointTraces() {
+    return Map.copyOf(traces);
   }
 
   /**

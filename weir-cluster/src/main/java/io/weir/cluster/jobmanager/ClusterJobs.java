@@ -14,14 +14,14 @@ import io.weir.runtime.monitor.RecoveryView;
 import io.weir.runtime.monitor.TaskView;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
  * The job manager's jobs as the dashboard and metrics see them. Subtask figures (records, blocked
- * time, watermark, a sink's transactions) come with each task manager's heartbeat, in the model a
- * local run reads directly; checkpoint traces stay in the task managers, so checkpoints show what
- * the job manager saw (trigger, acknowledgements, {@code _metadata}, notifications).
+ * time, watermark, a sink's transactions) and each subtask's last few checkpoint traces (barrier,
+ * alignment, its operators' notifications) come with each task manager's heartbeat, in the model a
+ * local run reads directly; the job manager adds what it saw itself (trigger, acknowledgements,
+ * {@code _metadata}, notifications).
  */
 public final class ClusterJobs implements JobMonitor {
   private final JobManager jobManager;
@@ -69,7 +69,10 @@ public final class ClusterJobs implements JobMonitor {
   @Override
   public Optional<List<CheckpointTimeline>> checkpoints(String jobId) {
     return find(jobId)
-        .map(job -> new CheckpointTimelines(job.graph()).of(job.checkpointHistory(), Map.of()));
+        .map(
+            job ->
+                new CheckpointTimelines(job.graph())
+                    .of(job.checkpointHistory(), job.checkpointTraces()));
   }
 
   @Override

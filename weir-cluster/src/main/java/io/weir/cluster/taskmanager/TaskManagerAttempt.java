@@ -40,6 +40,9 @@ import java.util.function.Consumer;
  * control thread. The attempt owns its job code and closes it when released.
  */
 final class TaskManagerAttempt {
+  // Checkpoint traces per subtask in each heartbeat: a few checkpoints happen between two of them.
+  private static final int HEARTBEAT_TRACES = 4;
+
   private final AttemptId attempt;
   private final ControlMessages.DeployTasks deploy;
   private final JobCode code;
@@ -80,10 +83,13 @@ final class TaskManagerAttempt {
     return deployed == null ? RecordCounts.NONE : deployed.recordCounts();
   }
 
-  /** Each deployed subtask's figures, read without stopping it; empty before the deployment. */
+  /**
+   * Each deployed subtask's figures and its last few checkpoint traces, read without stopping it;
+   * empty before the deployment.
+   */
   List<SubtaskFigures> subtaskFigures() {
     TaskExecutorAttempt deployed = subtasks;
-    return deployed == null ? List.of() : TaskViews.figuresOf(deployed.tasks());
+    return deployed == null ? List.of() : TaskViews.figuresOf(deployed.tasks(), HEARTBEAT_TRACES);
   }
 
   AttemptId id() {

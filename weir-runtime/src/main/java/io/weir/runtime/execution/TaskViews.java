@@ -4,6 +4,7 @@ import io.weir.api.graph.OperatorSpec;
 import io.weir.api.graph.Transformation;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobVertex;
+import io.weir.runtime.monitor.SubtaskCheckpointTrace;
 import io.weir.runtime.monitor.SubtaskFigures;
 import io.weir.runtime.monitor.SubtaskView;
 import io.weir.runtime.monitor.TaskView;
@@ -29,9 +30,22 @@ public final class TaskViews {
 
   /** Each running subtask's figures, read without stopping it; any thread. */
   public static List<SubtaskFigures> figuresOf(Collection<StreamTask> running) {
+    return figuresOf(running, 0);
+  }
+
+  /**
+   * As {@link #figuresOf(Collection)}, each with the last {@code recentTraces} checkpoint traces of
+   * the subtask (what a heartbeat carries to the job manager).
+   */
+  public static List<SubtaskFigures> figuresOf(Collection<StreamTask> running, int recentTraces) {
     List<SubtaskFigures> figures = new ArrayList<>(running.size());
     for (StreamTask task : running) {
-      figures.add(new SubtaskFigures(task.deployment().vertex().id(), subtaskOf(task)));
+      List<SubtaskCheckpointTrace> traces = List.of();
+      if (recentTraces > 0) {
+        traces = task.metrics().traces();
+        traces = traces.subList(Math.max(0, traces.size() - recentTraces), traces.size());
+      }
+      figures.add(new SubtaskFigures(task.deployment().vertex().id(), subtaskOf(task), traces));
     }
     return figures;
   }
