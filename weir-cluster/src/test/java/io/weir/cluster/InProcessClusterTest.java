@@ -3,6 +3,7 @@ package io.weir.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.weir.api.sink.TransactionView;
 import io.weir.cluster.jobmanager.JobManager;
 import io.weir.cluster.jobmanager.JobManagerOptions;
 import io.weir.cluster.rpc.ClientMessages.JobStatus;
@@ -10,6 +11,10 @@ import io.weir.cluster.rpc.HostAndPort;
 import io.weir.cluster.rpc.JobSubmission;
 import io.weir.cluster.taskmanager.TaskManager;
 import io.weir.cluster.taskmanager.TaskManagerOptions;
+import io.weir.runtime.monitor.CheckpointTimeline;
+import io.weir.runtime.monitor.JobDetail;
+import io.weir.runtime.monitor.SubtaskView;
+import io.weir.runtime.monitor.TaskView;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -35,11 +40,20 @@ class InProcessClusterTest {
       await()
           .atMost(Duration.ofSeconds(30))
           .until(() -> client.job(submitted.jobId()).recordsIn() > 0);
+      // The same heartbeats carry each subtask's figures to the job manager's REST API.
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .untilAsserted(() -> assertEverySubtaskReported(jobManager, submitted.jobId()));
       await()
           .atMost(Duration.ofSeconds(60))
           .until(() -> client.job(submitted.jobId()).isTerminal());
 
       assertThat(client.job(submitted.jobId()).state()).isEqualTo("FINISHED");
+      // The heartbeats also carried the subtasks' checkpoint traces: a completed checkpoint's
+      // timeline has every subtask's barrier and the file sink's commits, as a local run's has.
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .untilAsserted(() -> assertSomeCheckpointFullyTraced(jobManager, submitted.jobId()));
       assertThat(client.job(submitted.jobId()).recordsIn()).isBetween(1L, 4000L);
       Map<String, Integer> counts = CommittedOutput.lineCounts(output);
       assertThat(counts).hasSize(4000);
@@ -89,6 +103,46 @@ class InProcessClusterTest {
       assertThat(failed.message())
           .startsWith("fixed-delay restart strategy gave up after 0 attempts: ");
     }
+  }
+
+  /** What {@code GET /api/v1/jobs/{id}} shows: both tasks, every subtask with its records. */
+  private static void assertEverySubtaskReported(JobManager jobManager, String jobId) {
+    JobDetail job = jobManager.monitor().job(jobId).orElseThrow();
+    assertThat(job.tasks()).hasSize(2);
+    for (TaskView task : job.tasks()) {
+      assertThat(task.subtasks()).hasSize(task.parallelism());
+      for (SubtaskView subtask : task.subtasks()) {
+        assertThat(subtask.blockedOnOutputMillis()).isNotNegative();
+        assertThat(subtask.operators()).hasSize(task.operators().size());
+      }
+    }
+    List<SubtaskView> sources = job.tasks().get(0).subtasks();
+    List<SubtaskView> sinks = job.tasks().get(1).subtasks();
+    assertThat(sources.stream().mapToLong(SubtaskView::recordsOut).sum()).isPositive();
+    assertThat(sinks.stream().mapToLong(SubtaskView::recordsIn).sum()).isPositive();
+    assertThat(sinks.stream().mapToLong(SubtaskView::recordsOut).sum()).isPositive();
+    // The file sink's transactions: each running sink subtask writes into an open one.
+    for (SubtaskView sink : sinks) {
+      assertThat(sink.operators().get(1).transactions())
+          .anyMatch(transaction -> transaction.stage() == TransactionView.Stage.OPEN);
+    }
+  }
+
+  private static void assertSomeCheckpointFullyTraced(JobManager jobManager, String jobId) {
+    List<CheckpointTimeline> checkpoints = jobManager.monitor().checkpoints(jobId).orElseThrow();
+    assertThat(checkpoints)
+        .anySatisfy(
+            checkpoint -> {
+              assertThat(checkpoint.status()).isEqualTo("COMPLETED");
+              assertThat(checkpoint.subtasks()).hasSize(4);
+              for (CheckpointTimeline.SubtaskStep step : checkpoint.subtasks()) {
+                assertThat(step.barrierMillis())
+                    .isBetween(checkpoint.triggerMillis(), step.ackMillis());
+                assertThat(step.notifications()).isNotEmpty();
+              }
+              assertThat(checkpoint.subtasks().get(2).notifications().get(0).outcome())
+                  .isEqualTo("COMMITTED");
+            });
   }
 
   private JobManager startJobManager() throws Exception {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.weir.runtime.monitor.JobDetail;
 import io.weir.runtime.monitor.JobMonitor;
+import io.weir.runtime.monitor.KafkaStatus;
 import io.weir.runtime.monitor.SubtaskView;
 import io.weir.runtime.monitor.TaskView;
 import java.time.Clock;
@@ -57,7 +58,10 @@ final class ApiRoutes {
         switch (resource) {
           case "" -> monitor.job(jobId).map(this::withRates);
           case "checkpoints" -> monitor.checkpoints(jobId).map(this::checkpoints);
-          case "kafka" -> monitor.graph(jobId).map(graph -> kafka.statusOf(jobId, graph));
+          case "kafka" ->
+              monitor
+                  .graph(jobId)
+                  .map(graph -> withSinkSubtasks(jobId, kafka.statusOf(jobId, graph)));
           case "recovery" -> monitor.recovery(jobId);
           default -> null;
         };
@@ -91,6 +95,23 @@ final class ApiRoutes {
   private ObjectNode checkpoints(Object timelines) {
     ObjectNode body = json.createObjectNode();
     body.set("checkpoints", json.valueToTree(timelines));
+    return body;
+  }
+
+  /**
+   * The brokers' view of the job's Kafka sources and sinks, each sink with its subtasks' open and
+   * pending transactions as they tell them.
+   */
+  private ObjectNode withSinkSubtasks(String jobId, KafkaStatus status) {
+    ObjectNode body = json.valueToTree(status);
+    JobDetail job = monitor.job(jobId).orElse(null);
+    ArrayNode sinks = (ArrayNode) body.get("sinks");
+    long now = clock.millis();
+    for (int i = 0; i < status.sinks().size(); i++) {
+      List<KafkaSinkSubtasks.Subtask> subtasks =
+          job == null ? List.of() : KafkaSinkSubtasks.of(job, status.sinks().get(i), now);
+      ((ObjectNode) sinks.get(i)).set("subtasks", json.valueToTree(subtasks));
+    }
     return body;
   }
 

@@ -46,7 +46,10 @@ final class JobMetrics implements MultiCollector {
             "weir_dead_letter_records",
             "Records a job's sources sent to a dead-letter topic in its current attempt.");
     Gauges transactions =
-        new Gauges("weir_kafka_transactions", "Transactions the broker holds open for a sink.");
+        new Gauges(
+            "weir_kafka_transactions",
+            "A Kafka sink's transactions: open (taking records) or pending (pre-committed, awaiting"
+                + " their checkpoint's notification).");
     Gauges lag =
         new Gauges("weir_kafka_source_lag_records", "Records a source partition has left to read.");
     for (JobOverview overview : monitor.jobs()) {
@@ -96,21 +99,19 @@ final class JobMetrics implements MultiCollector {
 
   private static void addKafka(JobDetail job, KafkaStatus status, Gauges transactions, Gauges lag) {
     for (KafkaStatus.SinkTransactions sink : status.sinks()) {
-      java.util.Map<String, Long> byState = new java.util.TreeMap<>();
-      sink.transactions().forEach(t -> byState.merge(t.state(), 1L, Long::sum));
-      byState.putIfAbsent("Ongoing", 0L);
-      byState.forEach(
-          (state, count) ->
-              transactions.add(
-                  count,
-                  "job_name",
-                  job.name(),
-                  "job_id",
-                  job.id(),
-                  "operator",
-                  sink.operatorName(),
-                  "state",
-                  state));
+      KafkaSinkSubtasks.countByStage(job, sink)
+          .forEach(
+              (stage, count) ->
+                  transactions.add(
+                      count,
+                      "job_name",
+                      job.name(),
+                      "job_id",
+                      job.id(),
+                      "operator",
+                      sink.operatorName(),
+                      "state",
+                      stage.name().toLowerCase(java.util.Locale.ROOT)));
     }
     for (KafkaStatus.SourcePartition partition : status.partitions()) {
       lag.add(

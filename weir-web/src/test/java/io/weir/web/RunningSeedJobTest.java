@@ -173,6 +173,26 @@ class RunningSeedJobTest {
       assertThat(transaction.get("subtask").asInt()).isBetween(0, 1);
       assertThat(transaction.get("producerId").asLong()).isNotNegative();
     }
+    // Each sink subtask, as it tells it: an open transaction and those pending until their
+    // checkpoint's notification; once idle, every record is in a committed one.
+    await()
+        .atMost(PATIENCE)
+        .untilAsserted(
+            () -> {
+              JsonNode subtasks = seed.json("/api/v1/jobs/local-1/kafka").at("/sinks/0/subtasks");
+              assertThat(subtasks).hasSize(2);
+              for (JsonNode subtask : subtasks) {
+                JsonNode open = subtask.get("open");
+                assertThat(open.get("transactionalId").asText()).startsWith("weir-seed-");
+                assertThat(open.get("checkpointId").isNull()).isTrue();
+                assertThat(open.get("ageMillis").asLong()).isNotNegative();
+                assertThat(open.get("records").asLong()).isZero();
+                for (JsonNode pending : subtask.get("pending")) {
+                  assertThat(pending.get("checkpointId").asLong()).isPositive();
+                  assertThat(pending.get("records").asLong()).isNotNegative();
+                }
+              }
+            });
   }
 
   @Test
@@ -216,7 +236,8 @@ class RunningSeedJobTest {
     assertThat(metrics).contains("weir_subtask_backpressured_seconds_total");
     assertThat(metrics).contains("weir_job_restarts_total{");
     assertThat(sum(metrics, "weir_job_restarts_total", "job_name=\"seed\"")).isZero();
-    assertThat(metrics).contains("weir_kafka_transactions{");
+    assertThat(sum(metrics, "weir_kafka_transactions", "state=\"open\"")).isEqualTo(2);
+    assertThat(metrics).contains("state=\"pending\"");
     await()
         .atMost(PATIENCE)
         .until(
@@ -246,6 +267,15 @@ class RunningSeedJobTest {
               ExpectedConditions.numberOfElementsToBe(By.cssSelector("#task-graph .task"), 2));
       assertThat(operatorsOf(tasks.get(0))).containsExactly("Source: Example Source");
       assertThat(operatorsOf(tasks.get(1))).containsExactly("Map", "Sink: Example Sink");
+      // each sink subtask's open transaction, as the subtask tells it
+      wait.until(
+          driver ->
+              Boolean.TRUE.equals(
+                  ((JavascriptExecutor) driver)
+                      .executeScript(
+                          "return [...document.querySelectorAll("
+                              + "'#kafka-sink-transactions td.stage')]"
+                              + ".filter(cell => cell.textContent === 'open').length === 2;")));
       // a completed checkpoint: an ack from each of the 4 subtasks and both sink subtasks' commits
       // Read in one script: the timeline follows the newest checkpoint and is redrawn often.
       wait.until(

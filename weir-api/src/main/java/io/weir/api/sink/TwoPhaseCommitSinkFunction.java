@@ -79,6 +79,12 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
   private transient SortedMap<Long, TransactionHolder<TXN>> pendingCommitTransactions;
   private transient Optional<CONTEXT> userContext;
   private transient Set<TXN> droppedOnRecovery;
+  // What observers read: replaced on the task thread when a transaction begins, is pre-committed or
+  // committed (checkpoint rate, never per record), read by any thread.
+  // Null until the first publication (a transient field of a copied sink starts null).
+  private transient volatile List<ObservedTransaction<TXN>> observed;
+
+  private record ObservedTransaction<TXN>(long checkpointId, TransactionHolder<TXN> holder) {}
 
   /** Java serialization for transactions and context, default options. */
   protected TwoPhaseCommitSinkFunction() {
@@ -220,6 +226,57 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
     return options;
   }
 
+  /** How observers name a transaction; called from any thread. Default: its {@code toString}. */
+  protected String describeTransaction(TXN transaction) {
+    return String.valueOf(transaction);
+  }
+
+  /**
+   * The records written into a transaction so far, or -1 when the sink does not count them; called
+   * from any thread while the task thread may write, so a count a few records old is fine (a plain
+   * field, never a lock or an atomic on the record path). Default: -1.
+   */
+  protected long recordCountOf(TXN transaction) {
+    return -1;
+  }
+
+  // ---- what observers read ---------------------------------------------------------------
+
+  /**
+   * The open transaction and the pending ones, in checkpoint order, as of the last barrier,
+   * notification or begin; empty before start-up and after close. Any thread, never blocks.
+   */
+  public final List<TransactionView> transactionViews() {
+    List<ObservedTransaction<TXN>> now = observed;
+    if (now == null) {
+      return List.of();
+    }
+    List<TransactionView> views = new ArrayList<>(now.size());
+    for (ObservedTransaction<TXN> transaction : now) {
+      TXN handle = transaction.holder().handle();
+      views.add(
+          new TransactionView(
+              transaction.checkpointId() < 0
+                  ? TransactionView.Stage.OPEN
+                  : TransactionView.Stage.PENDING,
+              transaction.checkpointId(),
+              describeTransaction(handle),
+              transaction.holder().beginTimeMillis(),
+              recordCountOf(handle)));
+    }
+    return views;
+  }
+
+  private void publishTransactions() {
+    List<ObservedTransaction<TXN>> next = new ArrayList<>();
+    pendingCommitTransactions.forEach(
+        (checkpointId, holder) -> next.add(new ObservedTransaction<>(checkpointId, holder)));
+    if (currentTransaction != null) {
+      next.add(new ObservedTransaction<>(-1, currentTransaction));
+    }
+    observed = List.copyOf(next);
+  }
+
   // ---- what the runtime calls ------------------------------------------------------------
 
   @Override
@@ -251,6 +308,7 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
       userContext = initializeUserContext();
     }
     currentTransaction = begin();
+    publishTransactions();
   }
 
   private void recover(List<byte[]> restored) throws Exception {
@@ -373,6 +431,7 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
             codec.encode(
                 new TwoPhaseCommitState<>(
                     currentTransaction, pendingCommitTransactions, userContext))));
+    publishTransactions();
   }
 
   /**
@@ -387,7 +446,11 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
         checkpointId == Long.MAX_VALUE
             ? pendingCommitTransactions
             : pendingCommitTransactions.headMap(checkpointId + 1);
-    commitAll(due, this::commit, true);
+    try {
+      commitAll(due, this::commit, true);
+    } finally {
+      publishTransactions();
+    }
   }
 
   /**
@@ -416,6 +479,7 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
       LOG.log(Level.WARNING, "Cannot abort transaction " + currentTransaction.handle(), e);
     } finally {
       currentTransaction = null;
+      observed = List.of();
     }
   }
 

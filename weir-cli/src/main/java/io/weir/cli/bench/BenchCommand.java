@@ -12,6 +12,8 @@ import io.weir.lab.bench.KafkaBench;
 import io.weir.lab.bench.Pipeline;
 import io.weir.lab.bench.StateBench;
 import io.weir.lab.bench.StateBenchReport;
+import io.weir.lab.bench.WebOverheadBench;
+import io.weir.lab.bench.WebOverheadEstimate;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -105,6 +107,14 @@ public final class BenchCommand implements Callable<Integer> {
           "Run the Weir jobs without their dashboard, REST API and metrics (to measure their cost).")
   boolean noWeb;
 
+  @Option(
+      names = "--web-overhead",
+      description =
+          "Measure what the dashboard, REST API and metrics cost: the exactly-once pipeline --repeat"
+              + " times with them and --repeat times without, alternated; medians, overhead in %"
+              + " and its bootstrap interval. Run it on a quiet machine.")
+  boolean webOverhead;
+
   @Override
   public Integer call() throws Exception {
     long count = records != null ? records : inMemory ? 5_000_000 : 1_000_000;
@@ -119,6 +129,11 @@ public final class BenchCommand implements Callable<Integer> {
     }
     if (state && inMemory) {
       throw new UserError("--state and --in-memory are two benchmarks: give one");
+    }
+    if (webOverhead && (state || inMemory || recovery || noWeb)) {
+      throw new UserError(
+          "--web-overhead runs on Kafka with and without the web server by itself: give it"
+              + " without --state, --in-memory, --recovery and --no-web");
     }
     Map<String, Object> report =
         state
@@ -189,6 +204,9 @@ public final class BenchCommand implements Callable<Integer> {
               broker.bootstrapServers(),
               BenchCommand::say);
       bench.load();
+      if (webOverhead) {
+        return webOverhead(bench, broker.bootstrapServers(), count);
+      }
       BenchTable table = new BenchTable(count, partitions, parallelism, repeat);
       // Alternated, so that a slower phase of a shared machine does not fall on one pipeline.
       for (int repetition = 1; repetition <= repeat; repetition++) {
@@ -212,6 +230,25 @@ public final class BenchCommand implements Callable<Integer> {
       table.print(System.out);
       return table.json();
     }
+  }
+
+  private Map<String, Object> webOverhead(KafkaBench withWeb, String bootstrap, long count)
+      throws Exception {
+    KafkaBench withoutWeb =
+        new KafkaBench(
+            new KafkaBench.Settings(
+                count, partitions, parallelism, latencyRecords, latencyRate, directory, false),
+            bootstrap,
+            BenchCommand::say);
+    WebOverheadEstimate estimate =
+        new WebOverheadBench(withWeb, withoutWeb, BenchCommand::say).run(repeat);
+    WebOverheadBench.print(estimate, System.out);
+    Map<String, Object> report = new LinkedHashMap<>();
+    report.put("records", count);
+    report.put("partitions", partitions);
+    report.put("parallelism", parallelism);
+    report.put("web_overhead", WebOverheadBench.json(estimate));
+    return report;
   }
 
   private static void say(String line) {

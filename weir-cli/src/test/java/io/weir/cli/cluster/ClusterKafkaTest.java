@@ -144,7 +144,20 @@ class ClusterKafkaTest {
           assertThat(Files.readString(cluster.taskManagerLog(2)))
               .contains("failpoint " + failpoint + " hit");
         },
-        job -> {});
+        job -> {
+          // The job manager's REST API: the recovery's outcomes, and the running subtasks'
+          // figures and transactions carried by the surviving task manager's heartbeats.
+          DashboardApi api = DashboardApi.printedIn(cluster.jobManagerLog());
+          String jobId = job.call().jobId();
+          // New output may come from the surviving subtasks' own commits before the new attempt
+          // has settled the sinks and started: wait for its view.
+          await()
+              .atMost(Duration.ofSeconds(60))
+              .untilAsserted(() -> api.assertRecoveryCommittedTheHaltedTransaction(jobId));
+          await()
+              .atMost(Duration.ofSeconds(30))
+              .untilAsserted(() -> api.assertEverySubtaskAndSinkTransactionShown(jobId, 2));
+        });
   }
 
   /**
@@ -180,6 +193,7 @@ class ClusterKafkaTest {
       stopFeedingAfterNewOutput(input, committedAtHalt);
       assertExactlyOnce(fed.get());
       assertThat(second.isAlive()).as("restarted job alive, see %s", second.log()).isTrue();
+      DashboardApi.printedIn(second.log()).assertRecoveryCommittedTheHaltedTransaction("local-1");
     }
   }
 

@@ -21,6 +21,9 @@ import io.weir.runtime.graph.JobGraphBuilder;
 import io.weir.runtime.jobmaster.JobAttempt;
 import io.weir.runtime.jobmaster.JobDriver;
 import io.weir.runtime.jobmaster.JobState;
+import io.weir.runtime.monitor.RecoveryView;
+import io.weir.runtime.monitor.SubtaskCheckpointTrace;
+import io.weir.runtime.monitor.SubtaskFigures;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -41,6 +44,7 @@ import org.slf4j.LoggerFactory;
  */
 final class ClusterJob {
   private static final Logger LOG = LoggerFactory.getLogger(ClusterJob.class);
+  private static final int TRACED_CHECKPOINTS = 16;
 
   private final JobSubmission submission;
   private final JobCode code;
@@ -48,6 +52,9 @@ final class ClusterJob {
   // The task managers of the current attempt, and their latest heartbeat's record counts.
   private final Map<String, RemoteTaskManager> taskManagers = new ConcurrentHashMap<>();
   private final Map<String, RecordCounts> progress = new ConcurrentHashMap<>();
+  private final Map<String, List<SubtaskFigures>> subtaskFigures = new ConcurrentHashMap<>();
+  // Each subtask's recent checkpoint traces, merged from the heartbeats across attempts.
+  private final Map<SubtaskKey, List<SubtaskCheckpointTrace>> traces = new ConcurrentHashMap<>();
 
   private ClusterJob(JobSubmission submission, JobCode code, JobDriver driver) {
     this.submission = submission;
@@ -131,6 +138,7 @@ final class ClusterJob {
     slots.forEach(slot -> byId.put(slot.id, slot));
     taskManagers.clear();
     progress.clear();
+    subtaskFigures.clear();
     List<TaskManagerGateway> gateways = new ArrayList<>();
     for (RegisteredTaskManager slot : slots) {
       gateways.add(
@@ -208,7 +216,41 @@ final class ClusterJob {
       progress.put(
           taskManagerId,
           new RecordCounts(counts.recordsIn(), counts.recordsOut(), counts.deadLetterRecords()));
+      subtaskFigures.put(taskManagerId, counts.subtasks());
+      for (SubtaskFigures figures : counts.subtasks()) {
+        traces.merge(
+            new SubtaskKey(figures.taskId(), figures.subtask().index()),
+            figures.traces(),
+            ClusterJob::newerTraces);
+      }
     }
+  }
+
+  /** The traces of both lists, the newer one's where both have a checkpoint, the latest few. */
+  private static List<SubtaskCheckpointTrace> newerTraces(
+      List<SubtaskCheckpointTrace> known, List<SubtaskCheckpointTrace> arrived) {
+    java.util.TreeMap<Long, SubtaskCheckpointTrace> byCheckpoint = new java.util.TreeMap<>();
+    known.forEach(trace -> byCheckpoint.put(trace.checkpointId(), trace));
+    arrived.forEach(trace -> byCheckpoint.put(trace.checkpointId(), trace));
+    while (byCheckpoint.size() > TRACED_CHECKPOINTS) {
+      byCheckpoint.pollFirstEntry();
+    }
+    return List.copyOf(byCheckpoint.values());
+  }
+
+  /** Each subtask's recent checkpoint traces, as its task manager's heartbeats carried them. */
+  Map<SubtaskKey, List<SubtaskCheckpointTrace>> checkpointTraces() {
+    return Map.copyOf(traces);
+  }
+
+  /**
+   * The figures of the current attempt's subtasks, as of each task manager's latest heartbeat (the
+   * last ones seen stay after the attempt ended).
+   */
+  List<SubtaskFigures> subtaskFigures() {
+    List<SubtaskFigures> figures = new ArrayList<>();
+    subtaskFigures.values().forEach(figures::addAll);
+    return figures;
   }
 
   void onTaskManagerLost(String taskManagerId) {
@@ -249,6 +291,11 @@ final class ClusterJob {
 
   JobGraph graph() {
     return driver.graph();
+  }
+
+  /** What the last recovery step proved of each pending transaction. */
+  List<RecoveryView.SinkTransaction> recoveredTransactions() {
+    return driver.recoveredTransactions();
   }
 
   int restarts() {

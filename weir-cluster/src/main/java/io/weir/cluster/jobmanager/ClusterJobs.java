@@ -1,7 +1,7 @@
 package io.weir.cluster.jobmanager;
 
 import io.weir.cluster.rpc.ClientMessages.JobStatus;
-import io.weir.runtime.checkpoint.CompletedCheckpoint;
+import io.weir.runtime.execution.RecoveryViews;
 import io.weir.runtime.execution.TaskViews;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.jobmaster.JobAttempt;
@@ -14,13 +14,13 @@ import io.weir.runtime.monitor.RecoveryView;
 import io.weir.runtime.monitor.TaskView;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
- * The job manager's jobs as the dashboard and metrics see them. Subtask counters and traces live in
- * the task managers and do not travel to the job manager yet: tasks show their chains without
- * per-subtask figures, and checkpoints show what the job manager saw (trigger, acknowledgements,
+ * The job manager's jobs as the dashboard and metrics see them. Subtask figures (records, blocked
+ * time, watermark, a sink's transactions) and each subtask's last few checkpoint traces (barrier,
+ * alignment, its operators' notifications) come with each task manager's heartbeat, in the model a
+ * local run reads directly; the job manager adds what it saw itself (trigger, acknowledgements,
  * {@code _metadata}, notifications).
  */
 public final class ClusterJobs implements JobMonitor {
@@ -52,18 +52,7 @@ public final class ClusterJobs implements JobMonitor {
         .map(
             job -> {
               JobStatus status = job.status();
-              List<TaskView> tasks = new ArrayList<>();
-              job.graph()
-                  .vertices()
-                  .forEach(
-                      vertex ->
-                          tasks.add(
-                              new TaskView(
-                                  vertex.id(),
-                                  vertex.name(),
-                                  vertex.parallelism(),
-                                  TaskViews.operatorsOf(vertex),
-                                  List.of())));
+              List<TaskView> tasks = TaskViews.ofFigures(job.graph(), job.subtaskFigures());
               JobAttempt attempt = job.current();
               return new JobDetail(
                   status.jobId(),
@@ -81,7 +70,10 @@ public final class ClusterJobs implements JobMonitor {
   @Override
   public Optional<List<CheckpointTimeline>> checkpoints(String jobId) {
     return find(jobId)
-        .map(job -> new CheckpointTimelines(job.graph()).of(job.checkpointHistory(), Map.of()));
+        .map(
+            job ->
+                new CheckpointTimelines(job.graph())
+                    .of(job.checkpointHistory(), job.checkpointTraces()));
   }
 
   @Override
@@ -89,18 +81,9 @@ public final class ClusterJobs implements JobMonitor {
     return find(jobId)
         .map(
             job -> {
-              JobAttempt attempt = job.current();
-              CompletedCheckpoint restored = attempt == null ? null : attempt.restored();
               JobStatus status = job.status();
-              return new RecoveryView(
-                  restored == null ? "nothing" : restored.savepoint() ? "savepoint" : "checkpoint",
-                  restored == null ? null : restored.checkpointId(),
-                  restored == null || restored.location() == null
-                      ? null
-                      : restored.location().toString(),
-                  attempt == null ? 0 : attempt.number(),
-                  status.restarts(),
-                  status.message());
+              return RecoveryViews.of(
+                  job.current(), status.restarts(), status.message(), job.recoveredTransactions());
             });
   }
 

@@ -1,6 +1,7 @@
 package io.weir.cluster.rpc;
 
 import io.weir.runtime.checkpoint.CheckpointKind;
+import io.weir.runtime.monitor.SubtaskFigures;
 import java.io.Serializable;
 import java.util.List;
 
@@ -36,11 +37,20 @@ public final class ControlMessages {
 
   /**
    * Records read by the sources and written by the sinks of one attempt on one task manager, and
-   * records its sources sent to a dead-letter topic.
+   * records its sources sent to a dead-letter topic, and the figures of each of its subtasks there
+   * (what the dashboard shows of a local run's).
    */
   public record AttemptProgress(
-      AttemptId attempt, long recordsIn, long recordsOut, long deadLetterRecords)
-      implements Serializable {}
+      AttemptId attempt,
+      long recordsIn,
+      long recordsOut,
+      long deadLetterRecords,
+      List<SubtaskFigures> subtasks)
+      implements Serializable {
+    public AttemptProgress {
+      subtasks = List.copyOf(subtasks);
+    }
+  }
 
   /** The subtasks of a deployment were created (or could not be: {@code error} is not null). */
   public record TasksDeployed(AttemptId attempt, String taskManagerId, String error)

@@ -159,7 +159,11 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
       RecordCounts counts = attempt.recordCounts();
       progress.add(
           new ControlMessages.AttemptProgress(
-              attempt.id(), counts.in(), counts.out(), counts.deadLetters()));
+              attempt.id(),
+              counts.in(),
+              counts.out(),
+              counts.deadLetters(),
+              attempt.subtaskFigures()));
     }
     return progress;
   }

@@ -14,10 +14,12 @@ import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.storage.CheckpointLayout;
 import io.weir.runtime.checkpoint.storage.CheckpointLoader;
 import io.weir.runtime.checkpoint.storage.CheckpointWriter;
+import io.weir.runtime.execution.TaskViews;
 import io.weir.runtime.gateway.AttemptDeployment;
 import io.weir.runtime.gateway.RecordCounts;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobGraphBuilder;
+import io.weir.runtime.monitor.SubtaskFigures;
 import io.weir.runtime.state.KeyedBackendContext.SnapshotFiles;
 import io.weir.runtime.taskexecutor.TaskExecutorAttempt;
 import io.weir.runtime.taskexecutor.TaskStateStorage;
@@ -38,6 +40,9 @@ import java.util.function.Consumer;
  * control thread. The attempt owns its job code and closes it when released.
  */
 final class TaskManagerAttempt {
+  // Checkpoint traces per subtask in each heartbeat: a few checkpoints happen between two of them.
+  private static final int HEARTBEAT_TRACES = 4;
+
   private final AttemptId attempt;
   private final ControlMessages.DeployTasks deploy;
   private final JobCode code;
@@ -76,6 +81,15 @@ final class TaskManagerAttempt {
   RecordCounts recordCounts() {
     TaskExecutorAttempt deployed = subtasks;
     return deployed == null ? RecordCounts.NONE : deployed.recordCounts();
+  }
+
+  /**
+   * Each deployed subtask's figures and its last few checkpoint traces, read without stopping it;
+   * empty before the deployment.
+   */
+  List<SubtaskFigures> subtaskFigures() {
+    TaskExecutorAttempt deployed = subtasks;
+    return deployed == null ? List.of() : TaskViews.figuresOf(deployed.tasks(), HEARTBEAT_TRACES);
   }
 
   AttemptId id() {

@@ -88,6 +88,8 @@ final class TransactionalKafkaSink<T>
   private transient CompletableFuture<Optional<String>> timeoutCheck;
   private transient TransactionMarkers markers;
   private transient Map<KafkaTransaction, RecoveryOutcome> resumeResults;
+  // Whether the broker still held each restored pending transaction open before its recovery.
+  private transient Map<KafkaTransaction, Optional<Boolean>> openBeforeRecovery;
   private transient SortedSet<Long> abortedCheckpoints;
   private transient boolean reachable;
 
@@ -204,6 +206,16 @@ final class TransactionalKafkaSink<T>
   }
 
   @Override
+  protected String describeTransaction(KafkaTransaction transaction) {
+    return transaction.transactionalId();
+  }
+
+  @Override
+  protected long recordCountOf(KafkaTransaction transaction) {
+    return transaction.recordCount();
+  }
+
+  @Override
   protected void invoke(KafkaTransaction transaction, T value, Context context) throws Exception {
     throwSendError();
     transaction.recordSent();
@@ -274,6 +286,7 @@ final class TransactionalKafkaSink<T>
       return;
     }
     maybeCheckReachable();
+    openBeforeRecovery().put(transaction, openOnBroker(transaction));
     RecoveryCommitResult result =
         TransactionResumer.recoverAndCommit(
             config.producerConfig(), transaction.pending(), config.topic());
@@ -302,12 +315,7 @@ final class TransactionalKafkaSink<T>
     pending.forEach(
         (checkpointId, transactions) -> {
           for (KafkaTransaction transaction : transactions) {
-            outcomes.add(
-                new TransactionOutcome(
-                    checkpointId,
-                    transaction.transactionalId(),
-                    transaction.isMarked() ? transaction.recordCount() : -1,
-                    outcomeOf(checkpointId, transaction, committed)));
+            outcomes.add(outcomeOf(checkpointId, transaction, committed));
           }
         });
     return outcomes;
@@ -330,22 +338,49 @@ final class TransactionalKafkaSink<T>
     }
   }
 
-  private TransactionOutcome.Outcome outcomeOf(
+  private TransactionOutcome outcomeOf(
       long checkpointId, KafkaTransaction transaction, Set<Long> committedMarkers) {
+    String id = transaction.transactionalId();
     if (!transaction.isPreCommitted()) {
-      return TransactionOutcome.Outcome.COMMITTED; // empty: nothing to commit, nothing to lose
+      // Empty: nothing to commit, nothing to lose.
+      return new TransactionOutcome(
+          checkpointId, id, 0, TransactionOutcome.Outcome.COMMITTED, "it holds no records");
     }
     if (transaction.isMarked()) {
-      return committedMarkers.contains(transaction.markerOffset())
-          ? TransactionOutcome.Outcome.COMMITTED
-          : TransactionOutcome.Outcome.ABORTED;
+      String marker =
+          "its marker at offset " + transaction.markerOffset() + " of topic " + markers().topic();
+      if (!committedMarkers.contains(transaction.markerOffset())) {
+        return new TransactionOutcome(
+            checkpointId,
+            id,
+            transaction.recordCount(),
+            TransactionOutcome.Outcome.ABORTED,
+            marker + " is not visible to read_committed readers");
+      }
+      Optional<Boolean> openBefore =
+          openBeforeRecovery().getOrDefault(transaction, Optional.empty());
+      return new TransactionOutcome(
+          checkpointId,
+          id,
+          transaction.recordCount(),
+          openBefore.orElse(true)
+              ? TransactionOutcome.Outcome.COMMITTED
+              : TransactionOutcome.Outcome.ALREADY_COMMITTED,
+          marker
+              + " is visible to read_committed readers; before the recovery's commit the broker "
+              + openBefore
+                  .map(open -> open ? "held it open" : "held nothing open for it")
+                  .orElse("could not say whether it held it open"));
     }
     RecoveryOutcome replayed = resumeResults().get(transaction);
+    String answer = "the broker's answer to the replayed commit: " + replayed;
     if (replayed == RecoveryOutcome.COMMITTED) {
-      return TransactionOutcome.Outcome.COMMITTED;
+      return new TransactionOutcome(
+          checkpointId, id, -1, TransactionOutcome.Outcome.COMMITTED, answer);
     }
     if (replayed == RecoveryOutcome.ABORTED_BY_BROKER) {
-      return TransactionOutcome.Outcome.ABORTED;
+      return new TransactionOutcome(
+          checkpointId, id, -1, TransactionOutcome.Outcome.ABORTED, answer);
     }
     throw new IllegalStateException(
         "cannot prove whether transaction "
@@ -377,6 +412,32 @@ final class TransactionalKafkaSink<T>
       markers = new TransactionMarkers(config.producerConfig(), config.transactionalIdPrefix());
     }
     return markers;
+  }
+
+  /**
+   * Whether the broker holds the transaction open under its producer id: its commit is still to be
+   * done (rather than done before the failure, or aborted by the broker's timeout).
+   */
+  private Optional<Boolean> openOnBroker(KafkaTransaction transaction) {
+    try (LingeringTransactions lingering = new LingeringTransactions(config.producerConfig())) {
+      return Optional.of(
+          lingering.list(transaction.transactionalId()).stream()
+              .anyMatch(
+                  open ->
+                      open.transactionalId().equals(transaction.transactionalId())
+                          && open.producerId() == transaction.pending().producerId()));
+    } catch (RuntimeException e) {
+      // Only the report of the outcome needs it; the commit and its proof go on without.
+      LOG.debug("Cannot tell whether {} was open before the recovery", transaction, e);
+      return Optional.empty();
+    }
+  }
+
+  private Map<KafkaTransaction, Optional<Boolean>> openBeforeRecovery() {
+    if (openBeforeRecovery == null) {
+      openBeforeRecovery = new IdentityHashMap<>();
+    }
+    return openBeforeRecovery;
   }
 
   private Map<KafkaTransaction, RecoveryOutcome> resumeResults() {

@@ -1,6 +1,5 @@
 package io.weir.runtime.execution;
 
-import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.SubtaskKey;
 import io.weir.runtime.gateway.RecordCounts;
 import io.weir.runtime.graph.JobGraph;
@@ -102,17 +101,11 @@ public final class LocalJobs implements JobMonitor, JobControl {
         .map(
             run -> {
               JobDriver driver = run.driver();
-              JobAttempt attempt = driver.current();
-              CompletedCheckpoint restored = attempt == null ? null : attempt.restored();
-              return new RecoveryView(
-                  restored == null ? "nothing" : restored.savepoint() ? "savepoint" : "checkpoint",
-                  restored == null ? null : restored.checkpointId(),
-                  restored == null || restored.location() == null
-                      ? null
-                      : restored.location().toString(),
-                  attempt == null ? 0 : attempt.number(),
+              return RecoveryViews.of(
+                  driver.current(),
                   driver.restarts(),
-                  lastFailure(driver));
+                  lastFailure(driver),
+                  driver.recoveredTransactions());
             });
   }
 

@@ -4,28 +4,63 @@ import io.weir.api.graph.OperatorSpec;
 import io.weir.api.graph.Transformation;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobVertex;
+import io.weir.runtime.monitor.SubtaskCheckpointTrace;
+import io.weir.runtime.monitor.SubtaskFigures;
 import io.weir.runtime.monitor.SubtaskView;
 import io.weir.runtime.monitor.TaskView;
 import io.weir.runtime.operators.StreamOperator;
 import io.weir.runtime.task.StreamTask;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 
-/** The tasks of a job graph with the counters of the subtasks that run them in this JVM. */
+/**
+ * The tasks of a job graph with the figures of the subtasks that run them: read from the tasks in
+ * this JVM (a local run, a task manager's heartbeat), or as a task manager's heartbeat carried them
+ * to the job manager. One model for both.
+ */
 public final class TaskViews {
   private TaskViews() {}
 
+  /** The tasks with the figures of the subtasks {@code running} in this JVM. */
   public static List<TaskView> of(JobGraph graph, Collection<StreamTask> running) {
+    return ofFigures(graph, figuresOf(running));
+  }
+
+  /** Each running subtask's figures, read without stopping it; any thread. */
+  public static List<SubtaskFigures> figuresOf(Collection<StreamTask> running) {
+    return figuresOf(running, 0);
+  }
+
+  /**
+   * As {@link #figuresOf(Collection)}, each with the last {@code recentTraces} checkpoint traces of
+   * the subtask (what a heartbeat carries to the job manager).
+   */
+  public static List<SubtaskFigures> figuresOf(Collection<StreamTask> running, int recentTraces) {
+    List<SubtaskFigures> figures = new ArrayList<>(running.size());
+    for (StreamTask task : running) {
+      List<SubtaskCheckpointTrace> traces = List.of();
+      if (recentTraces > 0) {
+        traces = task.metrics().traces();
+        traces = traces.subList(Math.max(0, traces.size() - recentTraces), traces.size());
+      }
+      figures.add(new SubtaskFigures(task.deployment().vertex().id(), subtaskOf(task), traces));
+    }
+    return figures;
+  }
+
+  /** The tasks with the subtask figures known (any subtask left out shows as not running). */
+  public static List<TaskView> ofFigures(JobGraph graph, Collection<SubtaskFigures> figures) {
     List<TaskView> views = new ArrayList<>();
     for (JobVertex vertex : graph.vertices()) {
       List<SubtaskView> subtasks = new ArrayList<>();
-      for (StreamTask task : running) {
-        if (task.deployment().vertex().id().equals(vertex.id())) {
-          subtasks.add(subtaskOf(task));
+      for (SubtaskFigures subtask : figures) {
+        if (subtask.taskId().equals(vertex.id())) {
+          subtasks.add(subtask.subtask());
         }
       }
-      subtasks.sort(java.util.Comparator.comparingInt(SubtaskView::index));
+      subtasks.sort(Comparator.comparingInt(SubtaskView::index));
       views.add(
           new TaskView(
               vertex.id(), vertex.name(), vertex.parallelism(), operatorsOf(vertex), subtasks));
@@ -54,7 +89,10 @@ public final class TaskViews {
     for (StreamOperator operator : operators) {
       counts.add(
           new SubtaskView.OperatorCounts(
-              operator.setup().uid(), operator.recordsIn(), operator.recordsOut()));
+              operator.setup().uid(),
+              operator.recordsIn(),
+              operator.recordsOut(),
+              operator.transactions()));
     }
     StreamOperator head = operators.get(0);
     StreamOperator tail = operators.get(operators.size() - 1);

@@ -10,10 +10,12 @@ import io.weir.runtime.gateway.SlotPool;
 import io.weir.runtime.gateway.TaskManagerGateway;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobVertex;
+import io.weir.runtime.monitor.RecoveryView;
 import io.weir.runtime.recovery.DataLossException;
 import io.weir.runtime.recovery.SinkRecoveryStep;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.OptionalLong;
@@ -59,6 +61,8 @@ public final class JobDriver {
   private volatile int restarts;
   private volatile boolean cancelled;
   private volatile JobAttempt current;
+  // What the last recovery step proved of each pending transaction, for the recovery view.
+  private volatile List<RecoveryView.SinkTransaction> recoveredTransactions = List.of();
   // The state a stop-with-savepoint ends the job in: FINISHED, or CANCELED for cancel --savepoint.
   private volatile JobState stateAfterStop = JobState.FINISHED;
 
@@ -217,8 +221,22 @@ public final class JobDriver {
    * data loss fails the job at once.
    */
   private Throwable recoverSinks() throws InterruptedException {
+    List<RecoveryView.SinkTransaction> outcomes = new ArrayList<>();
     try {
-      List<String> accepted = new SinkRecoveryStep(graph).run(latest);
+      List<String> accepted =
+          new SinkRecoveryStep(
+                  graph,
+                  (sink, outcome) ->
+                      outcomes.add(
+                          new RecoveryView.SinkTransaction(
+                              sink.uid(),
+                              sink.displayName(),
+                              outcome.checkpointId(),
+                              outcome.transaction(),
+                              outcome.recordCount(),
+                              outcome.outcome().name(),
+                              outcome.proof())))
+              .run(latest);
       synchronized (acceptedDataLoss) {
         acceptedDataLoss.addAll(accepted);
       }
@@ -230,7 +248,14 @@ public final class JobDriver {
       return e;
     } catch (Exception e) {
       return new IllegalStateException("the sinks cannot be recovered: " + e.getMessage(), e);
+    } finally {
+      recoveredTransactions = List.copyOf(outcomes);
     }
+  }
+
+  /** What the last recovery step proved of each pending transaction it settled, in its order. */
+  public List<RecoveryView.SinkTransaction> recoveredTransactions() {
+    return recoveredTransactions;
   }
 
   private void onCompleted(CompletedCheckpoint checkpoint) {

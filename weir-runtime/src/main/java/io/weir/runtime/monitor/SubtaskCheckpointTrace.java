@@ -1,5 +1,6 @@
 package io.weir.runtime.monitor;
 
+import java.io.Serializable;
 import java.util.List;
 
 /**
@@ -13,7 +14,8 @@ public record SubtaskCheckpointTrace(
     long checkpointId,
     long barrierMillis,
     long alignedMillis,
-    List<OperatorNotification> notifications) {
+    List<OperatorNotification> notifications)
+    implements Serializable {
 
   public SubtaskCheckpointTrace {
     notifications = List.copyOf(notifications);

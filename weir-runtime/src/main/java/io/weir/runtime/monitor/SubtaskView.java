@@ -1,9 +1,12 @@
 package io.weir.runtime.monitor;
 
+import io.weir.api.sink.TransactionView;
+import java.io.Serializable;
 import java.util.List;
 
 /**
- * One running subtask's counters, read without stopping it.
+ * One running subtask's counters, read without stopping it: in the job manager's own JVM (a local
+ * run), or sent by a task manager with its heartbeats (a cluster), the same figures either way.
  *
  * @param recordsIn records into the chain's head (a source: records it emitted)
  * @param recordsOut records out of the chain's tail (a sink: the records it wrote)
@@ -18,11 +21,22 @@ public record SubtaskView(
     long recordsOut,
     long blockedOnOutputMillis,
     Long watermark,
-    List<OperatorCounts> operators) {
+    List<OperatorCounts> operators)
+    implements Serializable {
 
   public SubtaskView {
     operators = List.copyOf(operators);
   }
 
-  public record OperatorCounts(String uid, long recordsIn, long recordsOut) {}
+  /**
+   * @param transactions a two-phase-commit sink's open and pending transactions; empty for any
+   *     other operator
+   */
+  public record OperatorCounts(
+      String uid, long recordsIn, long recordsOut, List<TransactionView> transactions)
+      implements Serializable {
+    public OperatorCounts {
+      transactions = List.copyOf(transactions);
+    }
+  }
 }

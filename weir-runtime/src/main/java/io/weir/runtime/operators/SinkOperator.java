@@ -1,6 +1,9 @@
 package io.weir.runtime.operators;
 
 import io.weir.api.sink.SinkFunction;
+import io.weir.api.sink.TransactionView;
+import io.weir.api.sink.TwoPhaseCommitSinkFunction;
+import java.util.List;
 
 /** Hands each record to a {@link SinkFunction}. */
 public final class SinkOperator extends AbstractStreamOperator<SinkFunction<Object>>
@@ -23,6 +26,13 @@ public final class SinkOperator extends AbstractStreamOperator<SinkFunction<Obje
   @Override
   public void processWatermark(long watermark) {
     currentWatermark = watermark;
+  }
+
+  @Override
+  public List<TransactionView> transactions() {
+    return function instanceof TwoPhaseCommitSinkFunction<?, ?, ?> twoPhaseCommit
+        ? twoPhaseCommit.transactionViews()
+        : List.of();
   }
 
   @Override

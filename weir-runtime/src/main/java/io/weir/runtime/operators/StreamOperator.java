@@ -1,6 +1,8 @@
 package io.weir.runtime.operators;
 
+import io.weir.api.sink.TransactionView;
 import io.weir.runtime.state.OperatorSubtaskState;
+import java.util.List;
 
 /**
  * One operator of a chain, as the task runs it. All methods are called on the task thread (for a
@@ -45,4 +47,12 @@ public interface StreamOperator {
   long recordsIn();
 
   long recordsOut();
+
+  /**
+   * A two-phase-commit sink's open and pending transactions, for observers; empty for any other
+   * operator. Unlike the methods above, called from any thread; never blocks.
+   */
+  default List<TransactionView> transactions() {
+    return List.of();
+  }
 }

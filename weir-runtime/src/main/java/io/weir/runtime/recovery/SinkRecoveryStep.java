@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,9 +35,28 @@ public final class SinkRecoveryStep {
   private static final Logger LOG = LoggerFactory.getLogger(SinkRecoveryStep.class);
 
   private final JobGraph graph;
+  private final OutcomeListener listener;
+
+  /** Hears of each transaction outcome the step proved, as soon as it is proven. */
+  @FunctionalInterface
+  public interface OutcomeListener {
+    /**
+     * Called on the step's thread, in the order of the job's operators and, per sink, of the
+     * checkpoints; before the step throws a {@link DataLossException} for the outcome. Must not
+     * block.
+     */
+    void onOutcome(Transformation sink, TransactionOutcome outcome);
+
+    OutcomeListener NONE = (sink, outcome) -> {};
+  }
 
   public SinkRecoveryStep(JobGraph graph) {
+    this(graph, OutcomeListener.NONE);
+  }
+
+  public SinkRecoveryStep(JobGraph graph, OutcomeListener listener) {
     this.graph = graph;
+    this.listener = listener;
   }
 
   /**
@@ -112,7 +132,8 @@ public final class SinkRecoveryStep {
         FunctionCopier.copy(sink, operator.displayName()),
         restored == null ? null : restored.operators().get(operator.uid()),
         restored == null ? 0 : restored.checkpointId(),
-        graph.config().acceptDataLoss());
+        graph.config().acceptDataLoss(),
+        outcome -> listener.onOutcome(operator, outcome));
   }
 
   /**
@@ -131,9 +152,22 @@ public final class SinkRecoveryStep {
       long checkpointId,
       boolean acceptDataLoss)
       throws Exception {
+    return settle(name, sink, state, checkpointId, acceptDataLoss, outcome -> {});
+  }
+
+  /** As above, telling {@code onOutcome} of each proven outcome before acting on it. */
+  public static List<String> settle(
+      String name,
+      RecoverableSink sink,
+      OperatorState state,
+      long checkpointId,
+      boolean acceptDataLoss,
+      Consumer<TransactionOutcome> onOutcome)
+      throws Exception {
     List<TransactionOutcome> outcomes = sink.recoverTransactions(restoredStates(state));
     List<String> accepted = new ArrayList<>();
     for (TransactionOutcome outcome : outcomes) {
+      onOutcome.accept(outcome);
       if (!outcome.isDataLoss()) {
         LOG.debug(
             "Sink '{}': transaction {} of checkpoint {} is committed",

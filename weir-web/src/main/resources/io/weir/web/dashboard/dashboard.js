@@ -280,7 +280,22 @@ function renderKafka(kafka) {
     el("td", {}, sink.operatorName), el("td", {}, t.transactionalId), el("td", { class: "number" }, t.subtask),
     el("td", { class: "number" }, t.producerId + "/" + t.producerEpoch), el("td", {}, t.state),
     el("td", { class: "number" }, t.ageMillis < 0 ? "?" : t.ageMillis + " ms")))));
-  parts.push(el("h3", {}, "Open transactions"));
+  const subtaskRows = [];
+  kafka.sinks.forEach(sink => (sink.subtasks || []).forEach(s =>
+    [s.open, ...s.pending].filter(t => t).forEach(t => subtaskRows.push(el("tr", {},
+      el("td", {}, sink.operatorName), el("td", { class: "number" }, s.subtask),
+      el("td", { class: "stage" }, t.checkpointId === null ? "open" : "pending"),
+      el("td", { class: "number" }, t.checkpointId === null ? "" : t.checkpointId),
+      el("td", {}, t.transactionalId),
+      el("td", { class: "number" }, t.producerId < 0 ? "-" : t.producerId + "/" + t.producerEpoch),
+      el("td", { class: "number" }, t.ageMillis + " ms"),
+      el("td", { class: "number" }, t.records < 0 ? "?" : t.records))))));
+  parts.push(el("h3", {}, "Sink transactions: open, and pending until their checkpoint's notification"));
+  parts.push(el("table", { id: "kafka-sink-transactions" },
+    el("tr", {}, ...["sink", "subtask", "stage", "checkpoint", "transactional id", "producer id/epoch", "age", "records"]
+      .map(h => el("th", {}, h))),
+    ...subtaskRows));
+  parts.push(el("h3", {}, "Open on the broker"));
   parts.push(el("table", { id: "kafka-transactions" },
     el("tr", {}, ...["sink", "transactional id", "subtask", "producer id/epoch", "state", "age"].map(h => el("th", {}, h))),
     ...transactionRows));
@@ -294,7 +309,15 @@ function renderRecovery(recovery) {
       + " from " + recovery.location + ": the sinks commit the pending transactions it records and abort the open ones.";
   const parts = [el("p", { id: "recovery-summary" }, text)];
   if (recovery.lastFailure) parts.push(el("p", { class: "failure" }, "last failure: " + recovery.lastFailure));
-  if (recovery.explanation) parts.push(el("pre", {}, recovery.explanation));
+  if (recovery.transactions && recovery.transactions.length > 0) {
+    parts.push(el("table", { id: "recovery-transactions" },
+      el("tr", {}, ...["sink", "checkpoint", "transaction", "records", "outcome", "proof"].map(h => el("th", {}, h))),
+      ...recovery.transactions.map(t => el("tr", { class: t.outcome === "ABORTED" ? "failure" : "" },
+        el("td", {}, t.sinkName), el("td", { class: "number" }, t.checkpointId),
+        el("td", {}, t.transaction), el("td", { class: "number" }, t.records < 0 ? "?" : t.records),
+        el("td", { class: "outcome" }, t.outcome.toLowerCase().replace("_", " ")), el("td", {}, t.proof)))));
+  }
+  if (recovery.explanation) parts.push(el("pre", { id: "recovery-explanation" }, recovery.explanation));
   document.getElementById("recovery").replaceChildren(...parts);
 }
 

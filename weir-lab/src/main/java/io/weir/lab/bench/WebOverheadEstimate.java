@@ -1,0 +1,92 @@
+package io.weir.lab.bench;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * What the dashboard, REST API and metrics cost the exactly-once pipeline's throughput, from runs
+ * with and without them: the medians, the difference in percent of the run without, the
+ * inter-quartile range of each side, and a bootstrap 95 % interval of the difference (resampling
+ * each side's runs, with a fixed seed so that a report can be reproduced from its runs).
+ *
+ * @param withWeb records per second of each run with the web server
+ * @param withoutWeb records per second of each run without it
+ */
+public record WebOverheadEstimate(List<Double> withWeb, List<Double> withoutWeb) {
+  private static final int RESAMPLES = 10_000;
+  private static final long SEED = 14;
+
+  public WebOverheadEstimate {
+    withWeb = List.copyOf(withWeb);
+    withoutWeb = List.copyOf(withoutWeb);
+  }
+
+  /** Whether both sides have a run: otherwise no figure can be given. */
+  boolean measured() {
+    return !withWeb.isEmpty() && !withoutWeb.isEmpty();
+  }
+
+  /**
+   * Throughput lost to the web server, in percent of the throughput without it (negative: the runs
+   * with it were faster, i.e. the difference is within the noise).
+   */
+  double overheadPercent() {
+    return overheadPercent(median(sorted(withWeb)), median(sorted(withoutWeb)));
+  }
+
+  /** The bootstrap 95 % interval of {@link #overheadPercent}: {low, high}. */
+  double[] interval95() {
+    double[] with = sorted(withWeb);
+    double[] without = sorted(withoutWeb);
+    SplittableRandom random = new SplittableRandom(SEED);
+    double[] estimates = new double[RESAMPLES];
+    for (int i = 0; i < RESAMPLES; i++) {
+      estimates[i] =
+          overheadPercent(median(resample(with, random)), median(resample(without, random)));
+    }
+    Arrays.sort(estimates);
+    return new double[] {quantile(estimates, 0.025), quantile(estimates, 0.975)};
+  }
+
+  /** {first quartile, median, third quartile} of one side's runs. */
+  static double[] quartiles(List<Double> runs) {
+    double[] values = sorted(runs);
+    return new double[] {quantile(values, 0.25), median(values), quantile(values, 0.75)};
+  }
+
+  private static double overheadPercent(double with, double without) {
+    return (without - with) * 100 / without;
+  }
+
+  private static double[] resample(double[] values, SplittableRandom random) {
+    double[] sample = new double[values.length];
+    for (int i = 0; i < values.length; i++) {
+      sample[i] = values[random.nextInt(values.length)];
+    }
+    Arrays.sort(sample);
+    return sample;
+  }
+
+  private static double[] sorted(List<Double> values) {
+    double[] sorted = new ArrayList<>(values).stream().mapToDouble(Double::doubleValue).toArray();
+    Arrays.sort(sorted);
+    return sorted;
+  }
+
+  private static double median(double[] sorted) {
+    return quantile(sorted, 0.5);
+  }
+
+  /** Linear interpolation between the closest ranks of a sorted array. */
+  private static double quantile(double[] sorted, double q) {
+    if (sorted.length == 0) {
+      return Double.NaN;
+    }
+    double position = q * (sorted.length - 1);
+    int below = (int) Math.floor(position);
+    int above = (int) Math.ceil(position);
+    return sorted[below] + (sorted[above] - sorted[below]) * (position - below);
+  }
+}
