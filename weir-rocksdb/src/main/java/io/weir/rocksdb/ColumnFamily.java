@@ -1,5 +1,7 @@
 package io.weir.rocksdb;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.BiConsumer;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
@@ -79,6 +81,21 @@ final class ColumnFamily {
         action.accept(key, iterator.value());
       }
     }
+  }
+
+  /** The first {@code limit} keys that start with {@code prefix}, in key order. */
+  List<byte[]> keysWithPrefix(byte[] prefix, int limit) {
+    List<byte[]> keys = new ArrayList<>();
+    try (RocksIterator iterator = db.newIterator(handle, readOptions)) {
+      for (iterator.seek(prefix); iterator.isValid() && keys.size() < limit; iterator.next()) {
+        byte[] key = iterator.key();
+        if (!StateKeys.startsWith(key, prefix)) {
+          break;
+        }
+        keys.add(key);
+      }
+    }
+    return keys;
   }
 
   /** Every entry of this subtask, in key order. */

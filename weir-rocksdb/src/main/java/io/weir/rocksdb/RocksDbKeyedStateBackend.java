@@ -14,6 +14,7 @@ import io.weir.runtime.state.KeyGroupRange;
 import io.weir.runtime.state.KeyGroups;
 import io.weir.runtime.state.KeyedStateBackend;
 import io.weir.runtime.state.KeyedTable;
+import io.weir.runtime.state.KeyedTimerQueue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -40,6 +41,8 @@ final class RocksDbKeyedStateBackend implements KeyedStateBackend {
   private final Map<String, ColumnFamily> families = new HashMap<>();
   private final Map<String, KeyedTable> tables = new HashMap<>();
   private Object currentKey;
+  private int currentKeyGroup;
+  private byte[] currentSerializedKey;
   private byte[] currentPrefix;
   private boolean closed;
 
@@ -64,7 +67,9 @@ final class RocksDbKeyedStateBackend implements KeyedStateBackend {
           "Key " + key + " belongs to key group " + keyGroup + ", not to this subtask's " + range);
     }
     currentKey = key;
-    currentPrefix = StateKeys.prefix(keyGroup, KEY_SERIALIZER.serialize(key));
+    currentKeyGroup = keyGroup;
+    currentSerializedKey = KEY_SERIALIZER.serialize(key);
+    currentPrefix = StateKeys.prefix(keyGroup, currentSerializedKey);
   }
 
   @Override
@@ -75,6 +80,16 @@ final class RocksDbKeyedStateBackend implements KeyedStateBackend {
   @Override
   public KeyGroupRange range() {
     return range;
+  }
+
+  int currentKeyGroup() {
+    currentPrefix();
+    return currentKeyGroup;
+  }
+
+  byte[] currentSerializedKey() {
+    currentPrefix();
+    return currentSerializedKey;
   }
 
   private byte[] currentPrefix() {
@@ -106,6 +121,15 @@ final class RocksDbKeyedStateBackend implements KeyedStateBackend {
   public KeyedTable table(String name) {
     return tables.computeIfAbsent(
         name, n -> new RocksDbTable(family(n), KEY_SERIALIZER, StateSerializers.tagged()));
+  }
+
+  /**
+   * Timers in a column family of their own, named apart from the operator's tables: see {@link
+   * RocksDbTimerQueue}.
+   */
+  @Override
+  public KeyedTimerQueue timerQueue(String name) {
+    return new RocksDbTimerQueue(this, family("timer-queue:" + name), KEY_SERIALIZER, range);
   }
 
   @Override
