@@ -62,6 +62,15 @@ final class ColumnFamily {
     }
   }
 
+  /** Appends {@code value} to the entry's value (see {@link RocksDbInstance}'s merge operator). */
+  void append(byte[] key, byte[] value) {
+    try {
+      db.merge(handle, writeOptions, key, value);
+    } catch (RocksDBException e) {
+      throw failure("append to", e);
+    }
+  }
+
   void delete(byte[] key) {
     try {
       db.delete(handle, writeOptions, key);
