@@ -25,8 +25,11 @@ final class RocksDbRestore {
 
   private RocksDbRestore() {}
 
-  /** The distinct handles among a subtask's restored key groups. */
-  static Collection<SnapshotHandle> handlesOf(Map<Integer, byte[]> keyGroups) {
+  /**
+   * The distinct handles among a subtask's restored key groups, their directories resolved against
+   * {@code location}, the directory of the checkpoint restored from (null when kept in memory).
+   */
+  static Collection<SnapshotHandle> handlesOf(Map<Integer, byte[]> keyGroups, Path location) {
     Map<String, SnapshotHandle> handles = new LinkedHashMap<>();
     for (byte[] bytes : keyGroups.values()) {
       if (!SnapshotHandle.isHandle(bytes)) {
@@ -34,7 +37,7 @@ final class RocksDbRestore {
             "The restored keyed state was written by the heap state backend; restore it with"
                 + " --state-backend heap");
       }
-      SnapshotHandle handle = SnapshotHandle.fromBytes(bytes);
+      SnapshotHandle handle = SnapshotHandle.fromBytes(bytes).resolvedAgainst(location);
       handles.putIfAbsent(handle.id(), handle);
     }
     return handles.values();

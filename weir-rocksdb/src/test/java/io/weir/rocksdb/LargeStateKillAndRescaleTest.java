@@ -90,7 +90,7 @@ class LargeStateKillAndRescaleTest {
             0,
             new KeyGroupRange(0, 127),
             128,
-            new OperatorSubtaskState(Map.of(), Map.of(), keyGroups),
+            new OperatorSubtaskState(Map.of(), Map.of(), keyGroups, checkpoint.location()),
             id -> Optional.empty());
     try (KeyedStateBackend backend = new RocksDbStateBackendFactory().create(context)) {
       ValueState<byte[]> state =

@@ -62,7 +62,7 @@ class RocksDbListStateTest {
     }
 
     // when
-    try (KeyedStateBackend restored = backends.backend(0, 1, TestBackends.restored(checkpoint))) {
+    try (KeyedStateBackend restored = backends.backend(0, 1, backends.restored(checkpoint, 2))) {
       restored.setCurrentKey("busy");
       ListState<Long> events = restored.getListState(EVENTS);
       // then

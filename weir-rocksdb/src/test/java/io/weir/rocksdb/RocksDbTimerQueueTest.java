@@ -171,7 +171,7 @@ class RocksDbTimerQueueTest {
     long firedMiddle = percentileTime(registered, 60);
     Map<Integer, byte[]> second = new HashMap<>();
     for (int subtask = 0; subtask < 3; subtask++) {
-      try (KeyedStateBackend backend = backend(subtask, 3, TestBackends.restored(first))) {
+      try (KeyedStateBackend backend = backend(subtask, 3, backends().restored(first, 1))) {
         List<Timer> own = pollAll(backend.timerQueue(QUEUE), firedMiddle);
         for (Timer timer : own) {
           assertThat(KeyGroups.subtaskOfKey(timer.key(), MAX_PARALLELISM, 3)).isEqualTo(subtask);
@@ -180,7 +180,7 @@ class RocksDbTimerQueueTest {
         second.putAll(TestBackends.checkpoint(backend, 2));
       }
     }
-    try (KeyedStateBackend one = backend(0, 1, TestBackends.restored(second))) {
+    try (KeyedStateBackend one = backend(0, 1, backends().restored(second, 2))) {
       fired.addAll(pollAll(one.timerQueue(QUEUE), Long.MAX_VALUE));
     }
 
@@ -229,6 +229,10 @@ class RocksDbTimerQueueTest {
 
   private KeyedStateBackend backend(int subtask, int parallelism, OperatorSubtaskState restored)
       throws Exception {
-    return new TestBackends(jobDirectory, "timers").backend(subtask, parallelism, restored);
+    return backends().backend(subtask, parallelism, restored);
+  }
+
+  private TestBackends backends() {
+    return new TestBackends(jobDirectory, "timers");
   }
 }

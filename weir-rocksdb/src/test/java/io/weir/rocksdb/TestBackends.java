@@ -10,6 +10,7 @@ import io.weir.runtime.state.OperatorSubtaskState;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongFunction;
 
 /**
  * RocksDB backends of one operator of a test job whose checkpoints go to {@code jobDirectory}, and
@@ -20,10 +21,17 @@ final class TestBackends {
 
   private final Path jobDirectory;
   private final String operatorUid;
+  private final LongFunction<Path> savepoints;
 
   TestBackends(Path jobDirectory, String operatorUid) {
+    this(jobDirectory, operatorUid, id -> null);
+  }
+
+  /** {@code savepoints} gives the savepoint directory of a checkpoint id, null for a checkpoint. */
+  TestBackends(Path jobDirectory, String operatorUid, LongFunction<Path> savepoints) {
     this.jobDirectory = jobDirectory;
     this.operatorUid = operatorUid;
+    this.savepoints = savepoints;
   }
 
   KeyedStateBackend backend(int subtask, int parallelism, OperatorSubtaskState restored)
@@ -38,12 +46,17 @@ final class TestBackends {
                 range,
                 MAX_PARALLELISM,
                 restored,
-                id ->
-                    Optional.of(
-                        new SnapshotFiles(
-                            CheckpointLayout.sharedDirectory(jobDirectory),
-                            true,
-                            jobDirectory.resolve(CheckpointLayout.checkpointDirectoryName(id))))));
+                id -> Optional.of(snapshotFiles(id))));
+  }
+
+  private SnapshotFiles snapshotFiles(long checkpointId) {
+    Path savepoint = savepoints.apply(checkpointId);
+    return savepoint != null
+        ? new SnapshotFiles(CheckpointLayout.savepointFilesDirectory(savepoint), false, savepoint)
+        : new SnapshotFiles(
+            CheckpointLayout.sharedDirectory(jobDirectory),
+            true,
+            checkpointDirectory(checkpointId));
   }
 
   static Map<Integer, byte[]> checkpoint(KeyedStateBackend backend, long checkpointId)
@@ -53,7 +66,13 @@ final class TestBackends {
     return keyGroups;
   }
 
-  static OperatorSubtaskState restored(Map<Integer, byte[]> keyGroups) {
-    return new OperatorSubtaskState(Map.of(), Map.of(), keyGroups);
+  /** The state of {@code keyGroups} as a restore of checkpoint {@code checkpointId} reads it. */
+  OperatorSubtaskState restored(Map<Integer, byte[]> keyGroups, long checkpointId) {
+    return new OperatorSubtaskState(
+        Map.of(), Map.of(), keyGroups, checkpointDirectory(checkpointId));
+  }
+
+  Path checkpointDirectory(long checkpointId) {
+    return jobDirectory.resolve(CheckpointLayout.checkpointDirectoryName(checkpointId));
   }
 }
