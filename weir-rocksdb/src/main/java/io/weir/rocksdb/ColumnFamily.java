@@ -92,11 +92,14 @@ final class ColumnFamily {
     }
   }
 
-  /** The first {@code limit} keys that start with {@code prefix}, in key order. */
-  List<byte[]> keysWithPrefix(byte[] prefix, int limit) {
+  /**
+   * The first {@code limit} keys that start with {@code prefix}, from {@code from} on (a key with
+   * that prefix), in key order.
+   */
+  List<byte[]> keysWithPrefix(byte[] prefix, byte[] from, int limit) {
     List<byte[]> keys = new ArrayList<>();
     try (RocksIterator iterator = db.newIterator(handle, readOptions)) {
-      for (iterator.seek(prefix); iterator.isValid() && keys.size() < limit; iterator.next()) {
+      for (iterator.seek(from); iterator.isValid() && keys.size() < limit; iterator.next()) {
         byte[] key = iterator.key();
         if (!StateKeys.startsWith(key, prefix)) {
           break;

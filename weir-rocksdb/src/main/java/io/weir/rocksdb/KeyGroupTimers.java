@@ -55,14 +55,21 @@ final class KeyGroupTimers {
   }
 
   void remove(long time, byte[] recordKey) {
-    family.delete(TimerKeys.timerKey(keyGroup, time, recordKey));
+    byte[] timerKey = TimerKeys.timerKey(keyGroup, time, recordKey);
+    family.delete(timerKey);
     if (cache.remove(new CachedTimer(time, recordKey)) && cache.isEmpty() && !allCached) {
-      refill();
+      // Every timer left is later than the last cached one, which this was: seeking from it skips
+      // the deletions of the timers fired before, which RocksDB keeps until a compaction.
+      refill(timerKey);
     }
   }
 
   private void refill() {
-    List<byte[]> keys = family.keysWithPrefix(StateKeys.firstOf(keyGroup), capacity + 1);
+    refill(StateKeys.firstOf(keyGroup));
+  }
+
+  private void refill(byte[] from) {
+    List<byte[]> keys = family.keysWithPrefix(StateKeys.firstOf(keyGroup), from, capacity + 1);
     for (byte[] key : keys.subList(0, Math.min(capacity, keys.size()))) {
       cache.add(new CachedTimer(TimerKeys.timeOf(key), TimerKeys.recordKeyOf(key)));
     }
