@@ -94,7 +94,8 @@ final class IncrementalSnapshots {
     // Only files in this job's shared directory: never a savepoint's, which the user may delete.
     Baseline baseline = lastCompleted;
     Map<String, StoredFile> reusable =
-        target.shared() && baseline.directory().equals(target.directory().toAbsolutePath())
+        target.shared()
+                && baseline.directory().equals(target.directory().toAbsolutePath().normalize())
             ? baseline.files()
             : Map.of();
     try (Stream<Path> children = Files.list(local)) {
@@ -111,11 +112,11 @@ final class IncrementalSnapshots {
     }
     pending.put(checkpointId, new Pending(local, target, List.copyOf(files)));
     String id = instanceId + "-" + checkpointId;
-    Path directory = target.directory().toAbsolutePath();
+    Path directory = target.directory().toAbsolutePath().normalize();
     // Relative where the checkpoint is read back from its directory; see SnapshotHandle.
     Path recorded =
         stored.isPresent()
-            ? target.checkpointDirectory().toAbsolutePath().relativize(directory)
+            ? target.checkpointDirectory().toAbsolutePath().normalize().relativize(directory)
             : directory;
     return new SnapshotHandle(id, range.start(), range.end(), recorded, files).toBytes();
   }
@@ -134,7 +135,7 @@ final class IncrementalSnapshots {
       return;
     }
     try {
-      Path targetDirectory = snapshot.target().directory().toAbsolutePath();
+      Path targetDirectory = snapshot.target().directory().toAbsolutePath().normalize();
       Path checkpointDirectory = snapshot.target().checkpointDirectory().toAbsolutePath();
       Map<String, StoredFile> stored = new ConcurrentHashMap<>();
       List<StateFile> listing = new ArrayList<>();

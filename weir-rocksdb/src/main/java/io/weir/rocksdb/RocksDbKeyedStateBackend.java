@@ -1,5 +1,6 @@
 package io.weir.rocksdb;
 
+import io.weir.api.datastream.SuppressRestartsException;
 import io.weir.api.state.ListState;
 import io.weir.api.state.ListStateDescriptor;
 import io.weir.api.state.MapState;
@@ -129,7 +130,24 @@ final class RocksDbKeyedStateBackend implements KeyedStateBackend {
    */
   @Override
   public KeyedTimerQueue timerQueue(String name) {
+    failIfTimersOfAnEarlierLayout(name);
     return new RocksDbTimerQueue(this, family("timer-queue:" + name), KEY_SERIALIZER, range);
+  }
+
+  /**
+   * State restored from a checkpoint that kept timers as a table of the same name: they would never
+   * fire, so the restore fails, for good, rather than drop them.
+   */
+  private void failIfTimersOfAnEarlierLayout(String name) {
+    if (instance.familyNames().contains(name)
+        && !family(name).keysWithPrefix(new byte[0], new byte[0], 1).isEmpty()) {
+      throw new SuppressRestartsException(
+          "The restored RocksDB state keeps the timers '"
+              + name
+              + "' in a layout this version does not read; restore it with the version that wrote"
+              + " it, or start without state",
+          null);
+    }
   }
 
   @Override

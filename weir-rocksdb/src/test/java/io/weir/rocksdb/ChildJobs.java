@@ -32,9 +32,15 @@ record ChildJobs(Path localRoot, Path logs) {
 
   /** Starts {@code mainClass} with {@code -Xmx128m} and {@code args}; output to {@code run}.log. */
   Process start(Class<?> mainClass, String run, List<String> args) throws IOException {
+    return start(mainClass, run, 128, args);
+  }
+
+  /** Starts {@code mainClass} with a heap of {@code heapMegabytes} and {@code args}. */
+  Process start(Class<?> mainClass, String run, int heapMegabytes, List<String> args)
+      throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-Xmx128m");
+    command.add("-Xmx" + heapMegabytes + "m");
     command.add("-XX:+UseSerialGC");
     command.add("-D" + LocalWorkingDirectories.ROOT_PROPERTY + "=" + localRoot);
     command.add("-cp");

@@ -7,6 +7,7 @@ import io.weir.api.functions.Collector;
 import io.weir.api.functions.KeyedProcessFunction;
 import io.weir.api.sink.DiscardingSink;
 import io.weir.api.source.GeneratorSource;
+import io.weir.api.state.StateBackend;
 import io.weir.api.state.StateBackends;
 import io.weir.api.state.StateSerializers;
 import io.weir.api.state.ValueState;
@@ -22,7 +23,8 @@ import java.time.Duration;
  * came in the only right order (each the key's next, once the watermark passed it); the end of the
  * input fires the rest.
  *
- * <p>Arguments: checkpoint directory, parallelism of the keyed operator, keys, records, lag.
+ * <p>Arguments: checkpoint directory, parallelism of the keyed operator, keys, records, lag, and
+ * optionally the state backend's name (default rocksdb).
  */
 public final class ManyTimersJob {
   static final String NAME = "many-timers";
@@ -38,7 +40,7 @@ public final class ManyTimersJob {
     long records = Long.parseLong(args[3]);
     long lag = Long.parseLong(args[4]);
     StreamEnvironment env = StreamEnvironment.getExecutionEnvironment().setParallelism(parallelism);
-    env.setStateBackend(StateBackends.rocksdb());
+    env.setStateBackend(args.length > 5 ? StateBackend.named(args[5]) : StateBackends.rocksdb());
     env.enableCheckpointing(Duration.ofSeconds(1));
     env.setCheckpointDirectory(checkpoints);
     env.setRestartStrategy(RestartStrategy.none());
