@@ -19,6 +19,8 @@ final class KeyGroupTimers {
       Comparator.comparingLong(CachedTimer::time)
           .thenComparing(CachedTimer::recordKey, Arrays::compareUnsigned);
 
+  private static final byte[] NO_VALUE = new byte[0];
+
   private final int keyGroup;
   private final int capacity;
   private final ColumnFamily family;
@@ -43,7 +45,7 @@ final class KeyGroupTimers {
   }
 
   void add(long time, byte[] recordKey) {
-    family.put(TimerKeys.timerKey(keyGroup, time, recordKey), new byte[0]);
+    family.put(TimerKeys.timerKey(keyGroup, time, recordKey), NO_VALUE);
     CachedTimer timer = new CachedTimer(time, recordKey);
     if (allCached || ORDER.compare(timer, cache.last()) < 0) {
       cache.add(timer);
