@@ -20,9 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
  * A job that keeps 400,000 event-time timers waiting runs on RocksDB with a 64 MB heap, in which
  * the same job on the heap backend dies of {@code OutOfMemoryError} (there each timer is a queue
  * entry, a tree-set entry and boxed times, and a checkpoint serializes them all once more): killed
- * with {@code kill -9} at parallelism 2, resumed at 3 and killed again, resumed at 1 to the end of
- * its input. Every key's state in the final checkpoint shows that each of its timers fired exactly
- * once, in order, after the watermark passed it.
+ * with {@code kill -9} at parallelism 2 and resumed at 3 to the end of its input. Every key's state
+ * in the final checkpoint shows that each of its timers fired exactly once, in order, after the
+ * watermark passed it.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ManyTimersKillAndRescaleTest {
@@ -37,7 +37,8 @@ class ManyTimersKillAndRescaleTest {
   @TempDir Path logs;
 
   @Test
-  void when_killedAndRescaledTwoThreeOne_then_everyTimerFiresOnceInOrder() throws Exception {
+  void when_killedAndResumedAtAnotherParallelism_then_everyTimerFiresOnceInOrder()
+      throws Exception {
     Path jobDirectory = checkpointRoot.resolve(ManyTimersJob.NAME);
     ChildJobs jobs = new ChildJobs(localRoot, logs);
 
@@ -45,15 +46,12 @@ class ManyTimersKillAndRescaleTest {
     Process first = jobs.start(ManyTimersJob.class, "parallelism-2", HEAP_MEGABYTES, arguments(2));
     ChildJobs.awaitCheckpointAfter(jobDirectory, 3);
     ChildJobs.kill(first);
-    long restored = ChildJobs.latestCheckpoint(jobDirectory);
 
-    // when: resumed at 3 and killed after two more checkpoints, resumed at 1 to the end
+    // when: resumed at 3 (each new subtask takes key groups, and their timers, from both old
+    // ones) to the end of the input
     Process second = jobs.start(ManyTimersJob.class, "parallelism-3", HEAP_MEGABYTES, arguments(3));
-    ChildJobs.awaitCheckpointAfter(jobDirectory, restored + 1);
-    ChildJobs.kill(second);
-    Process third = jobs.start(ManyTimersJob.class, "parallelism-1", HEAP_MEGABYTES, arguments(1));
-    assertThat(third.waitFor(180, TimeUnit.SECONDS)).as("the last run ends").isTrue();
-    assertThat(third.exitValue()).as("exit code, see " + logs).isZero();
+    assertThat(second.waitFor(180, TimeUnit.SECONDS)).as("the last run ends").isTrue();
+    assertThat(second.exitValue()).as("exit code, see " + logs).isZero();
 
     // then
     verifyEveryKey(CheckpointLoader.load(jobDirectory));
