@@ -69,9 +69,9 @@ class RocksDbTimerQueueTest {
   void when_manyMoreTimersThanTheCacheAreRegistered_then_theyComeOutInTimeOrderOnce()
       throws Exception {
     try (KeyedStateBackend backend = backend(0, 1, OperatorSubtaskState.EMPTY)) {
-      // given: 30,000 timers in random order over 3,000 keys, each registered twice
+      // given: 16,000 timers in random order over 3,000 keys, each registered twice
       KeyedTimerQueue queue = backend.timerQueue(QUEUE);
-      List<Timer> registered = randomTimers(30_000, 3_000, 11);
+      List<Timer> registered = randomTimers(16_000, 3_000, 11);
       for (Timer timer : registered) {
         backend.setCurrentKey(timer.key());
         queue.register(timer.time());
@@ -91,9 +91,9 @@ class RocksDbTimerQueueTest {
   @Test
   void when_timersAreDeleted_then_onlyTheOthersFire() throws Exception {
     try (KeyedStateBackend backend = backend(0, 1, OperatorSubtaskState.EMPTY)) {
-      // given: 20,000 timers, every third deleted (cached early ones and stored late ones alike)
+      // given: 12,000 timers, every third deleted (cached early ones and stored late ones alike)
       KeyedTimerQueue queue = backend.timerQueue(QUEUE);
-      List<Timer> registered = randomTimers(20_000, 500, 13);
+      List<Timer> registered = randomTimers(12_000, 500, 13);
       List<Timer> kept = new ArrayList<>();
       for (Timer timer : registered) {
         backend.setCurrentKey(timer.key());
@@ -148,8 +148,8 @@ class RocksDbTimerQueueTest {
 
   @Test
   void when_checkpointedAndRescaledTwoToThreeToOne_then_everyTimerFiresOnce() throws Exception {
-    // given: two subtasks with 20,000 timers between them, a quarter fired before the checkpoint
-    List<Timer> registered = randomTimers(20_000, 4_000, 17);
+    // given: two subtasks with 12,000 timers between them, a quarter fired before the checkpoint
+    List<Timer> registered = randomTimers(12_000, 4_000, 17);
     long firedBefore = percentileTime(registered, 25);
     List<Timer> fired = new ArrayList<>();
     Map<Integer, byte[]> first = new HashMap<>();
