@@ -93,7 +93,7 @@ public final class RunCommand implements Runnable {
       paramLabel = "NAME",
       description =
           "Where keyed state lives: heap (default) or rocksdb (state larger than memory,"
-              + " incremental checkpoints).")
+              + " incremental checkpoints); on a cluster, every task manager builds it.")
   String stateBackend;
 
   @Option(names = "--detached", description = "On a cluster: return once submitted.")
@@ -124,14 +124,8 @@ public final class RunCommand implements Runnable {
     if (cluster.isGiven() && local) {
       throw new UserError("--local runs the job in this process; it cannot go with --jobmanager");
     }
-    StateBackend backend = stateBackend == null ? null : stateBackendNamed(stateBackend);
-    if (backend != null
-        && (cluster.isGiven() || !local && ClusterCommand.runningJobManager(cluster).isPresent())) {
-      throw new UserError(
-          "--state-backend applies to a local run; on a cluster the job chooses it with"
-              + " env.setStateBackend(StateBackends."
-              + backend.name()
-              + "())");
+    if (stateBackend != null) {
+      stateBackendNamed(stateBackend);
     }
     if (cluster.isGiven()) {
       submitToCluster();
@@ -214,7 +208,8 @@ public final class RunCommand implements Runnable {
         start != null && (start.fresh || start.groupOffsets),
         jar,
         allowFallback,
-        acceptDataLoss);
+        acceptDataLoss,
+        stateBackend);
   }
 
   private void override(JobConfig config) {

@@ -11,14 +11,17 @@ import io.weir.cluster.rpc.HostAndPort;
 import io.weir.cluster.rpc.JobSubmission;
 import io.weir.cluster.taskmanager.TaskManager;
 import io.weir.cluster.taskmanager.TaskManagerOptions;
+import io.weir.runtime.checkpoint.storage.CheckpointLayout;
 import io.weir.runtime.monitor.CheckpointTimeline;
 import io.weir.runtime.monitor.JobDetail;
 import io.weir.runtime.monitor.SubtaskView;
 import io.weir.runtime.monitor.TaskView;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -143,6 +146,47 @@ class InProcessClusterTest {
               assertThat(checkpoint.subtasks().get(2).notifications().get(0).outcome())
                   .isEqualTo("COMMITTED");
             });
+  }
+
+  @Test
+  void when_submittedWithTheRocksDbBackend_then_theTaskManagersKeepKeyedStateInIt()
+      throws Exception {
+    Path output = directory.resolve("out");
+    try (JobManager jobManager = startJobManager();
+        TaskManager first = TaskManager.start(taskManager(jobManager));
+        TaskManager second = TaskManager.start(taskManager(jobManager));
+        ClusterClient client =
+            new ClusterClient(new HostAndPort("127.0.0.1", jobManager.port()), "")) {
+      // given: a job whose code leaves the heap backend as it is
+      JobSubmission submission =
+          new JobSubmission(
+              KeyedCountJob.class.getName(),
+              List.of(output.toString(), "2000", "1000"),
+              null,
+              null,
+              null,
+              false,
+              null,
+              false,
+              false,
+              "rocksdb");
+
+      // when: submitted as 'weir run --state-backend rocksdb' submits it
+      JobStatus submitted = client.submit(submission);
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> client.job(submitted.jobId()).isTerminal());
+
+      // then: the checkpoints hold RocksDB's files, shared between checkpoints
+      assertThat(client.job(submitted.jobId()).state()).isEqualTo("FINISHED");
+      assertThat(CommittedOutput.lineCounts(output)).hasSize(2000);
+      Path shared =
+          CheckpointLayout.sharedDirectory(directory.resolve("checkpoints").resolve("keyed-count"));
+      try (Stream<Path> files = Files.list(shared)) {
+        assertThat(files.map(file -> file.getFileName().toString()))
+            .anyMatch(name -> name.contains("MANIFEST"));
+      }
+    }
   }
 
   private JobManager startJobManager() throws Exception {

@@ -1,5 +1,7 @@
 package io.weir.rocksdb;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.BiConsumer;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
@@ -60,6 +62,15 @@ final class ColumnFamily {
     }
   }
 
+  /** Appends {@code value} to the entry's value (see {@link RocksDbInstance}'s merge operator). */
+  void append(byte[] key, byte[] value) {
+    try {
+      db.merge(handle, writeOptions, key, value);
+    } catch (RocksDBException e) {
+      throw failure("append to", e);
+    }
+  }
+
   void delete(byte[] key) {
     try {
       db.delete(handle, writeOptions, key);
@@ -79,6 +90,24 @@ final class ColumnFamily {
         action.accept(key, iterator.value());
       }
     }
+  }
+
+  /**
+   * The first {@code limit} keys that start with {@code prefix}, from {@code from} on (a key with
+   * that prefix), in key order.
+   */
+  List<byte[]> keysWithPrefix(byte[] prefix, byte[] from, int limit) {
+    List<byte[]> keys = new ArrayList<>();
+    try (RocksIterator iterator = db.newIterator(handle, readOptions)) {
+      for (iterator.seek(from); iterator.isValid() && keys.size() < limit; iterator.next()) {
+        byte[] key = iterator.key();
+        if (!StateKeys.startsWith(key, prefix)) {
+          break;
+        }
+        keys.add(key);
+      }
+    }
+    return keys;
   }
 
   /** Every entry of this subtask, in key order. */

@@ -35,7 +35,8 @@ final class IncrementalSnapshots {
   private final RocksDbInstance instance;
   private final KeyGroupRange range;
   private final String owner;
-  private final LongFunction<Optional<SnapshotFiles>> targets;
+  private final LongFunction<Optional<SnapshotFiles>> storageTargets;
+  private final LongFunction<SnapshotFiles> inProcessTargets;
   private final Path localCheckpoints;
   private final String instanceId = UUID.randomUUID().toString();
   private final Map<Long, Pending> pending = new ConcurrentHashMap<>();
@@ -63,14 +64,16 @@ final class IncrementalSnapshots {
       RocksDbInstance instance,
       KeyGroupRange range,
       String owner,
-      LongFunction<Optional<SnapshotFiles>> targets,
+      LongFunction<Optional<SnapshotFiles>> storageTargets,
+      LongFunction<SnapshotFiles> inProcessTargets,
       Path localCheckpoints,
       Baseline restored,
       LongConsumer onCompleted) {
     this.instance = instance;
     this.range = range;
     this.owner = owner;
-    this.targets = targets;
+    this.storageTargets = storageTargets;
+    this.inProcessTargets = inProcessTargets;
     this.localCheckpoints = localCheckpoints;
     this.lastCompleted = restored;
     this.onCompleted = onCompleted;
@@ -78,10 +81,8 @@ final class IncrementalSnapshots {
 
   /** The synchronous part: a RocksDB checkpoint and the handle that will name its files. */
   byte[] take(long checkpointId) throws RocksDBException, IOException {
-    SnapshotFiles target =
-        targets
-            .apply(checkpointId)
-            .orElseThrow(() -> new IllegalStateException("No directory for RocksDB's files"));
+    Optional<SnapshotFiles> stored = storageTargets.apply(checkpointId);
+    SnapshotFiles target = stored.orElseGet(() -> inProcessTargets.apply(checkpointId));
     Path local = localCheckpoints.resolve("chk-" + checkpointId);
     LocalWorkingDirectories.deleteRecursively(local);
     Files.createDirectories(localCheckpoints);
@@ -93,7 +94,8 @@ final class IncrementalSnapshots {
     // Only files in this job's shared directory: never a savepoint's, which the user may delete.
     Baseline baseline = lastCompleted;
     Map<String, StoredFile> reusable =
-        target.shared() && baseline.directory().equals(target.directory().toAbsolutePath())
+        target.shared()
+                && baseline.directory().equals(target.directory().toAbsolutePath().normalize())
             ? baseline.files()
             : Map.of();
     try (Stream<Path> children = Files.list(local)) {
@@ -110,9 +112,13 @@ final class IncrementalSnapshots {
     }
     pending.put(checkpointId, new Pending(local, target, List.copyOf(files)));
     String id = instanceId + "-" + checkpointId;
-    return new SnapshotHandle(
-            id, range.start(), range.end(), target.directory().toAbsolutePath(), files)
-        .toBytes();
+    Path directory = target.directory().toAbsolutePath().normalize();
+    // Relative where the checkpoint is read back from its directory; see SnapshotHandle.
+    Path recorded =
+        stored.isPresent()
+            ? target.checkpointDirectory().toAbsolutePath().normalize().relativize(directory)
+            : directory;
+    return new SnapshotHandle(id, range.start(), range.end(), recorded, files).toBytes();
   }
 
   /** SST files keep their name for the life of the database; the others change in place. */
@@ -129,7 +135,7 @@ final class IncrementalSnapshots {
       return;
     }
     try {
-      Path targetDirectory = snapshot.target().directory().toAbsolutePath();
+      Path targetDirectory = snapshot.target().directory().toAbsolutePath().normalize();
       Path checkpointDirectory = snapshot.target().checkpointDirectory().toAbsolutePath();
       Map<String, StoredFile> stored = new ConcurrentHashMap<>();
       List<StateFile> listing = new ArrayList<>();

@@ -15,12 +15,14 @@ import org.rocksdb.Options;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.StringAppendOperator;
 import org.rocksdb.WriteOptions;
 
 /**
  * One open RocksDB with a column family per state, and the options it was opened with. The write
- * ahead log is off: the state is recovered from checkpoints, never from the local directory.
- * Closing releases the native memory; the caller deletes the directory.
+ * ahead log is off: the state is recovered from checkpoints, never from the local directory. A
+ * merge appends its bytes to the value without a delimiter, for states whose values frame their own
+ * elements (list state). Closing releases the native memory; the caller deletes the directory.
  */
 final class RocksDbInstance implements AutoCloseable {
   static {
@@ -29,6 +31,7 @@ final class RocksDbInstance implements AutoCloseable {
 
   private final Path directory;
   private final DBOptions dbOptions;
+  private final StringAppendOperator appendOperator = new StringAppendOperator("");
   private final ColumnFamilyOptions familyOptions;
   private final WriteOptions writeOptions = new WriteOptions().setDisableWAL(true);
   private final ReadOptions readOptions = new ReadOptions();
@@ -46,7 +49,10 @@ final class RocksDbInstance implements AutoCloseable {
             .setMaxBackgroundJobs(2)
             .setMaxOpenFiles(-1);
     this.familyOptions =
-        new ColumnFamilyOptions().setWriteBufferSize(32L << 20).setMaxWriteBufferNumber(2);
+        new ColumnFamilyOptions()
+            .setWriteBufferSize(32L << 20)
+            .setMaxWriteBufferNumber(2)
+            .setMergeOperator(appendOperator);
     List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
     for (byte[] name : existingFamilies(directory)) {
       descriptors.add(new ColumnFamilyDescriptor(name, familyOptions));
@@ -129,6 +135,7 @@ final class RocksDbInstance implements AutoCloseable {
     writeOptions.close();
     readOptions.close();
     familyOptions.close();
+    appendOperator.close();
     dbOptions.close();
   }
 }

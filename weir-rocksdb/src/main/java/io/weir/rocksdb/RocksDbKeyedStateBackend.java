@@ -1,5 +1,6 @@
 package io.weir.rocksdb;
 
+import io.weir.api.datastream.SuppressRestartsException;
 import io.weir.api.state.ListState;
 import io.weir.api.state.ListStateDescriptor;
 import io.weir.api.state.MapState;
@@ -14,6 +15,7 @@ import io.weir.runtime.state.KeyGroupRange;
 import io.weir.runtime.state.KeyGroups;
 import io.weir.runtime.state.KeyedStateBackend;
 import io.weir.runtime.state.KeyedTable;
+import io.weir.runtime.state.KeyedTimerQueue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -40,6 +42,8 @@ final class RocksDbKeyedStateBackend implements KeyedStateBackend {
   private final Map<String, ColumnFamily> families = new HashMap<>();
   private final Map<String, KeyedTable> tables = new HashMap<>();
   private Object currentKey;
+  private int currentKeyGroup;
+  private byte[] currentSerializedKey;
   private byte[] currentPrefix;
   private boolean closed;
 
@@ -64,7 +68,9 @@ final class RocksDbKeyedStateBackend implements KeyedStateBackend {
           "Key " + key + " belongs to key group " + keyGroup + ", not to this subtask's " + range);
     }
     currentKey = key;
-    currentPrefix = StateKeys.prefix(keyGroup, KEY_SERIALIZER.serialize(key));
+    currentKeyGroup = keyGroup;
+    currentSerializedKey = KEY_SERIALIZER.serialize(key);
+    currentPrefix = StateKeys.prefix(keyGroup, currentSerializedKey);
   }
 
   @Override
@@ -75,6 +81,16 @@ final class RocksDbKeyedStateBackend implements KeyedStateBackend {
   @Override
   public KeyGroupRange range() {
     return range;
+  }
+
+  int currentKeyGroup() {
+    currentPrefix();
+    return currentKeyGroup;
+  }
+
+  byte[] currentSerializedKey() {
+    currentPrefix();
+    return currentSerializedKey;
   }
 
   private byte[] currentPrefix() {
@@ -106,6 +122,32 @@ final class RocksDbKeyedStateBackend implements KeyedStateBackend {
   public KeyedTable table(String name) {
     return tables.computeIfAbsent(
         name, n -> new RocksDbTable(family(n), KEY_SERIALIZER, StateSerializers.tagged()));
+  }
+
+  /**
+   * Timers in a column family of their own, named apart from the operator's tables: see {@link
+   * RocksDbTimerQueue}.
+   */
+  @Override
+  public KeyedTimerQueue timerQueue(String name) {
+    failIfTimersOfAnEarlierLayout(name);
+    return new RocksDbTimerQueue(this, family("timer-queue:" + name), KEY_SERIALIZER, range);
+  }
+
+  /**
+   * State restored from a checkpoint that kept timers as a table of the same name: they would never
+   * fire, so the restore fails, for good, rather than drop them.
+   */
+  private void failIfTimersOfAnEarlierLayout(String name) {
+    if (instance.familyNames().contains(name)
+        && !family(name).keysWithPrefix(new byte[0], new byte[0], 1).isEmpty()) {
+      throw new SuppressRestartsException(
+          "The restored RocksDB state keeps the timers '"
+              + name
+              + "' in a layout this version does not read; restore it with the version that wrote"
+              + " it, or start without state",
+          null);
+    }
   }
 
   @Override

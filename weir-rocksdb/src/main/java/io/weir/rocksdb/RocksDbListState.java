@@ -6,7 +6,11 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A list as one value: each element's length, then its bytes. */
+/**
+ * A list as one RocksDB value of framed elements (each element's length, then its bytes). Adding is
+ * a merge that appends the new frames without reading the list, so it costs the same however long
+ * the list is; RocksDB concatenates the frames when the list is read or compacted.
+ */
 final class RocksDbListState<T> implements ListState<T> {
   private final ColumnFamily family;
   private final StateSerializer<T> serializer;
@@ -34,24 +38,20 @@ final class RocksDbListState<T> implements ListState<T> {
 
   @Override
   public void add(T value) {
-    addAll(List.of(value));
+    byte[] element = serializer.serialize(value);
+    family.append(
+        family.currentPrefix(),
+        ByteBuffer.allocate(Integer.BYTES + element.length)
+            .putInt(element.length)
+            .put(element)
+            .array());
   }
 
   @Override
   public void addAll(List<T> values) {
-    if (values.isEmpty()) {
-      return;
+    if (!values.isEmpty()) {
+      family.append(family.currentPrefix(), encode(values));
     }
-    byte[] current = family.get(family.currentPrefix());
-    byte[] added = encode(values);
-    if (current == null) {
-      family.put(family.currentPrefix(), added);
-      return;
-    }
-    byte[] both = new byte[current.length + added.length];
-    System.arraycopy(current, 0, both, 0, current.length);
-    System.arraycopy(added, 0, both, current.length, added.length);
-    family.put(family.currentPrefix(), both);
   }
 
   @Override

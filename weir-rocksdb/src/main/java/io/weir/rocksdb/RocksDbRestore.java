@@ -8,25 +8,31 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.EnvOptions;
+import org.rocksdb.IngestExternalFileOptions;
+import org.rocksdb.Options;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
-import org.rocksdb.WriteBatch;
+import org.rocksdb.SstFileWriter;
 
 /**
  * Builds a subtask's database from the checkpointed state of the old subtasks whose key groups it
  * takes. With the same key groups as one old subtask (no rescale) the stored files become the
  * database (SST files hard-linked when the file system allows); otherwise each old database is
- * opened from a temporary copy and the entries of this subtask's key groups are copied over.
+ * opened from a temporary copy, the entries of this subtask's key groups are cut out of it into an
+ * SST file per state, and those files are ingested.
  */
 final class RocksDbRestore {
-  private static final int BATCH_ENTRIES = 4096;
-
   private RocksDbRestore() {}
 
-  /** The distinct handles among a subtask's restored key groups. */
-  static Collection<SnapshotHandle> handlesOf(Map<Integer, byte[]> keyGroups) {
+  /**
+   * The distinct handles among a subtask's restored key groups, their directories resolved against
+   * {@code location}, the directory of the checkpoint restored from (null when kept in memory).
+   */
+  static Collection<SnapshotHandle> handlesOf(Map<Integer, byte[]> keyGroups, Path location) {
     Map<String, SnapshotHandle> handles = new LinkedHashMap<>();
     for (byte[] bytes : keyGroups.values()) {
       if (!SnapshotHandle.isHandle(bytes)) {
@@ -34,7 +40,7 @@ final class RocksDbRestore {
             "The restored keyed state was written by the heap state backend; restore it with"
                 + " --state-backend heap");
       }
-      SnapshotHandle handle = SnapshotHandle.fromBytes(bytes);
+      SnapshotHandle handle = SnapshotHandle.fromBytes(bytes).resolvedAgainst(location);
       handles.putIfAbsent(handle.id(), handle);
     }
     return handles.values();
@@ -105,40 +111,56 @@ final class RocksDbRestore {
     placeFiles(handle, scratch);
     int first = Math.max(range.start(), handle.firstKeyGroup());
     int last = Math.min(range.end(), handle.lastKeyGroup());
+    Path cut = scratch.resolveSibling(scratch.getFileName() + "-cut");
     try (RocksDbInstance source = new RocksDbInstance(scratch)) {
+      Files.createDirectories(cut);
       for (String name : source.familyNames()) {
-        copyFamily(source, source.family(name), target, target.family(name), first, last);
+        Path file = cut.resolve(LocalWorkingDirectories.safe(name) + ".sst");
+        if (writeKeyGroups(source, source.family(name), first, last, file)) {
+          ingest(target, target.family(name), file);
+        }
       }
     } finally {
       LocalWorkingDirectories.deleteRecursively(scratch);
+      LocalWorkingDirectories.deleteRecursively(cut);
     }
   }
 
-  private static void copyFamily(
-      RocksDbInstance source,
-      ColumnFamilyHandle from,
-      RocksDbInstance target,
-      ColumnFamilyHandle to,
-      int firstKeyGroup,
-      int lastKeyGroup)
+  /**
+   * Writes the entries of key groups {@code first..last} of one family, in key order, to an SST
+   * file; false when there are none (RocksDB cannot write an empty one).
+   */
+  private static boolean writeKeyGroups(
+      RocksDbInstance source, ColumnFamilyHandle from, int first, int last, Path file)
       throws RocksDBException {
-    WriteBatch batch = new WriteBatch();
-    try (RocksIterator iterator = source.db().newIterator(from)) {
-      for (iterator.seek(StateKeys.firstOf(firstKeyGroup)); iterator.isValid(); iterator.next()) {
+    boolean any = false;
+    try (EnvOptions environment = new EnvOptions();
+        Options options = new Options();
+        SstFileWriter writer = new SstFileWriter(environment, options);
+        RocksIterator iterator = source.db().newIterator(from)) {
+      for (iterator.seek(StateKeys.firstOf(first)); iterator.isValid(); iterator.next()) {
         byte[] key = iterator.key();
-        if (StateKeys.keyGroupOf(key) > lastKeyGroup) {
+        if (StateKeys.keyGroupOf(key) > last) {
           break;
         }
-        batch.put(to, key, iterator.value());
-        if (batch.count() >= BATCH_ENTRIES) {
-          target.db().write(target.writeOptions(), batch);
-          batch.close();
-          batch = new WriteBatch();
+        if (!any) {
+          writer.open(file.toString());
+          any = true;
         }
+        writer.put(key, iterator.value());
       }
-      target.db().write(target.writeOptions(), batch);
-    } finally {
-      batch.close();
+      if (any) {
+        writer.finish();
+      }
+    }
+    return any;
+  }
+
+  /** The file becomes part of the database as it is: no write batches, no memtable, no WAL. */
+  private static void ingest(RocksDbInstance target, ColumnFamilyHandle to, Path file)
+      throws RocksDBException {
+    try (IngestExternalFileOptions options = new IngestExternalFileOptions().setMoveFiles(true)) {
+      target.db().ingestExternalFile(to, List.of(file.toString()), options);
     }
   }
 

@@ -9,7 +9,6 @@ import io.weir.runtime.state.KeyedStateBackendFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,7 +31,10 @@ public final class RocksDbStateBackendFactory implements KeyedStateBackendFactor
     try {
       restored =
           RocksDbRestore.restore(
-              RocksDbRestore.handlesOf(context.restored().keyGroups()), context.range(), database);
+              RocksDbRestore.handlesOf(
+                  context.restored().keyGroups(), context.restored().location()),
+              context.range(),
+              database);
     } catch (Exception e) {
       LocalWorkingDirectories.deleteRecursively(workingDirectory);
       throw e;
@@ -48,7 +50,8 @@ public final class RocksDbStateBackendFactory implements KeyedStateBackendFactor
             instance,
             context.range(),
             owner,
-            id -> context.snapshotFiles().apply(id).or(() -> Optional.of(inProcess(context, id))),
+            context.snapshotFiles(),
+            id -> inProcess(context, id),
             workingDirectory.resolve("checkpoints"),
             restored.baseline(),
             completed -> pruneInProcess(context, completed));

@@ -16,13 +16,19 @@ import java.util.List;
  * bytes stand for every key group of the range, so that a restore with another parallelism finds
  * the handle of each old subtask whose key groups it takes.
  *
+ * <p>The directory of the stored files is recorded relative to the checkpoint's own directory
+ * ({@code ../shared} for a job's checkpoints, {@code files} for a savepoint), so that a savepoint,
+ * or a job's whole checkpoint directory, still restores after it was moved; only checkpoints that
+ * stay in the process record an absolute directory. Version 1 handles recorded absolute ones.
+ *
  * @param id unique per backend instance and checkpoint, so that copies of one handle are one
- * @param directory where the stored files are
+ * @param directory where the stored files are: absolute, or relative to the checkpoint's directory
  */
 record SnapshotHandle(
     String id, int firstKeyGroup, int lastKeyGroup, Path directory, List<StoredFile> files) {
   private static final int MAGIC = 0x57524442; // "WRDB"
-  private static final int VERSION = 1;
+  private static final int VERSION = 2;
+  private static final int ABSOLUTE_ONLY_VERSION = 1;
 
   /** One file of the RocksDB checkpoint. */
   record StoredFile(String localName, String storedName, long length) {}
@@ -34,6 +40,23 @@ record SnapshotHandle(
                 | (bytes[2] & 0xff) << 8
                 | (bytes[3] & 0xff))
             == MAGIC;
+  }
+
+  /**
+   * This handle with an absolute directory, a relative one resolved against {@code location}, the
+   * directory of the checkpoint it was restored from.
+   */
+  SnapshotHandle resolvedAgainst(Path location) {
+    if (directory.isAbsolute()) {
+      return this;
+    }
+    if (location == null) {
+      throw new IllegalStateException(
+          "RocksDB state files are recorded relative to their checkpoint, whose directory is"
+              + " not known to this restore");
+    }
+    Path resolved = location.toAbsolutePath().resolve(directory).normalize();
+    return new SnapshotHandle(id, firstKeyGroup, lastKeyGroup, resolved, files);
   }
 
   boolean overlaps(int first, int last) {
@@ -63,7 +86,9 @@ record SnapshotHandle(
 
   static SnapshotHandle fromBytes(byte[] bytes) {
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
-      if (in.readInt() != MAGIC || in.readInt() != VERSION) {
+      int magic = in.readInt();
+      int version = in.readInt();
+      if (magic != MAGIC || (version != VERSION && version != ABSOLUTE_ONLY_VERSION)) {
         throw new IllegalStateException("Not a RocksDB state handle of a known version");
       }
       String id = in.readUTF();

@@ -7,22 +7,15 @@ import io.weir.api.state.StateSerializers;
 import io.weir.api.state.ValueState;
 import io.weir.api.state.ValueStateDescriptor;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
-import io.weir.runtime.checkpoint.OperatorState;
 import io.weir.runtime.checkpoint.storage.CheckpointLayout;
 import io.weir.runtime.checkpoint.storage.CheckpointLoader;
-import io.weir.runtime.state.KeyGroupRange;
-import io.weir.runtime.state.KeyedBackendContext;
 import io.weir.runtime.state.KeyedStateBackend;
-import io.weir.runtime.state.OperatorSubtaskState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -80,19 +73,7 @@ class LargeStateKillAndRescaleTest {
   }
 
   private void verifyEveryKey(CompletedCheckpoint checkpoint) throws Exception {
-    OperatorState operator = checkpoint.operators().get(LargeStateJob.OPERATOR_UID);
-    Map<Integer, byte[]> keyGroups = new HashMap<>();
-    operator.subtasks().values().forEach(subtask -> keyGroups.putAll(subtask.keyGroups()));
-    KeyedBackendContext context =
-        new KeyedBackendContext(
-            "verify",
-            LargeStateJob.OPERATOR_UID,
-            0,
-            new KeyGroupRange(0, 127),
-            128,
-            new OperatorSubtaskState(Map.of(), Map.of(), keyGroups),
-            id -> Optional.empty());
-    try (KeyedStateBackend backend = new RocksDbStateBackendFactory().create(context)) {
+    try (KeyedStateBackend backend = ChildJobs.restoreAll(checkpoint, LargeStateJob.OPERATOR_UID)) {
       ValueState<byte[]> state =
           backend.getState(
               new ValueStateDescriptor<>(LargeStateJob.STATE_NAME, StateSerializers.tagged()));
@@ -110,48 +91,29 @@ class LargeStateKillAndRescaleTest {
   }
 
   private Process start(int parallelism) throws IOException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-Xmx128m");
-    command.add("-XX:+UseSerialGC");
-    command.add("-D" + LocalWorkingDirectories.ROOT_PROPERTY + "=" + localRoot);
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(LargeStateJob.class.getName());
-    command.addAll(
-        List.of(
-            checkpointRoot.toString(),
-            String.valueOf(parallelism),
-            String.valueOf(KEYS),
-            String.valueOf(RECORDS),
-            String.valueOf(VALUE_BYTES),
-            String.valueOf(RECORDS_PER_SECOND)));
-    return new ProcessBuilder(command)
-        .redirectErrorStream(true)
-        .redirectOutput(logs.resolve("parallelism-" + parallelism + ".log").toFile())
-        .start();
+    return new ChildJobs(localRoot, logs)
+        .start(
+            LargeStateJob.class,
+            "parallelism-" + parallelism,
+            List.of(
+                checkpointRoot.toString(),
+                String.valueOf(parallelism),
+                String.valueOf(KEYS),
+                String.valueOf(RECORDS),
+                String.valueOf(VALUE_BYTES),
+                String.valueOf(RECORDS_PER_SECOND)));
   }
 
-  /** SIGKILL, as {@code kill -9}: no shutdown hook, no clean-up. */
   private static void kill(Process process) throws InterruptedException {
-    process.destroyForcibly();
-    assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    ChildJobs.kill(process);
   }
 
   private static void awaitCheckpointAfter(Path jobDirectory, long checkpointId) {
-    await()
-        .atMost(Duration.ofSeconds(90))
-        .pollInterval(Duration.ofMillis(200))
-        .until(() -> latestCheckpoint(jobDirectory) > checkpointId);
+    ChildJobs.awaitCheckpointAfter(jobDirectory, checkpointId);
   }
 
   private static long latestCheckpoint(Path jobDirectory) throws IOException {
-    for (Path directory : CheckpointLayout.checkpointDirectoriesNewestFirst(jobDirectory)) {
-      if (Files.exists(directory.resolve("_metadata"))) {
-        return CheckpointLayout.checkpointIdOf(directory).getAsLong();
-      }
-    }
-    return 0;
+    return ChildJobs.latestCheckpoint(jobDirectory);
   }
 
   private static long sharedBytes(Path jobDirectory) throws IOException {

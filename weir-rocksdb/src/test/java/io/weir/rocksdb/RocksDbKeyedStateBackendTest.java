@@ -208,7 +208,7 @@ class RocksDbKeyedStateBackendTest {
         .allMatch(StateFile::writtenByThisCheckpoint)
         .allMatch(file -> savepoint.resolve(file.relativePath()).normalize().startsWith(savepoint));
     LocalWorkingDirectories.deleteRecursively(CheckpointLayout.sharedDirectory(jobDirectory));
-    try (KeyedStateBackend restored = backend(0, 1, restoredState(snapshot))) {
+    try (KeyedStateBackend restored = backend(0, 1, restoredState(snapshot, savepoint))) {
       restored.setCurrentKey(999L);
       assertThat(restored.getState(COUNT).value()).isEqualTo(999L);
     }
@@ -321,8 +321,13 @@ class RocksDbKeyedStateBackendTest {
     return jobDirectory.resolve(CheckpointLayout.checkpointDirectoryName(checkpointId));
   }
 
-  private static OperatorSubtaskState restoredState(Map<Integer, byte[]> keyGroups) {
-    return new OperatorSubtaskState(Map.of(), Map.of(), keyGroups);
+  /** As restored from a checkpoint of the job directory (they all share its files). */
+  private OperatorSubtaskState restoredState(Map<Integer, byte[]> keyGroups) {
+    return restoredState(keyGroups, checkpointDirectory(1));
+  }
+
+  private static OperatorSubtaskState restoredState(Map<Integer, byte[]> keyGroups, Path location) {
+    return new OperatorSubtaskState(Map.of(), Map.of(), keyGroups, location);
   }
 
   private KeyedStateBackend backend(int subtask, int parallelism, OperatorSubtaskState restored)

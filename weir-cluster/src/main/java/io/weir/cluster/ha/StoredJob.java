@@ -26,6 +26,7 @@ public record StoredJob(String jobId, JobSubmission submission, String latestChe
         false,
         submission.jar(),
         submission.allowFallback(),
-        submission.acceptDataLoss());
+        submission.acceptDataLoss(),
+        submission.stateBackend());
   }
 }

@@ -36,6 +36,7 @@ final class SubmissionCodec {
     }
     properties.setProperty("allow.fallback", String.valueOf(submission.allowFallback()));
     properties.setProperty("accept.data.loss", String.valueOf(submission.acceptDataLoss()));
+    maybeSet(properties, "state.backend", submission.stateBackend());
     StringWriter text = new StringWriter();
     try {
       properties.store(text, "a job submitted to the cluster");
@@ -68,7 +69,8 @@ final class SubmissionCodec {
         Boolean.parseBoolean(properties.getProperty("fresh")),
         jarFile == null ? null : new JobJar(jarFile, properties.getProperty("jar.sha256")),
         Boolean.parseBoolean(properties.getProperty("allow.fallback")),
-        Boolean.parseBoolean(properties.getProperty("accept.data.loss")));
+        Boolean.parseBoolean(properties.getProperty("accept.data.loss")),
+        properties.getProperty("state.backend"));
   }
 
   private static void maybeSet(Properties properties, String key, Object value) {

@@ -1,6 +1,7 @@
 package io.weir.cluster.rpc;
 
 import io.weir.api.datastream.JobConfig;
+import io.weir.api.state.StateBackend;
 import java.io.Serializable;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,6 +22,8 @@ import java.util.List;
  *     commit its output again ({@code --allow-fallback})
  * @param acceptDataLoss go on when a sink proves on recovery that a restored transaction was
  *     aborted ({@code --accept-data-loss})
+ * @param stateBackend the name of the state backend ({@code --state-backend}), or null for the
+ *     job's own
  */
 public record JobSubmission(
     String jobClass,
@@ -31,11 +34,40 @@ public record JobSubmission(
     boolean fresh,
     JobJar jar,
     boolean allowFallback,
-    boolean acceptDataLoss)
+    boolean acceptDataLoss,
+    String stateBackend)
     implements Serializable {
 
+  /** Checks the backend's name on the command line's side, before anything is stored. */
   public JobSubmission {
     args = List.copyOf(args);
+    if (stateBackend != null) {
+      StateBackend.named(stateBackend);
+    }
+  }
+
+  /** A submission that leaves the choice of state backend to the job. */
+  public JobSubmission(
+      String jobClass,
+      List<String> args,
+      Integer parallelism,
+      String checkpointDirectory,
+      String restorePath,
+      boolean fresh,
+      JobJar jar,
+      boolean allowFallback,
+      boolean acceptDataLoss) {
+    this(
+        jobClass,
+        args,
+        parallelism,
+        checkpointDirectory,
+        restorePath,
+        fresh,
+        jar,
+        allowFallback,
+        acceptDataLoss,
+        null);
   }
 
   /** A submission that refuses falling back past a broken checkpoint and accepts no data loss. */
@@ -72,7 +104,8 @@ public record JobSubmission(
         fresh,
         jar,
         allowFallback,
-        acceptDataLoss);
+        acceptDataLoss,
+        stateBackend);
   }
 
   /** Applies the settings to the job's config, as the command line does for a local run. */
@@ -88,6 +121,9 @@ public record JobSubmission(
     config.allowFallback(allowFallback);
     if (acceptDataLoss) {
       config.acceptDataLoss(true);
+    }
+    if (stateBackend != null) {
+      config.stateBackend(StateBackend.named(stateBackend));
     }
   }
 }

@@ -66,6 +66,12 @@ public final class HeapKeyedStateBackend implements KeyedStateBackend {
     return tables.computeIfAbsent(name, n -> new StateTable(this, range.size()));
   }
 
+  /** Timers in a table of the state: see {@link HeapTimerQueue}. */
+  @Override
+  public KeyedTimerQueue timerQueue(String name) {
+    return new HeapTimerQueue(this, table(name));
+  }
+
   @Override
   public <T> ValueState<T> getState(ValueStateDescriptor<T> descriptor) {
     return new HeapValueState<>(this, table(descriptor.name()));

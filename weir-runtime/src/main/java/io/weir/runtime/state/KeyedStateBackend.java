@@ -27,6 +27,12 @@ public interface KeyedStateBackend extends KeyedStateStore, AutoCloseable {
   KeyedTable table(String name);
 
   /**
+   * The timer queue of the operator's own, by name; made once per name, when the operator opens
+   * (after the restore, whose timers it holds).
+   */
+  KeyedTimerQueue timerQueue(String name);
+
+  /**
    * The synchronous part of checkpoint {@code checkpointId}: returns this subtask's keyed state by
    * key group, as the checkpoint will store it. A backend that writes files keeps them aside here
    * and writes them out in {@link #materializeSnapshot}; the returned bytes already name them.

@@ -1,5 +1,6 @@
 package io.weir.runtime.state;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -9,11 +10,29 @@ import java.util.Map;
  * @param listStates operator list states by name, one entry per list element
  * @param unionStates operator union list states by name, one entry per list element
  * @param keyGroups keyed state (all states and timers of the operator) by key group
+ * @param location the directory of the checkpoint or savepoint it is restored from, against which a
+ *     state backend resolves the relative paths of its files; null when the state is not read from
+ *     a directory (a snapshot being taken, a checkpoint kept in memory)
  */
 public record OperatorSubtaskState(
     Map<String, List<byte[]>> listStates,
     Map<String, List<byte[]>> unionStates,
-    Map<Integer, byte[]> keyGroups) {
+    Map<Integer, byte[]> keyGroups,
+    Path location) {
+
+  public OperatorSubtaskState(
+      Map<String, List<byte[]>> listStates,
+      Map<String, List<byte[]>> unionStates,
+      Map<Integer, byte[]> keyGroups) {
+    this(listStates, unionStates, keyGroups, null);
+  }
+
+  /** The same state, restored from the checkpoint in {@code directory}. */
+  public OperatorSubtaskState restoredFrom(Path directory) {
+    return isEmpty()
+        ? this
+        : new OperatorSubtaskState(listStates, unionStates, keyGroups, directory);
+  }
 
   public static final OperatorSubtaskState EMPTY =
       new OperatorSubtaskState(Map.of(), Map.of(), Map.of());

@@ -24,7 +24,7 @@ public final class StateAssigner {
       OperatorInfo operator =
           new OperatorInfo(t.uid(), t.displayName(), vertex.parallelism(), maxParallelism);
       List<OperatorSubtaskState> assigned = StateAssignment.assign(operator, checkpoint);
-      states.put(t.uid(), assigned.get(subtaskIndex));
+      states.put(t.uid(), assigned.get(subtaskIndex).restoredFrom(checkpoint.location()));
     }
     return states;
   }
