@@ -23,10 +23,12 @@ public interface JobManagerHighAvailability extends AutoCloseable {
     void granted(LeaderEpoch epoch);
 
     /**
-     * This job manager lost its leadership (its ZooKeeper session was suspended or expired); its
-     * writes fail from now on. Called at most once per term.
+     * This job manager lost the leadership of {@code ended} (its ZooKeeper session expired, or it
+     * {@linkplain #stepDown stepped down}); its writes of that term fail from now on, and it runs
+     * for leadership again as a standby. Called at most once per term, on the election's thread,
+     * after {@link #granted} of that term.
      */
-    void revoked();
+    void revoked(LeaderEpoch ended);
   }
 
   /** A lone job manager: leader at once, in epoch 0, with nothing to store. */
@@ -39,6 +41,14 @@ public interface JobManagerHighAvailability extends AutoCloseable {
    */
   void runForLeadership(HostAndPort address, long pid, LeadershipListener listener)
       throws Exception;
+
+  /**
+   * Gives up the leadership of {@code epoch}, if this job manager still holds it, and runs for
+   * leadership again as a standby; for a leader that found a newer epoch (a write threw {@link
+   * DeposedLeaderException}). The listener hears of it with {@link LeadershipListener#revoked}.
+   * Does not block.
+   */
+  void stepDown(LeaderEpoch epoch);
 
   /** True while this job manager is the leader. */
   boolean isLeader();

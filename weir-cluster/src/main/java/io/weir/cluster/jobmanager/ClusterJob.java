@@ -234,6 +234,13 @@ final class ClusterJob {
     driver.cancel();
   }
 
+  /**
+   * Ends the job here for a deposed leader, leaving its checkpoints to the new leader as they are.
+   */
+  void abandon() {
+    driver.abandon();
+  }
+
   /** The job's checkpoint directory, or null when it keeps checkpoints in memory. */
   Path checkpointDirectory() {
     Path root = driver.graph().config().checkpointDirectory();

@@ -4,6 +4,7 @@ import io.netty.channel.EventLoopGroup;
 import io.weir.api.datastream.JobExecutionException;
 import io.weir.cluster.JarStore;
 import io.weir.cluster.JobCode;
+import io.weir.cluster.ha.DeposedLeaderException;
 import io.weir.cluster.ha.JobManagerHighAvailability;
 import io.weir.cluster.ha.LeaderEpoch;
 import io.weir.cluster.ha.StoredJob;
@@ -44,8 +45,10 @@ import org.slf4j.LoggerFactory;
  * <p>With high availability, several job managers run and one leads: a standby binds its port but
  * answers nothing until it is elected; the leader stores each submitted job and points it to its
  * latest completed checkpoint before the checkpoint's notifications go out, and a new leader
- * recovers every stored job from there. A job manager that loses its leadership halts at once:
- * whatever it would still do is fenced, and nothing of it acts beside the new leader.
+ * recovers every stored job from there. A job manager that loses its leadership (its session ended,
+ * or a write found a newer epoch) abandons its jobs without committing, triggering or deleting
+ * anything, drops its task managers, and stands by to lead again: whatever it would still send or
+ * write is fenced, and nothing of it acts beside the new leader.
  */
 public final class JobManager implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(JobManager.class);
@@ -67,8 +70,9 @@ public final class JobManager implements AutoCloseable {
   private final ClientRequests clientRequests = new ClientRequests(this);
   private final JarStore jars;
   private final JobManagerHighAvailability highAvailability;
-  // This job manager's term as leader; null while it is a standby.
+  // This job manager's term as leader; null while it is a standby. Set and ended under the lock.
   private volatile LeaderEpoch epoch;
+  private final Object leadership = new Object();
   private volatile boolean closing;
   private RpcServer server;
 
@@ -130,18 +134,51 @@ public final class JobManager implements AutoCloseable {
 
   /** Takes up the leadership (on the election's thread): recovers every stored job. */
   void lead(LeaderEpoch term) {
-    epoch = term;
+    synchronized (leadership) {
+      epoch = term;
+    }
     List<StoredJob> stored;
     try {
       stored = highAvailability.storedJobs();
     } catch (Exception e) {
-      LOG.error("Cannot read the job store; halting so that another job manager leads", e);
-      Runtime.getRuntime().halt(LeaderRole.EXIT_LEADERSHIP_LOST);
+      LOG.error("Cannot read the job store; stepping down so that another job manager leads", e);
+      highAvailability.stepDown(term);
       return;
     }
     for (StoredJob job : stored) {
       requests.execute(() -> recover(job));
     }
+  }
+
+  /**
+   * Ends the term {@code ended} (on the election's thread): abandons every job, whose checkpoints
+   * the new leader carries on from, and drops the task managers, which follow the new leader. This
+   * job manager stays a standby until it is elected again.
+   */
+  void standBy(LeaderEpoch ended) {
+    List<ClusterJob> abandoned;
+    synchronized (leadership) {
+      if (epoch != ended) {
+        return;
+      }
+      epoch = null;
+      synchronized (jobs) {
+        abandoned = new ArrayList<>(jobs.values());
+        jobs.clear();
+      }
+    }
+    abandoned.forEach(ClusterJob::abandon);
+    taskManagerConnections.clear();
+    registry.dropAll();
+    LOG.warn(
+        "Deposed from epoch {}: abandoned {} job(s) without committing anything; standing by",
+        ended.epoch(),
+        abandoned.size());
+  }
+
+  /** True while this job manager leads in {@code term}: what it sends in a term ends with it. */
+  private boolean leadsIn(LeaderEpoch term) {
+    return epoch == term && highAvailability.isLeader();
   }
 
   private void recover(StoredJob stored) {
@@ -201,7 +238,7 @@ public final class JobManager implements AutoCloseable {
         }
         jobs.put(jobId, job);
       }
-      highAvailability.storeJob(term, jobId, resolved);
+      storeFenced(term, () -> highAvailability.storeJob(term, jobId, resolved));
     } catch (JobExecutionException | RuntimeException e) {
       forget(jobId);
       code.close();
@@ -233,8 +270,11 @@ public final class JobManager implements AutoCloseable {
   private CheckpointCoordinator.CompletionListener pointer(LeaderEpoch term, String jobId) {
     return checkpoint -> {
       try {
-        highAvailability.pointToCheckpoint(
-            term, jobId, checkpoint.checkpointId(), checkpoint.location().toString());
+        storeFenced(
+            term,
+            () ->
+                highAvailability.pointToCheckpoint(
+                    term, jobId, checkpoint.checkpointId(), checkpoint.location().toString()));
       } catch (Exception e) {
         throw new IllegalStateException(
             "Checkpoint "
@@ -248,13 +288,30 @@ public final class JobManager implements AutoCloseable {
     };
   }
 
-  /** A job that ended for good is not recovered by later leaders; one stopped by a close is. */
+  /** A write of {@code term}; one that finds a newer epoch steps down before it throws. */
+  private void storeFenced(LeaderEpoch term, HighAvailabilityWrite write) throws Exception {
+    try {
+      write.run();
+    } catch (DeposedLeaderException e) {
+      highAvailability.stepDown(term);
+      throw e;
+    }
+  }
+
+  private interface HighAvailabilityWrite {
+    void run() throws Exception;
+  }
+
+  /**
+   * A job that ended for good is not recovered by later leaders; one stopped by a close, or
+   * abandoned by a deposed leader, is.
+   */
   private void maybeRemoveStored(LeaderEpoch term, ClusterJob job) {
-    if (closing || !job.status().isTerminal()) {
+    if (closing || epoch != term || !job.status().isTerminal()) {
       return;
     }
     try {
-      highAvailability.removeJob(term, job.jobId());
+      storeFenced(term, () -> highAvailability.removeJob(term, job.jobId()));
     } catch (Exception e) {
       LOG.warn("Job {} ended but stays in the job store: {}", job.jobId(), e.getMessage());
     }
@@ -311,7 +368,7 @@ public final class JobManager implements AutoCloseable {
                 register.taskManagerId(),
                 register.slots(),
                 register.dataAddress(),
-                new TaskManagerConnection(connection, term.epoch(), JobManager.this::isLeader),
+                new TaskManagerConnection(connection, term.epoch(), () -> leadsIn(term)),
                 clock.millis()));
       } else if (message instanceof ControlMessages.Heartbeat heartbeat) {
         registry.heartbeat(heartbeat.taskManagerId());

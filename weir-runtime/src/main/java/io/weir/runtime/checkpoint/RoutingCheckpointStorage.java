@@ -10,13 +10,26 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The job's checkpoint storage, except for the checkpoints routed elsewhere: a savepoint goes to
  * the directory the user chose, through the same protocol as any checkpoint.
+ *
+ * <p>Once {@linkplain #handOver handed over} (its job manager lost the leadership, and a new leader
+ * carries the job on from the same directory), it completes, discards and prunes nothing more: the
+ * new leader may reuse the id of a checkpoint this one still had pending.
  */
 public final class RoutingCheckpointStorage implements CheckpointStorage {
   private final CheckpointStorage checkpoints;
   private final Map<Long, CheckpointStorage> routes = new ConcurrentHashMap<>();
+  private volatile boolean handedOver;
 
   public RoutingCheckpointStorage(CheckpointStorage checkpoints) {
     this.checkpoints = checkpoints;
+  }
+
+  /**
+   * From now on another process owns the job's checkpoints: completing one fails, discarding one
+   * and pruning older ones do nothing. A completion already writing its metadata ends first.
+   */
+  public void handOver() {
+    handedOver = true;
   }
 
   /** Sends everything of checkpoint {@code checkpointId} to {@code storage}. */
@@ -49,17 +62,32 @@ public final class RoutingCheckpointStorage implements CheckpointStorage {
   /** A savepoint is recorded in the job's storage first, so a resubmission finds it. */
   @Override
   public Completion completeDeferringCleanUp(CheckpointMetadata metadata) throws IOException {
+    if (handedOver) {
+      throw new IOException(
+          "Checkpoint " + metadata.checkpointId() + " is not completed: the job was handed over");
+    }
     CheckpointStorage storage = storageOf(metadata.checkpointId());
     routes.remove(metadata.checkpointId());
     Optional<java.nio.file.Path> savepoint = storage.savepointDirectory();
     if (savepoint.isPresent()) {
       checkpoints.recordSavepoint(metadata.checkpointId(), savepoint.get());
     }
-    return storage.completeDeferringCleanUp(metadata);
+    Completion completion = storage.completeDeferringCleanUp(metadata);
+    Runnable cleanUp = completion.cleanUp();
+    return new Completion(
+        completion.checkpoint(),
+        () -> {
+          if (!handedOver) {
+            cleanUp.run();
+          }
+        });
   }
 
   @Override
   public void discard(long checkpointId) {
+    if (handedOver) {
+      return;
+    }
     CheckpointStorage storage = routes.remove(checkpointId);
     if (storage != null && storage.savepointDirectory().isPresent()) {
       checkpoints.forgetSavepoint(checkpointId);

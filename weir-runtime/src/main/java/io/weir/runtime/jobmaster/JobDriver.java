@@ -40,7 +40,7 @@ public final class JobDriver {
   private final JobGraph graph;
   private final Clock clock;
   private final long startMillis;
-  private final CheckpointStorage storage;
+  private final RoutingCheckpointStorage storage;
   private final CheckpointCoordinator.CompletionListener onCompleted;
   private final CheckpointHistory history = new CheckpointHistory();
   private final AtomicLong completedCheckpoints = new AtomicLong();
@@ -292,6 +292,17 @@ public final class JobDriver {
     if (attempt != null) {
       attempt.cancel();
     }
+  }
+
+  /**
+   * Ends the job in this process without touching its checkpoints again, for a job manager that
+   * lost its leadership: a new leader carries the job on from them. The current attempt is
+   * cancelled; nothing is completed, discarded or pruned in the job's checkpoint storage from now
+   * on.
+   */
+  public void abandon() {
+    storage.handOver();
+    cancel();
   }
 
   public String jobId() {
