@@ -51,7 +51,7 @@ final class HaClusterProcesses implements AutoCloseable {
       }
     }
     // Sessions longer than the default: on a machine shared by many builds a process may not
-    // be heard from for seconds, and a leader whose session ends halts.
+    // be heard from for seconds, and a leader whose session ends is deposed.
     this.configuration = logs.resolve("weir.yaml");
     Files.writeString(configuration, "ha.session.timeout.ms: " + SESSION_TIMEOUT_MILLIS + "\n");
     this.zooKeeperUrl = zooKeeperUrl;
@@ -138,6 +138,11 @@ final class HaClusterProcesses implements AutoCloseable {
       }
     }
     throw new IllegalArgumentException("not a job manager of this cluster");
+  }
+
+  /** The job managers whose processes run (a frozen one counts). */
+  List<Process> aliveJobManagers() {
+    return jobManagers.values().stream().filter(Process::isAlive).toList();
   }
 
   Path taskManagerLog(int number) {

@@ -50,6 +50,16 @@ public interface JobManagerHighAvailability extends AutoCloseable {
    */
   void stepDown(LeaderEpoch epoch);
 
+  /**
+   * True if this job manager leads in {@code epoch} as ZooKeeper confirmed within the last quarter
+   * of a session timeout (no other can have been elected since), asking it again otherwise; false
+   * once the term ended, or when ZooKeeper does not confirm it (a newer epoch steps down). Guards
+   * what a job manager frozen or cut off for longer than its session must not do when it runs again
+   * before it heard that it was deposed: change the job's checkpoint files. May block for a
+   * ZooKeeper round trip; thread safe.
+   */
+  boolean confirmLeadership(LeaderEpoch epoch);
+
   /** True while this job manager is the leader. */
   boolean isLeader();
 

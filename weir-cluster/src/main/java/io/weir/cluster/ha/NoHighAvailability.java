@@ -16,6 +16,11 @@ final class NoHighAvailability implements JobManagerHighAvailability {
   public void stepDown(LeaderEpoch epoch) {}
 
   @Override
+  public boolean confirmLeadership(LeaderEpoch epoch) {
+    return true;
+  }
+
+  @Override
   public boolean isLeader() {
     return true;
   }

@@ -41,6 +41,11 @@ public final class ZooKeeperHighAvailability implements JobManagerHighAvailabili
           });
   private final AtomicReference<LeaderEpoch> term = new AtomicReference<>();
   private volatile LeaderLatch latch;
+  // When ZooKeeper last confirmed the current term (System.nanoTime before asking), and for how
+  // long that stays certain: no other leader can be elected before this session has been silent
+  // for a whole session timeout.
+  private volatile long confirmedNanos;
+  private final long leaseNanos;
   private HostAndPort address;
   private long pid;
   private LeadershipListener listener;
@@ -49,6 +54,8 @@ public final class ZooKeeperHighAvailability implements JobManagerHighAvailabili
   public ZooKeeperHighAvailability(ClusterZooKeeper zooKeeper) {
     this.zooKeeper = zooKeeper;
     this.client = zooKeeper.client();
+    this.leaseNanos = zooKeeper.sessionTimeout().toNanos() / 4;
+    this.confirmedNanos = System.nanoTime() - leaseNanos;
   }
 
   @Override
@@ -117,6 +124,7 @@ public final class ZooKeeperHighAvailability implements JobManagerHighAvailabili
         rejoinElection();
         return;
       }
+      confirmedNanos = System.nanoTime();
       term.set(epoch);
       LOG.info("This job manager ({}) is the leader, epoch {}", address, epoch.epoch());
       // Leading before it is named: the first task managers to find it are accepted.
@@ -125,7 +133,7 @@ public final class ZooKeeperHighAvailability implements JobManagerHighAvailabili
         publishLeader(new LeaderInfo(address, pid, epoch.epoch()), epoch);
       } catch (Exception e) {
         LOG.error("Could not name this job manager leader of epoch {}", epoch.epoch(), e);
-        endTerm(epoch, true);
+        endTerm(epoch);
       }
     }
 
@@ -133,8 +141,7 @@ public final class ZooKeeperHighAvailability implements JobManagerHighAvailabili
     public void notLeader() {
       LeaderEpoch ended = term.get();
       if (ended != null) {
-        // The latch joins again by itself once the session is back.
-        endTerm(ended, false);
+        endTerm(ended);
       }
     }
   }
@@ -142,22 +149,23 @@ public final class ZooKeeperHighAvailability implements JobManagerHighAvailabili
   @Override
   public void stepDown(LeaderEpoch epoch) {
     try {
-      callbacks.execute(() -> endTerm(epoch, true));
+      callbacks.execute(() -> endTerm(epoch));
     } catch (RejectedExecutionException e) {
       // Closed: this job manager leaves the election for good.
     }
   }
 
-  /** Ends {@code ended} once (on the election's thread) and tells the listener. */
-  private void endTerm(LeaderEpoch ended, boolean rejoin) {
+  /**
+   * Ends {@code ended} once (on the election's thread), tells the listener, and joins the election
+   * with a fresh latch: the same way whether the session ended or a write found a newer epoch.
+   */
+  private void endTerm(LeaderEpoch ended) {
     if (!term.compareAndSet(ended, null)) {
       return;
     }
     LOG.error("This job manager ({}) lost the leadership of epoch {}", address, ended.epoch());
-    if (rejoin) {
-      rejoinElection();
-    }
     listener.revoked(ended);
+    rejoinElection();
   }
 
   /** Increments the epoch node; its new version fences this term's writes. */
@@ -204,6 +212,31 @@ public final class ZooKeeperHighAvailability implements JobManagerHighAvailabili
                 .create()
                 .withMode(CreateMode.EPHEMERAL)
                 .forPath(HaPaths.LEADER, leader.encode()));
+  }
+
+  @Override
+  public boolean confirmLeadership(LeaderEpoch epoch) {
+    if (term.get() != epoch) {
+      return false;
+    }
+    long asked = System.nanoTime();
+    if (asked - confirmedNanos < leaseNanos) {
+      return true;
+    }
+    Stat stat = new Stat();
+    try {
+      client.getData().storingStatIn(stat).forPath(HaPaths.EPOCH);
+    } catch (Exception e) {
+      LOG.warn("ZooKeeper did not confirm the leadership of epoch {}: {}", epoch.epoch(), e);
+      return false;
+    }
+    if (stat.getVersion() != epoch.version()) {
+      LOG.warn("A newer leader than epoch {} was elected: stepping down", epoch.epoch());
+      stepDown(epoch);
+      return false;
+    }
+    confirmedNanos = asked;
+    return term.get() == epoch;
   }
 
   @Override

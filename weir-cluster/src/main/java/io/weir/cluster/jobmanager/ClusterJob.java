@@ -63,19 +63,25 @@ final class ClusterJob {
    */
   static ClusterJob prepare(String jobId, JobSubmission submission, JobCode code, Clock clock)
       throws JobExecutionException {
-    return prepare(jobId, submission, code, clock, checkpoint -> {});
+    return prepare(jobId, submission, code, clock, checkpoint -> {}, () -> true);
   }
 
-  /** As above; {@code onCompleted} hears of each completed checkpoint before its notifications. */
+  /**
+   * As above; {@code onCompleted} hears of each completed checkpoint before its notifications, and
+   * {@code owner} says before each change to the job's checkpoint files whether this job manager
+   * still owns them (leads).
+   */
   static ClusterJob prepare(
       String jobId,
       JobSubmission submission,
       JobCode code,
       Clock clock,
-      CheckpointCoordinator.CompletionListener onCompleted)
+      CheckpointCoordinator.CompletionListener onCompleted,
+      BooleanSupplier owner)
       throws JobExecutionException {
     JobGraph graph = JobGraphBuilder.build(JobPlans.capture(submission, code));
     JobDriver driver = new JobDriver(jobId, graph, clock, onCompleted);
+    driver.storage().guardWith(owner);
     driver.prepare();
     return new ClusterJob(submission, code, driver);
   }

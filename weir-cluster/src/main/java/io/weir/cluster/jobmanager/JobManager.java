@@ -228,7 +228,14 @@ public final class JobManager implements AutoCloseable {
     ClusterJob job;
     LeaderEpoch term = epoch;
     try {
-      job = ClusterJob.prepare(jobId, resolved, code, clock, pointer(term, jobId));
+      job =
+          ClusterJob.prepare(
+              jobId,
+              resolved,
+              code,
+              clock,
+              pointer(term, jobId),
+              () -> highAvailability.confirmLeadership(term));
       synchronized (jobs) {
         for (ClusterJob other : jobs.values()) {
           if (other.jobName().equals(job.jobName()) && !other.status().isTerminal()) {

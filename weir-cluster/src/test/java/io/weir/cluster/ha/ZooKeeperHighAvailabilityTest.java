@@ -124,6 +124,8 @@ class ZooKeeperHighAvailabilityTest {
     BlockingQueue<LeaderEpoch> secondTerms = new ArrayBlockingQueue<>(4);
     ZooKeeperHighAvailability second = elect(root, 1002, secondTerms, new ArrayBlockingQueue<>(4));
 
+    assertThat(first.confirmLeadership(firstTerm)).isTrue();
+
     // when: the leader steps down (as on a write that found a newer epoch)
     first.stepDown(firstTerm);
 
@@ -132,6 +134,7 @@ class ZooKeeperHighAvailabilityTest {
     LeaderEpoch secondTerm = secondTerms.poll(60, TimeUnit.SECONDS);
     assertThat(secondTerm.epoch()).isEqualTo(firstTerm.epoch() + 1);
     assertThat(first.isLeader()).isFalse();
+    assertThat(first.confirmLeadership(firstTerm)).isFalse();
     first.stepDown(firstTerm);
     try (ClusterZooKeeper client = connect(root)) {
       await()

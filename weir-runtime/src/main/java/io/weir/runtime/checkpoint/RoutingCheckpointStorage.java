@@ -6,19 +6,22 @@ import java.io.IOException;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
 
 /**
  * The job's checkpoint storage, except for the checkpoints routed elsewhere: a savepoint goes to
  * the directory the user chose, through the same protocol as any checkpoint.
  *
  * <p>Once {@linkplain #handOver handed over} (its job manager lost the leadership, and a new leader
- * carries the job on from the same directory), it completes, discards and prunes nothing more: the
- * new leader may reuse the id of a checkpoint this one still had pending.
+ * carries the job on from the same directory), or while its {@linkplain #guardWith owner check}
+ * fails, it completes, discards and prunes nothing: the new leader may reuse the id of a checkpoint
+ * this one still had pending.
  */
 public final class RoutingCheckpointStorage implements CheckpointStorage {
   private final CheckpointStorage checkpoints;
   private final Map<Long, CheckpointStorage> routes = new ConcurrentHashMap<>();
   private volatile boolean handedOver;
+  private volatile BooleanSupplier owner = () -> true;
 
   public RoutingCheckpointStorage(CheckpointStorage checkpoints) {
     this.checkpoints = checkpoints;
@@ -30,6 +33,18 @@ public final class RoutingCheckpointStorage implements CheckpointStorage {
    */
   public void handOver() {
     handedOver = true;
+  }
+
+  /**
+   * Asks {@code owner} before each completion, discard and pruning whether this process still owns
+   * the job's checkpoints (a job manager: whether it still leads); on any thread, may block.
+   */
+  public void guardWith(BooleanSupplier owner) {
+    this.owner = owner;
+  }
+
+  private boolean owned() {
+    return !handedOver && owner.getAsBoolean();
   }
 
   /** Sends everything of checkpoint {@code checkpointId} to {@code storage}. */
@@ -62,9 +77,11 @@ public final class RoutingCheckpointStorage implements CheckpointStorage {
   /** A savepoint is recorded in the job's storage first, so a resubmission finds it. */
   @Override
   public Completion completeDeferringCleanUp(CheckpointMetadata metadata) throws IOException {
-    if (handedOver) {
+    if (!owned()) {
       throw new IOException(
-          "Checkpoint " + metadata.checkpointId() + " is not completed: the job was handed over");
+          "Checkpoint "
+              + metadata.checkpointId()
+              + " is not completed: this process no longer owns the job's checkpoints");
     }
     CheckpointStorage storage = storageOf(metadata.checkpointId());
     routes.remove(metadata.checkpointId());
@@ -77,7 +94,7 @@ public final class RoutingCheckpointStorage implements CheckpointStorage {
     return new Completion(
         completion.checkpoint(),
         () -> {
-          if (!handedOver) {
+          if (owned()) {
             cleanUp.run();
           }
         });
@@ -85,7 +102,7 @@ public final class RoutingCheckpointStorage implements CheckpointStorage {
 
   @Override
   public void discard(long checkpointId) {
-    if (handedOver) {
+    if (!owned()) {
       return;
     }
     CheckpointStorage storage = routes.remove(checkpointId);

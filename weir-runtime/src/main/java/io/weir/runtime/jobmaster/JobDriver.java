@@ -3,7 +3,6 @@ package io.weir.runtime.jobmaster;
 import io.weir.api.datastream.JobExecutionException;
 import io.weir.runtime.checkpoint.CheckpointCoordinator;
 import io.weir.runtime.checkpoint.CheckpointHistory;
-import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.RoutingCheckpointStorage;
 import io.weir.runtime.gateway.SlotPool;
@@ -99,7 +98,7 @@ public final class JobDriver {
   }
 
   /** The job's checkpoint storage, which its job manager completes checkpoints in. */
-  public CheckpointStorage storage() {
+  public RoutingCheckpointStorage storage() {
     return storage;
   }
 
