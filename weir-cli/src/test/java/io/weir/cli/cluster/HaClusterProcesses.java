@@ -66,14 +66,29 @@ final class HaClusterProcesses implements AutoCloseable {
   HaClusterProcesses start() throws Exception {
     startJobManager();
     await().atMost(Duration.ofSeconds(90)).until(() -> leader().isPresent());
-    startJobManager();
+    // The standby and the task managers start side by side: a JVM start is mostly waiting.
+    Path standbyLog = launchJobManager();
     for (int i = 0; i < 2; i++) {
-      startTaskManager();
+      launchTaskManager();
+    }
+    awaitLog(standbyLog, "runs for leadership");
+    for (Path log : taskManagerLogs) {
+      awaitLog(log, "offers");
     }
     return this;
   }
 
+  private static void awaitLog(Path log, String text) {
+    await()
+        .atMost(Duration.ofSeconds(90))
+        .until(() -> Files.exists(log) && Files.readString(log).contains(text));
+  }
+
   void startJobManager() throws IOException {
+    awaitLog(launchJobManager(), "runs for leadership");
+  }
+
+  private Path launchJobManager() throws IOException {
     int port = LocalClusterProcesses.freePort();
     List<String> args =
         List.of(
@@ -92,12 +107,10 @@ final class HaClusterProcesses implements AutoCloseable {
     Path log = logs.resolve("jobmanager-" + port + ".log");
     jobManagers.put(port, LocalClusterProcesses.start(log, args, null));
     jobManagerLogs.put(port, log);
-    await()
-        .atMost(Duration.ofSeconds(90))
-        .until(() -> Files.readString(log).contains("runs for leadership"));
+    return log;
   }
 
-  void startTaskManager() throws IOException {
+  private void launchTaskManager() throws IOException {
     int number = taskManagers.size() + 1;
     Path log = logs.resolve("taskmanager-" + number + ".log");
     taskManagers.add(
@@ -113,9 +126,6 @@ final class HaClusterProcesses implements AutoCloseable {
                 "2"),
             null));
     taskManagerLogs.add(log);
-    await()
-        .atMost(Duration.ofSeconds(90))
-        .until(() -> Files.exists(log) && Files.readString(log).contains("offers"));
   }
 
   Optional<LeaderInfo> leader() throws Exception {

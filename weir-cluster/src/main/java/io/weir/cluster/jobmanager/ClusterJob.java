@@ -48,6 +48,8 @@ final class ClusterJob {
   // The task managers of the current attempt, and their latest heartbeat's record counts.
   private final Map<String, RemoteTaskManager> taskManagers = new ConcurrentHashMap<>();
   private final Map<String, RecordCounts> progress = new ConcurrentHashMap<>();
+  // The task manager of each slot the current attempt runs in.
+  private volatile List<String> slotOwners = List.of();
 
   private ClusterJob(JobSubmission submission, JobCode code, JobDriver driver) {
     this.submission = submission;
@@ -137,6 +139,7 @@ final class ClusterJob {
     slots.forEach(slot -> byId.put(slot.id, slot));
     taskManagers.clear();
     progress.clear();
+    slotOwners = slots.stream().map(slot -> slot.id).toList();
     List<TaskManagerGateway> gateways = new ArrayList<>();
     for (RegisteredTaskManager slot : slots) {
       gateways.add(
@@ -256,6 +259,11 @@ final class ClusterJob {
   /** The job's recent checkpoints across its attempts, newest first. */
   List<CheckpointStats> checkpointHistory() {
     return driver.history().newestFirst();
+  }
+
+  /** The task manager of each slot the job runs in; none once it ended. */
+  List<String> slotOwners() {
+    return driver.state().isFinal() ? List.of() : slotOwners;
   }
 
   JobGraph graph() {

@@ -340,6 +340,14 @@ public final class JobManager implements AutoCloseable {
     return JobCode.fromJar(jar, file);
   }
 
+  /** The job manager's own address, and the live task managers, for {@code weir cluster status}. */
+  ClientMessages.Members members() {
+    return new ClientMessages.Members(
+        new HostAndPort(options.host(), port()),
+        ProcessHandle.current().pid(),
+        new SlotsInUse(jobs()).of(registry.live()));
+  }
+
   List<ClusterJob> jobs() {
     synchronized (jobs) {
       return new ArrayList<>(jobs.values());
@@ -375,6 +383,7 @@ public final class JobManager implements AutoCloseable {
                 register.taskManagerId(),
                 register.slots(),
                 register.dataAddress(),
+                register.pid(),
                 new TaskManagerConnection(connection, term.epoch(), () -> leadsIn(term)),
                 clock.millis()));
       } else if (message instanceof ControlMessages.Heartbeat heartbeat) {
