@@ -4,7 +4,6 @@ import io.netty.channel.EventLoopGroup;
 import io.weir.api.datastream.JobExecutionException;
 import io.weir.cluster.JarStore;
 import io.weir.cluster.JobCode;
-import io.weir.cluster.ha.DeposedLeaderException;
 import io.weir.cluster.ha.JobManagerHighAvailability;
 import io.weir.cluster.ha.LeaderEpoch;
 import io.weir.cluster.ha.StoredJob;
@@ -19,7 +18,6 @@ import io.weir.cluster.rpc.JobSubmission;
 import io.weir.cluster.rpc.MessageHandler;
 import io.weir.cluster.rpc.RpcConnection;
 import io.weir.cluster.rpc.RpcServer;
-import io.weir.runtime.checkpoint.CheckpointCoordinator;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -227,15 +225,11 @@ public final class JobManager implements AutoCloseable {
       throws JobExecutionException {
     ClusterJob job;
     LeaderEpoch term = epoch;
+    TermJobStore store = new TermJobStore(highAvailability, term);
     try {
       job =
           ClusterJob.prepare(
-              jobId,
-              resolved,
-              code,
-              clock,
-              pointer(term, jobId),
-              () -> highAvailability.confirmLeadership(term));
+              jobId, resolved, code, clock, store.pointer(jobId), store.ownsCheckpoints());
       synchronized (jobs) {
         for (ClusterJob other : jobs.values()) {
           if (other.jobName().equals(job.jobName()) && !other.status().isTerminal()) {
@@ -245,7 +239,7 @@ public final class JobManager implements AutoCloseable {
         }
         jobs.put(jobId, job);
       }
-      storeFenced(term, () -> highAvailability.storeJob(term, jobId, resolved));
+      store.store(jobId, resolved);
     } catch (JobExecutionException | RuntimeException e) {
       forget(jobId);
       code.close();
@@ -259,7 +253,7 @@ public final class JobManager implements AutoCloseable {
     jobThreads.execute(
         () -> {
           job.run(registry, timer);
-          maybeRemoveStored(term, job);
+          maybeRemoveStored(term, store, job);
         });
     return job;
   }
@@ -271,56 +265,12 @@ public final class JobManager implements AutoCloseable {
   }
 
   /**
-   * The job's checkpoint pointer: written, fenced by the leader's epoch, before the checkpoint's
-   * notifications go out. A deposed leader's write throws, and the notifications never go out.
-   */
-  private CheckpointCoordinator.CompletionListener pointer(LeaderEpoch term, String jobId) {
-    return checkpoint -> {
-      try {
-        storeFenced(
-            term,
-            () ->
-                highAvailability.pointToCheckpoint(
-                    term, jobId, checkpoint.checkpointId(), checkpoint.location().toString()));
-      } catch (Exception e) {
-        throw new IllegalStateException(
-            "Checkpoint "
-                + checkpoint.checkpointId()
-                + " of job "
-                + jobId
-                + " is not notified: its pointer could not be stored: "
-                + e.getMessage(),
-            e);
-      }
-    };
-  }
-
-  /** A write of {@code term}; one that finds a newer epoch steps down before it throws. */
-  private void storeFenced(LeaderEpoch term, HighAvailabilityWrite write) throws Exception {
-    try {
-      write.run();
-    } catch (DeposedLeaderException e) {
-      highAvailability.stepDown(term);
-      throw e;
-    }
-  }
-
-  private interface HighAvailabilityWrite {
-    void run() throws Exception;
-  }
-
-  /**
    * A job that ended for good is not recovered by later leaders; one stopped by a close, or
    * abandoned by a deposed leader, is.
    */
-  private void maybeRemoveStored(LeaderEpoch term, ClusterJob job) {
-    if (closing || epoch != term || !job.status().isTerminal()) {
-      return;
-    }
-    try {
-      storeFenced(term, () -> highAvailability.removeJob(term, job.jobId()));
-    } catch (Exception e) {
-      LOG.warn("Job {} ended but stays in the job store: {}", job.jobId(), e.getMessage());
+  private void maybeRemoveStored(LeaderEpoch term, TermJobStore store, ClusterJob job) {
+    if (!closing && epoch == term && job.status().isTerminal()) {
+      store.remove(job.jobId());
     }
   }
 
