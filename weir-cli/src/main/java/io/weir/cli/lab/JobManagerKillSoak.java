@@ -191,6 +191,7 @@ final class JobManagerKillSoak {
       } finally {
         ProcessSignals.send(leader, "-CONT");
       }
+      // It must find itself deposed, and be back in ZooKeeper as a standby with a new session.
       String deposedLine = "Deposed from epoch " + deposed.epoch();
       cluster.awaitCondition(
           "the woken job manager stands by",
@@ -198,9 +199,8 @@ final class JobManagerKillSoak {
             if (!leader.isAlive()) {
               throw JobLog.endedEarly("the woken job manager ended", leader.log());
             }
-            String log = Files.readString(leader.log());
-            int at = log.indexOf(deposedLine);
-            return at >= 0 && log.indexOf("runs for leadership again", at) > at;
+            return Files.readString(leader.log()).contains(deposedLine)
+                && cluster.isStandby(leader);
           },
           leader.log());
     }

@@ -1,6 +1,7 @@
 package io.weir.cli.lab;
 
 import io.weir.cluster.ClusterClient;
+import io.weir.cluster.ha.ClusterMembers;
 import io.weir.cluster.ha.ClusterZooKeeper;
 import io.weir.cluster.ha.LeaderInfo;
 import io.weir.cluster.ha.LeaderLookup;
@@ -110,7 +111,8 @@ final class LabHaCluster implements AutoCloseable {
             null,
             directory.resolve("jobmanager-" + port + ".log"));
     jobManagers.put(port, jobManager);
-    awaitLog(jobManager, "runs for leadership");
+    // Printed once it runs for leadership.
+    awaitLog(jobManager, "job manager listening on");
     return jobManager;
   }
 
@@ -136,6 +138,13 @@ final class LabHaCluster implements AutoCloseable {
       throw new LabFailure("the leader at " + leader.address() + " is not one of the lab's");
     }
     return process;
+  }
+
+  /** Whether ZooKeeper lists {@code jobManager} as a standby (a member that does not lead). */
+  boolean isStandby(JobProcess jobManager) throws Exception {
+    return new ClusterMembers(zooKeeper)
+        .jobManagers().stream()
+            .anyMatch(member -> member.pid() == jobManager.pid() && !member.leader());
   }
 
   /** The state of job {@code jobId} as the current leader reports it, or empty if none answers. */
