@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 
 /**
  * The soak against a highly available cluster ({@code weir lab --soak --ha}): the job runs on a
@@ -21,6 +22,7 @@ import java.util.Random;
 final class JobManagerKillSoak {
   private static final int BROKER_KILL_EVERY = 3;
   private static final int PARALLELISM = 2;
+  private static final Set<String> FINAL_STATES = Set.of("FINISHED", "FAILED", "CANCELED");
 
   /** How a leader is lost. */
   enum LeaderLoss {
@@ -120,7 +122,8 @@ final class JobManagerKillSoak {
         progress.line("input stopped at " + records + " records; running until the output settles");
         String jobId = cluster.onlyJobId();
         OutputSettling.await(
-            () -> cluster.jobState(jobId).map("RUNNING"::equals).orElse(true),
+            // Restarting (after a broker kill) or between leaders, it still runs.
+            () -> cluster.jobState(jobId).map(state -> !FINAL_STATES.contains(state)).orElse(true),
             directory.resolve("cluster"),
             new OutputVerifier(bootstrap, topics.output()),
             bootstrap,
