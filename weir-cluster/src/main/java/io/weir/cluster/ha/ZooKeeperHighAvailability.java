@@ -66,7 +66,7 @@ public final class ZooKeeperHighAvailability implements JobManagerHighAvailabili
     this.listener = listener;
     new ClusterMembers(zooKeeper).registerJobManager(address, pid);
     // A session that expired took this job manager's membership node along; the new session
-    // (Curator makes one) puts it back. The latch rejoins the election by itself.
+    // (Curator makes one) puts it back. The election is joined again when the term ends.
     client
         .getConnectionStateListenable()
         .addListener(
@@ -116,6 +116,7 @@ public final class ZooKeeperHighAvailability implements JobManagerHighAvailabili
     @Override
     public void isLeader() {
       LeaderEpoch epoch;
+      long asked = System.nanoTime();
       try {
         epoch = incrementEpoch();
       } catch (Exception e) {
@@ -124,7 +125,7 @@ public final class ZooKeeperHighAvailability implements JobManagerHighAvailabili
         rejoinElection();
         return;
       }
-      confirmedNanos = System.nanoTime();
+      confirmedNanos = asked;
       term.set(epoch);
       LOG.info("This job manager ({}) is the leader, epoch {}", address, epoch.epoch());
       // Leading before it is named: the first task managers to find it are accepted.
