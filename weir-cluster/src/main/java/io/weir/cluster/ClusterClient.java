@@ -99,6 +99,11 @@ public final class ClusterClient implements AutoCloseable {
         .lines();
   }
 
+  /** The job manager's address and pid, and its task managers with their slots in use. */
+  public ClientMessages.Members members() throws ClusterConnectException, InterruptedException {
+    return ask(new ClientMessages.ListMembers(), ClientMessages.Members.class);
+  }
+
   private <T> T ask(ClientMessages.Request request, Class<T> answerType)
       throws ClusterConnectException, InterruptedException {
     CompletableFuture<Object> answer = new CompletableFuture<>();

@@ -1,6 +1,8 @@
 package io.weir.lab;
 
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.function.BooleanSupplier;
 
 /**
  * Waits until a running job has caught up with its input: the consumer group committed offsets up
@@ -22,11 +24,26 @@ final class OutputSettling {
   static void await(
       JobProcess job, JobOutput output, String bootstrap, CellTopics topics, Duration timeout)
       throws Exception {
+    await(job::isAlive, job.log(), output, bootstrap, topics, timeout);
+  }
+
+  /**
+   * As above, for a job anywhere (on a cluster): {@code running} says whether it still runs, and
+   * {@code log} is where to look when it does not.
+   */
+  static void await(
+      BooleanSupplier running,
+      Path log,
+      JobOutput output,
+      String bootstrap,
+      CellTopics topics,
+      Duration timeout)
+      throws Exception {
     long deadline = System.currentTimeMillis() + timeout.toMillis();
     long previousCount = -1;
     while (System.currentTimeMillis() < deadline) {
-      if (!job.isAlive()) {
-        throw new LabFailure("the job process exited before its output settled; see " + job.log());
+      if (!running.getAsBoolean()) {
+        throw new LabFailure("the job ended before its output settled; see " + log);
       }
       long input = Topics.endOffsets(bootstrap, topics.input());
       long committed = Topics.committedOffsets(bootstrap, topics.group());
@@ -50,6 +67,6 @@ final class OutputSettling {
             + "' within "
             + timeout.toSeconds()
             + " s; see "
-            + job.log());
+            + log);
   }
 }

@@ -4,6 +4,7 @@ import io.weir.cli.error.UserError;
 import io.weir.lab.CellResult;
 import io.weir.lab.CellTopics;
 import io.weir.lab.Deployment;
+import io.weir.lab.JobManagerKillSoak;
 import io.weir.lab.LabJob;
 import io.weir.lab.LabJson;
 import io.weir.lab.LabProgress;
@@ -132,6 +133,14 @@ public final class LabCommand implements Callable<Integer> {
       description = "Seconds each wait may take (default: ${DEFAULT-VALUE}).")
   long timeoutSeconds = 90;
 
+  @Option(
+      names = "--ha",
+      description =
+          "With --soak: run the job on a highly available cluster of its own (ZooKeeper, two job"
+              + " managers, two task managers) and lose the leading job manager at random, killed"
+              + " (kill -9) or frozen (SIGSTOP, then SIGCONT).")
+  boolean highAvailability;
+
   @Option(names = "--random-seed", description = "Seed of the soak's random kills.")
   Long randomSeed;
 
@@ -163,6 +172,9 @@ public final class LabCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     LabSettings settings = settings();
+    if (highAvailability && !soak) {
+      throw new UserError("--ha kills job managers in the soak: add --soak");
+    }
     if (operations && !soak) {
       return operations(settings);
     }
@@ -259,6 +271,9 @@ public final class LabCommand implements Callable<Integer> {
       throws Exception {
     long seed = randomSeed != null ? randomSeed : System.nanoTime();
     progress.line("random seed " + seed + " (--random-seed to repeat)");
+    if (highAvailability) {
+      return jobManagerKillSoak(job, settings, progress, topics, seed);
+    }
     Soak.Result result =
         new Soak(job, settings, progress, seed, operations)
             .run(directory, topics, Duration.ofMillis((long) (minutes * 60_000)));
@@ -274,6 +289,28 @@ public final class LabCommand implements Callable<Integer> {
               result.brokerKills(),
               Math.max(0, result.rescales()),
               Math.max(0, result.savepointStops()),
+              result.records(),
+              result.verdict().lost(),
+              result.verdict().duplicated()));
+    }
+    return result.verdict().exactlyOnce() ? 0 : 1;
+  }
+
+  private int jobManagerKillSoak(
+      LabJob job, LabSettings settings, LabProgress progress, CellTopics topics, long seed)
+      throws Exception {
+    JobManagerKillSoak.Result result =
+        new JobManagerKillSoak(job, settings, progress, seed)
+            .run(directory, topics, Duration.ofMillis((long) (minutes * 60_000)));
+    System.out.println(result.line());
+    if (json != null) {
+      Files.writeString(
+          json,
+          String.format(
+              "{\"jobmanager_kills\": %d, \"broker_kills\": %d, \"records\": %d, \"lost\": %d,"
+                  + " \"duplicated\": %d}%n",
+              result.jobManagerKills(),
+              result.brokerKills(),
               result.records(),
               result.verdict().lost(),
               result.verdict().duplicated()));

@@ -70,6 +70,14 @@ class ClusterCommandTest {
     Map<String, Integer> counts = CommittedOutput.lineCounts(output);
     assertThat(counts).hasSize(3000);
     assertThat(counts.values()).containsOnly(1);
+
+    // then: the status lists the lone job manager and its task manager, no slot in use
+    String status = stdoutOf("cluster", "status", "--conf", configuration.toString());
+    assertThat(status)
+        .contains("127.0.0.1:" + port + " ")
+        .contains(Files.readString(state.resolve("jobmanager.pid")).strip() + " ")
+        .contains("lone (no HA)")
+        .containsPattern("tm-\\S+ +127.0.0.1:[0-9]+ +[0-9]+ +0/2");
   }
 
   private void configure() throws IOException {

@@ -51,7 +51,7 @@ final class HaClusterProcesses implements AutoCloseable {
       }
     }
     // Sessions longer than the default: on a machine shared by many builds a process may not
-    // be heard from for seconds, and a leader whose session ends halts.
+    // be heard from for seconds, and a leader whose session ends is deposed.
     this.configuration = logs.resolve("weir.yaml");
     Files.writeString(configuration, "ha.session.timeout.ms: " + SESSION_TIMEOUT_MILLIS + "\n");
     this.zooKeeperUrl = zooKeeperUrl;
@@ -66,14 +66,29 @@ final class HaClusterProcesses implements AutoCloseable {
   HaClusterProcesses start() throws Exception {
     startJobManager();
     await().atMost(Duration.ofSeconds(90)).until(() -> leader().isPresent());
-    startJobManager();
+    // The standby and the task managers start side by side: a JVM start is mostly waiting.
+    Path standbyLog = launchJobManager();
     for (int i = 0; i < 2; i++) {
-      startTaskManager();
+      launchTaskManager();
+    }
+    awaitLog(standbyLog, "runs for leadership");
+    for (Path log : taskManagerLogs) {
+      awaitLog(log, "offers");
     }
     return this;
   }
 
+  private static void awaitLog(Path log, String text) {
+    await()
+        .atMost(Duration.ofSeconds(90))
+        .until(() -> Files.exists(log) && Files.readString(log).contains(text));
+  }
+
   void startJobManager() throws IOException {
+    awaitLog(launchJobManager(), "runs for leadership");
+  }
+
+  private Path launchJobManager() throws IOException {
     int port = LocalClusterProcesses.freePort();
     List<String> args =
         List.of(
@@ -92,12 +107,10 @@ final class HaClusterProcesses implements AutoCloseable {
     Path log = logs.resolve("jobmanager-" + port + ".log");
     jobManagers.put(port, LocalClusterProcesses.start(log, args, null));
     jobManagerLogs.put(port, log);
-    await()
-        .atMost(Duration.ofSeconds(90))
-        .until(() -> Files.readString(log).contains("runs for leadership"));
+    return log;
   }
 
-  void startTaskManager() throws IOException {
+  private void launchTaskManager() throws IOException {
     int number = taskManagers.size() + 1;
     Path log = logs.resolve("taskmanager-" + number + ".log");
     taskManagers.add(
@@ -113,9 +126,6 @@ final class HaClusterProcesses implements AutoCloseable {
                 "2"),
             null));
     taskManagerLogs.add(log);
-    await()
-        .atMost(Duration.ofSeconds(90))
-        .until(() -> Files.exists(log) && Files.readString(log).contains("offers"));
   }
 
   Optional<LeaderInfo> leader() throws Exception {
@@ -138,6 +148,11 @@ final class HaClusterProcesses implements AutoCloseable {
       }
     }
     throw new IllegalArgumentException("not a job manager of this cluster");
+  }
+
+  /** The job managers whose processes run (a frozen one counts). */
+  List<Process> aliveJobManagers() {
+    return jobManagers.values().stream().filter(Process::isAlive).toList();
   }
 
   Path taskManagerLog(int number) {

@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -32,15 +33,36 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Job manager high availability with real processes: a real ZooKeeper, a real broker, two job
- * managers and two task managers, the seed job exactly-once with input arriving. The leader is
- * killed ({@code kill -9}) or frozen ({@code SIGSTOP}, then woken with {@code SIGCONT}): the
- * standby takes over, recovers the job from its latest completed checkpoint without a resubmission,
- * and a {@code read_committed} reader sees every input id exactly once, watched long enough for a
- * late duplicate.
+ * managers and two task managers, the seed job exactly-once with input arriving. The leader is lost
+ * again and again, a few seconds after each new leader's first commit: killed ({@code kill -9}, and
+ * a new job manager started in its place) or frozen ({@code SIGSTOP}, then woken with {@code
+ * SIGCONT}, when it comes back as a standby and may lead again later). Each time a standby takes
+ * over and recovers the job from its latest completed checkpoint without a resubmission, and in the
+ * end a {@code read_committed} reader sees every input id exactly once, watched long enough for a
+ * late duplicate. Two failovers in the suite, frozen then killed: the kill makes the job manager
+ * frozen before lead again. {@code -Dweir.failovers=N} sets how many.
  */
 class JobManagerFailoverTest {
   private static final long CHECKPOINT_INTERVAL_MILLIS = 500;
+  private static final int FAILOVERS = Integer.getInteger("weir.failovers", 2);
   private static final AtomicInteger RUNS = new AtomicInteger();
+
+  /** How a leader is lost. */
+  private enum LeaderLoss {
+    KILLED,
+    FROZEN
+  }
+
+  /** One failover's times, in ms since the leader was lost. */
+  private record Failover(
+      int number, LeaderLoss loss, long leadsMillis, long runningMillis, long committedMillis) {
+    String line() {
+      return String.format(
+          "failover %d (leader %s): a standby leads after %d ms, runs the job after %d ms, first"
+              + " committed output of its own after %d ms",
+          number, loss.name().toLowerCase(), leadsMillis, runningMillis, committedMillis);
+    }
+  }
 
   @RegisterExtension
   static final KafkaBrokerExtension kafka =
@@ -78,7 +100,7 @@ class JobManagerFailoverTest {
   }
 
   @Test
-  void when_leaderKilledThenTheNextOneFrozenAndWoken_then_theJobGoesOnExactlyOnceAndIsFenced()
+  void when_leaderKilledOrFrozenAgainAndAgain_then_theJobGoesOnExactlyOnceAndFrozenOnesStandBy()
       throws Exception {
     // given: the seed job on the leader, committing, with input arriving
     String url = newCluster();
@@ -87,55 +109,75 @@ class JobManagerFailoverTest {
     String jobId = submitAndAwaitCommits(fed);
     assertStatusLists(cluster.leader().orElseThrow(), url);
 
-    // when: kill -9 of the leader
-    LeaderInfo first = cluster.leader().orElseThrow();
-    LocalClusterProcesses.kill(cluster.leaderProcess());
-    long killed = System.nanoTime();
-
-    // then: the standby leads, and its job commits without a resubmission
-    awaitTakeOver(first, jobId, killed, "killed");
-    assertThat(Files.readString(cluster.leaderLog())).contains("Recovering job " + jobId);
-    try (ClusterClient client = cluster.leaderClient()) {
-      assertThat(client.job(jobId).state()).isEqualTo("RUNNING");
+    // when: the leader is lost, frozen and killed by turns, each time once its successor committed
+    List<Failover> failovers = new ArrayList<>();
+    for (int number = 1; number <= FAILOVERS; number++) {
+      LeaderLoss loss = number % 2 == 1 ? LeaderLoss.FROZEN : LeaderLoss.KILLED;
+      failovers.add(loseLeader(number, loss, jobId));
     }
 
-    // when: the killed job manager is back as a standby, and the new leader hangs (SIGSTOP)
-    // until the next one committed, then wakes up (SIGCONT)
-    cluster.startJobManager();
-    LeaderInfo second = cluster.leader().orElseThrow();
-    Process frozen = cluster.leaderProcess();
-    Path frozenLog = cluster.logOf(frozen);
-    LocalClusterProcesses.signal(frozen, "-STOP");
-    try {
-      awaitTakeOver(second, jobId, System.nanoTime(), "frozen");
-    } finally {
-      LocalClusterProcesses.signal(frozen, "-CONT");
-    }
-
-    // then: the deposed leader halts on its lost leadership, and the job goes on exactly once
-    await().atMost(Duration.ofSeconds(60)).until(() -> !frozen.isAlive());
-    assertThat(frozen.exitValue()).isEqualTo(75);
-    assertThat(Files.readString(frozenLog)).contains("Lost the leadership");
+    // then: every failover recovered the job, and the job went on exactly once
+    failovers.forEach(failover -> System.out.println(name + ": " + failover.line()));
     stopFeedingAfterNewOutput(committed());
     try (ClusterClient client = cluster.leaderClient()) {
       assertThat(client.job(jobId).state()).isEqualTo("RUNNING");
     }
     assertExactlyOnce(fed.get());
+    assertThat(cluster.aliveJobManagers()).hasSize(2);
+    assertStatusLists(cluster.leader().orElseThrow(), url);
+  }
+
+  /**
+   * Loses the leader as {@code loss} says and waits until a standby took over; a killed job manager
+   * is replaced by a new one, a frozen one is woken and must stand by again.
+   */
+  private Failover loseLeader(int number, LeaderLoss loss, String jobId) throws Exception {
+    LeaderInfo deposed = cluster.leader().orElseThrow();
+    Process leader = cluster.leaderProcess();
+    Path leaderLog = cluster.logOf(leader);
+    long since = System.nanoTime();
+    Failover failover;
+    if (loss == LeaderLoss.KILLED) {
+      LocalClusterProcesses.kill(leader);
+      failover = awaitTakeOver(number, loss, deposed, jobId, since);
+      cluster.startJobManager();
+    } else {
+      LocalClusterProcesses.signal(leader, "-STOP");
+      try {
+        failover = awaitTakeOver(number, loss, deposed, jobId, since);
+      } finally {
+        LocalClusterProcesses.signal(leader, "-CONT");
+      }
+      // then: woken, it finds itself deposed and stands by again
+      String deposedLine = "Deposed from epoch " + deposed.epoch();
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(
+              () -> {
+                String log = Files.readString(leaderLog);
+                int at = log.indexOf(deposedLine);
+                return at >= 0 && log.indexOf("runs for leadership again", at) > at;
+              });
+      assertThat(leader.isAlive()).isTrue();
+    }
+    assertThat(Files.readString(cluster.leaderLog())).contains("Recovering job " + jobId);
+    System.out.println(name + ": " + failover.line());
+    return failover;
   }
 
   /**
    * Waits until a newer leader than {@code deposed} is named, runs the job again, and the job
    * committed output of its own (commits of the old leader's last notification, and of the restored
    * checkpoint's pending transactions by the new leader's recovery step, land before: only output
-   * after the job runs again counts), and prints the times since {@code since}.
+   * after the job runs again counts).
    */
-  private void awaitTakeOver(LeaderInfo deposed, String jobId, long since, String what)
-      throws Exception {
+  private Failover awaitTakeOver(
+      int number, LeaderLoss loss, LeaderInfo deposed, String jobId, long since) throws Exception {
     await()
         .atMost(Duration.ofSeconds(60))
         .pollInterval(Duration.ofMillis(50))
         .until(() -> cluster.leader().map(l -> l.epoch() > deposed.epoch()).orElse(false));
-    long takeOverMillis = (System.nanoTime() - since) / 1_000_000;
+    long leadsMillis = millisSince(since);
     try (ClusterClient client = cluster.leaderClient()) {
       await()
           .atMost(Duration.ofSeconds(120))
@@ -143,16 +185,17 @@ class JobManagerFailoverTest {
           .ignoreExceptions()
           .until(() -> client.job(jobId).state().equals("RUNNING"));
     }
-    long runningMillis = (System.nanoTime() - since) / 1_000_000;
+    long runningMillis = millisSince(since);
     long committedWhenRunning = committed();
     await()
         .atMost(Duration.ofSeconds(120))
         .pollInterval(Duration.ofMillis(100))
         .until(() -> committed() > committedWhenRunning);
-    System.out.printf(
-        "%s: leader %s; a standby leads after %d ms, runs the job after %d ms, first committed"
-            + " output of its own after %d ms%n",
-        name, what, takeOverMillis, runningMillis, (System.nanoTime() - since) / 1_000_000);
+    return new Failover(number, loss, leadsMillis, runningMillis, millisSince(since));
+  }
+
+  private static long millisSince(long nanos) {
+    return (System.nanoTime() - nanos) / 1_000_000;
   }
 
   /** {@code weir cluster status}: the leader, the standby, and both task managers. */

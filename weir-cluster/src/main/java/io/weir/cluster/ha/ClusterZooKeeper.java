@@ -19,10 +19,13 @@ import org.apache.zookeeper.KeeperException;
 public final class ClusterZooKeeper implements AutoCloseable {
   private final ZooKeeperAddress address;
   private final CuratorFramework client;
+  private final Duration sessionTimeout;
 
-  private ClusterZooKeeper(ZooKeeperAddress address, CuratorFramework client) {
+  private ClusterZooKeeper(
+      ZooKeeperAddress address, CuratorFramework client, Duration sessionTimeout) {
     this.address = address;
     this.client = client;
+    this.sessionTimeout = sessionTimeout;
   }
 
   /**
@@ -58,11 +61,16 @@ public final class ClusterZooKeeper implements AutoCloseable {
               + connectTimeout.toSeconds()
               + " s");
     }
-    return new ClusterZooKeeper(address, client);
+    return new ClusterZooKeeper(address, client, sessionTimeout);
   }
 
   public ZooKeeperAddress address() {
     return address;
+  }
+
+  /** How long ZooKeeper keeps this process's session after it stops answering. */
+  Duration sessionTimeout() {
+    return sessionTimeout;
   }
 
   CuratorFramework client() {

@@ -23,10 +23,12 @@ public interface JobManagerHighAvailability extends AutoCloseable {
     void granted(LeaderEpoch epoch);
 
     /**
-     * This job manager lost its leadership (its ZooKeeper session was suspended or expired); its
-     * writes fail from now on. Called at most once per term.
+     * This job manager lost the leadership of {@code ended} (its ZooKeeper session expired, or it
+     * {@linkplain #stepDown stepped down}); its writes of that term fail from now on, and it runs
+     * for leadership again as a standby. Called at most once per term, on the election's thread,
+     * after {@link #granted} of that term.
      */
-    void revoked();
+    void revoked(LeaderEpoch ended);
   }
 
   /** A lone job manager: leader at once, in epoch 0, with nothing to store. */
@@ -39,6 +41,24 @@ public interface JobManagerHighAvailability extends AutoCloseable {
    */
   void runForLeadership(HostAndPort address, long pid, LeadershipListener listener)
       throws Exception;
+
+  /**
+   * Gives up the leadership of {@code epoch}, if this job manager still holds it, and runs for
+   * leadership again as a standby; for a leader that found a newer epoch (a write threw {@link
+   * DeposedLeaderException}). The listener hears of it with {@link LeadershipListener#revoked}.
+   * Does not block.
+   */
+  void stepDown(LeaderEpoch epoch);
+
+  /**
+   * True if this job manager leads in {@code epoch} as ZooKeeper confirmed within the last quarter
+   * of a session timeout (no other can have been elected since), asking it again otherwise; false
+   * once the term ended, or when ZooKeeper does not confirm it (a newer epoch steps down). Guards
+   * what a job manager frozen or cut off for longer than its session must not do when it runs again
+   * before it heard that it was deposed: change the job's checkpoint files. May block for a
+   * ZooKeeper round trip; thread safe.
+   */
+  boolean confirmLeadership(LeaderEpoch epoch);
 
   /** True while this job manager is the leader. */
   boolean isLeader();

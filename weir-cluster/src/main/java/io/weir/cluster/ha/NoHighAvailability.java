@@ -11,6 +11,15 @@ final class NoHighAvailability implements JobManagerHighAvailability {
     listener.granted(new LeaderEpoch(0, -1));
   }
 
+  /** A lone job manager's writes are never refused, so it never has to step down. */
+  @Override
+  public void stepDown(LeaderEpoch epoch) {}
+
+  @Override
+  public boolean confirmLeadership(LeaderEpoch epoch) {
+    return true;
+  }
+
   @Override
   public boolean isLeader() {
     return true;

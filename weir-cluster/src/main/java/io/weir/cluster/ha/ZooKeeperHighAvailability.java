@@ -7,9 +7,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.recipes.leader.LeaderLatch;
 import org.apache.curator.framework.recipes.leader.LeaderLatchListener;
+import org.apache.curator.framework.state.ConnectionState;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;
@@ -20,7 +23,8 @@ import org.slf4j.LoggerFactory;
  * Leader election among job managers with Curator's leader latch, and the job store and checkpoint
  * pointers in ZooKeeper. Each new leader increments the epoch node; the version that increment
  * produced fences every write of its term, so a leader that was deposed while it hung (SIGSTOP) or
- * was cut off cannot change anything once it runs again.
+ * was cut off cannot change anything once it runs again. A deposed leader (its session ended, or a
+ * write found a newer epoch) runs for leadership again, as a standby.
  */
 public final class ZooKeeperHighAvailability implements JobManagerHighAvailability {
   private static final Logger LOG = LoggerFactory.getLogger(ZooKeeperHighAvailability.class);
@@ -35,52 +39,134 @@ public final class ZooKeeperHighAvailability implements JobManagerHighAvailabili
             thread.setDaemon(true);
             return thread;
           });
-  private LeaderLatch latch;
-  private volatile LeaderEpoch term;
+  private final AtomicReference<LeaderEpoch> term = new AtomicReference<>();
+  private volatile LeaderLatch latch;
+  // When ZooKeeper last confirmed the current term (System.nanoTime before asking), and for how
+  // long that stays certain: no other leader can be elected before this session has been silent
+  // for a whole session timeout.
+  private volatile long confirmedNanos;
+  private final long leaseNanos;
+  private HostAndPort address;
+  private long pid;
+  private LeadershipListener listener;
+  private boolean closed;
 
   public ZooKeeperHighAvailability(ClusterZooKeeper zooKeeper) {
     this.zooKeeper = zooKeeper;
     this.client = zooKeeper.client();
+    this.leaseNanos = zooKeeper.sessionTimeout().toNanos() / 4;
+    this.confirmedNanos = System.nanoTime() - leaseNanos;
   }
 
   @Override
   public synchronized void runForLeadership(
       HostAndPort address, long pid, LeadershipListener listener) throws Exception {
+    this.address = address;
+    this.pid = pid;
+    this.listener = listener;
     new ClusterMembers(zooKeeper).registerJobManager(address, pid);
-    latch = new LeaderLatch(client, HaPaths.LEADER_LATCH, address.toString());
-    latch.addListener(
-        new LeaderLatchListener() {
-          @Override
-          public void isLeader() {
-            try {
-              LeaderEpoch epoch = incrementEpoch();
-              term = epoch;
-              LOG.info("This job manager ({}) is the leader, epoch {}", address, epoch.epoch());
-              // Leading before it is named: the first task managers to find it are accepted.
-              listener.granted(epoch);
-              publishLeader(new LeaderInfo(address, pid, epoch.epoch()), epoch);
-            } catch (Exception e) {
-              // Not leader without an epoch: give the latch back so another one can take it.
-              LOG.error("Could not take up the leadership; leaving the election", e);
-              close();
-              listener.revoked();
-            }
-          }
-
-          @Override
-          public void notLeader() {
-            LeaderEpoch ended = term;
-            term = null;
-            if (ended != null) {
-              LOG.error(
-                  "This job manager ({}) lost the leadership of epoch {}", address, ended.epoch());
-              listener.revoked();
-            }
-          }
-        },
-        callbacks);
-    latch.start();
+    // A session that expired took this job manager's membership node along; the new session
+    // (Curator makes one) puts it back. The election is joined again when the term ends.
+    client
+        .getConnectionStateListenable()
+        .addListener(
+            (ignored, state) -> {
+              if (state == ConnectionState.RECONNECTED && !callbacks.isShutdown()) {
+                callbacks.execute(this::registerAgain);
+              }
+            });
+    joinElection();
     LOG.info("Job manager {} runs for leadership at {}", address, zooKeeper.address());
+  }
+
+  private synchronized void joinElection() throws Exception {
+    if (closed) {
+      return;
+    }
+    LeaderLatch joined = new LeaderLatch(client, HaPaths.LEADER_LATCH, address.toString());
+    joined.addListener(new Election(), callbacks);
+    latch = joined;
+    joined.start();
+  }
+
+  /** Leaves the election and joins it again as a standby, so that another job manager may lead. */
+  private synchronized void rejoinElection() {
+    if (closed) {
+      return;
+    }
+    try {
+      latch.close(LeaderLatch.CloseMode.SILENT);
+      joinElection();
+      LOG.info("Job manager {} runs for leadership again, as a standby", address);
+    } catch (Exception e) {
+      LOG.error("Could not rejoin the election; this job manager stays a standby", e);
+    }
+  }
+
+  private void registerAgain() {
+    try {
+      new ClusterMembers(zooKeeper).registerJobManager(address, pid);
+    } catch (Exception e) {
+      LOG.warn("Could not register job manager {} again: {}", address, e.toString());
+    }
+  }
+
+  /** What the latch says, on the election's thread. */
+  private final class Election implements LeaderLatchListener {
+    @Override
+    public void isLeader() {
+      LeaderEpoch epoch;
+      long asked = System.nanoTime();
+      try {
+        epoch = incrementEpoch();
+      } catch (Exception e) {
+        // Not leader without an epoch: give the latch back so another one can take it.
+        LOG.error("Could not take up the leadership; joining the election again", e);
+        rejoinElection();
+        return;
+      }
+      confirmedNanos = asked;
+      term.set(epoch);
+      LOG.info("This job manager ({}) is the leader, epoch {}", address, epoch.epoch());
+      // Leading before it is named: the first task managers to find it are accepted.
+      listener.granted(epoch);
+      try {
+        publishLeader(new LeaderInfo(address, pid, epoch.epoch()), epoch);
+      } catch (Exception e) {
+        LOG.error("Could not name this job manager leader of epoch {}", epoch.epoch(), e);
+        endTerm(epoch);
+      }
+    }
+
+    @Override
+    public void notLeader() {
+      LeaderEpoch ended = term.get();
+      if (ended != null) {
+        endTerm(ended);
+      }
+    }
+  }
+
+  @Override
+  public void stepDown(LeaderEpoch epoch) {
+    try {
+      callbacks.execute(() -> endTerm(epoch));
+    } catch (RejectedExecutionException e) {
+      // Closed: this job manager leaves the election for good.
+    }
+  }
+
+  /**
+   * Ends {@code ended} once (on the election's thread), tells the listener, and joins the election
+   * with a fresh latch: the same way whether the session ended or a write found a newer epoch.
+   */
+  private void endTerm(LeaderEpoch ended) {
+    if (!term.compareAndSet(ended, null)) {
+      return;
+    }
+    LOG.error("This job manager ({}) lost the leadership of epoch {}", address, ended.epoch());
+    listener.revoked(ended);
+    rejoinElection();
   }
 
   /** Increments the epoch node; its new version fences this term's writes. */
@@ -130,9 +216,34 @@ public final class ZooKeeperHighAvailability implements JobManagerHighAvailabili
   }
 
   @Override
+  public boolean confirmLeadership(LeaderEpoch epoch) {
+    if (term.get() != epoch) {
+      return false;
+    }
+    long asked = System.nanoTime();
+    if (asked - confirmedNanos < leaseNanos) {
+      return true;
+    }
+    Stat stat = new Stat();
+    try {
+      client.getData().storingStatIn(stat).forPath(HaPaths.EPOCH);
+    } catch (Exception e) {
+      LOG.warn("ZooKeeper did not confirm the leadership of epoch {}: {}", epoch.epoch(), e);
+      return false;
+    }
+    if (stat.getVersion() != epoch.version()) {
+      LOG.warn("A newer leader than epoch {} was elected: stepping down", epoch.epoch());
+      stepDown(epoch);
+      return false;
+    }
+    confirmedNanos = asked;
+    return term.get() == epoch;
+  }
+
+  @Override
   public boolean isLeader() {
     LeaderLatch current = latch;
-    return term != null && current != null && current.hasLeadership();
+    return term.get() != null && current != null && current.hasLeadership();
   }
 
   @Override
@@ -185,6 +296,7 @@ public final class ZooKeeperHighAvailability implements JobManagerHighAvailabili
 
   @Override
   public synchronized void close() {
+    closed = true;
     if (latch != null) {
       try {
         latch.close(LeaderLatch.CloseMode.SILENT);

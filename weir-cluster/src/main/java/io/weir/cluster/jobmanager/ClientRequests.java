@@ -36,6 +36,8 @@ final class ClientRequests {
         return stop(job(stop.jobId()), stop.directory(), JobState.FINISHED);
       } else if (request instanceof ClientMessages.Cancel cancel) {
         return cancel(job(cancel.jobId()), cancel.savepointDirectory());
+      } else if (request instanceof ClientMessages.ListMembers) {
+        return jobManager.members();
       } else if (request instanceof ClientMessages.ListCheckpoints list) {
         return checkpoints(job(list.jobId()));
       }

@@ -55,6 +55,8 @@ final class ClusterJob {
   private final Map<String, List<SubtaskFigures>> subtaskFigures = new ConcurrentHashMap<>();
   // Each subtask's recent checkpoint traces, merged from the heartbeats across attempts.
   private final Map<SubtaskKey, List<SubtaskCheckpointTrace>> traces = new ConcurrentHashMap<>();
+  // The task manager of each slot the current attempt runs in.
+  private volatile List<String> slotOwners = List.of();
 
   private ClusterJob(JobSubmission submission, JobCode code, JobDriver driver) {
     this.submission = submission;
@@ -70,19 +72,25 @@ final class ClusterJob {
    */
   static ClusterJob prepare(String jobId, JobSubmission submission, JobCode code, Clock clock)
       throws JobExecutionException {
-    return prepare(jobId, submission, code, clock, checkpoint -> {});
+    return prepare(jobId, submission, code, clock, checkpoint -> {}, () -> true);
   }
 
-  /** As above; {@code onCompleted} hears of each completed checkpoint before its notifications. */
+  /**
+   * As above; {@code onCompleted} hears of each completed checkpoint before its notifications, and
+   * {@code owner} says before each change to the job's checkpoint files whether this job manager
+   * still owns them (leads).
+   */
   static ClusterJob prepare(
       String jobId,
       JobSubmission submission,
       JobCode code,
       Clock clock,
-      CheckpointCoordinator.CompletionListener onCompleted)
+      CheckpointCoordinator.CompletionListener onCompleted,
+      BooleanSupplier owner)
       throws JobExecutionException {
     JobGraph graph = JobGraphBuilder.build(JobPlans.capture(submission, code));
     JobDriver driver = new JobDriver(jobId, graph, clock, onCompleted);
+    driver.storage().guardWith(owner);
     driver.prepare();
     return new ClusterJob(submission, code, driver);
   }
@@ -139,6 +147,7 @@ final class ClusterJob {
     taskManagers.clear();
     progress.clear();
     subtaskFigures.clear();
+    slotOwners = slots.stream().map(slot -> slot.id).toList();
     List<TaskManagerGateway> gateways = new ArrayList<>();
     for (RegisteredTaskManager slot : slots) {
       gateways.add(
@@ -278,6 +287,13 @@ final class ClusterJob {
     driver.cancel();
   }
 
+  /**
+   * Ends the job here for a deposed leader, leaving its checkpoints to the new leader as they are.
+   */
+  void abandon() {
+    driver.abandon();
+  }
+
   /** The job's checkpoint directory, or null when it keeps checkpoints in memory. */
   Path checkpointDirectory() {
     Path root = driver.graph().config().checkpointDirectory();
@@ -287,6 +303,11 @@ final class ClusterJob {
   /** The job's recent checkpoints across its attempts, newest first. */
   List<CheckpointStats> checkpointHistory() {
     return driver.history().newestFirst();
+  }
+
+  /** The task manager of each slot the job runs in; none once it ended. */
+  List<String> slotOwners() {
+    return driver.state().isFinal() ? List.of() : slotOwners;
   }
 
   JobGraph graph() {

@@ -18,7 +18,6 @@ import io.weir.cluster.rpc.JobSubmission;
 import io.weir.cluster.rpc.MessageHandler;
 import io.weir.cluster.rpc.RpcConnection;
 import io.weir.cluster.rpc.RpcServer;
-import io.weir.runtime.checkpoint.CheckpointCoordinator;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -44,8 +43,10 @@ import org.slf4j.LoggerFactory;
  * <p>With high availability, several job managers run and one leads: a standby binds its port but
  * answers nothing until it is elected; the leader stores each submitted job and points it to its
  * latest completed checkpoint before the checkpoint's notifications go out, and a new leader
- * recovers every stored job from there. A job manager that loses its leadership halts at once:
- * whatever it would still do is fenced, and nothing of it acts beside the new leader.
+ * recovers every stored job from there. A job manager that loses its leadership (its session ended,
+ * or a write found a newer epoch) abandons its jobs without committing, triggering or deleting
+ * anything, drops its task managers, and stands by to lead again: whatever it would still send or
+ * write is fenced, and nothing of it acts beside the new leader.
  */
 public final class JobManager implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(JobManager.class);
@@ -67,8 +68,9 @@ public final class JobManager implements AutoCloseable {
   private final ClientRequests clientRequests = new ClientRequests(this);
   private final JarStore jars;
   private final JobManagerHighAvailability highAvailability;
-  // This job manager's term as leader; null while it is a standby.
+  // This job manager's term as leader; null while it is a standby. Set and ended under the lock.
   private volatile LeaderEpoch epoch;
+  private final Object leadership = new Object();
   private volatile boolean closing;
   private RpcServer server;
 
@@ -130,18 +132,51 @@ public final class JobManager implements AutoCloseable {
 
   /** Takes up the leadership (on the election's thread): recovers every stored job. */
   void lead(LeaderEpoch term) {
-    epoch = term;
+    synchronized (leadership) {
+      epoch = term;
+    }
     List<StoredJob> stored;
     try {
       stored = highAvailability.storedJobs();
     } catch (Exception e) {
-      LOG.error("Cannot read the job store; halting so that another job manager leads", e);
-      Runtime.getRuntime().halt(LeaderRole.EXIT_LEADERSHIP_LOST);
+      LOG.error("Cannot read the job store; stepping down so that another job manager leads", e);
+      highAvailability.stepDown(term);
       return;
     }
     for (StoredJob job : stored) {
       requests.execute(() -> recover(job));
     }
+  }
+
+  /**
+   * Ends the term {@code ended} (on the election's thread): abandons every job, whose checkpoints
+   * the new leader carries on from, and drops the task managers, which follow the new leader. This
+   * job manager stays a standby until it is elected again.
+   */
+  void standBy(LeaderEpoch ended) {
+    List<ClusterJob> abandoned;
+    synchronized (leadership) {
+      if (epoch != ended) {
+        return;
+      }
+      epoch = null;
+      synchronized (jobs) {
+        abandoned = new ArrayList<>(jobs.values());
+        jobs.clear();
+      }
+    }
+    abandoned.forEach(ClusterJob::abandon);
+    taskManagerConnections.clear();
+    registry.dropAll();
+    LOG.warn(
+        "Deposed from epoch {}: abandoned {} job(s) without committing anything; standing by",
+        ended.epoch(),
+        abandoned.size());
+  }
+
+  /** True while this job manager leads in {@code term}: what it sends in a term ends with it. */
+  private boolean leadsIn(LeaderEpoch term) {
+    return epoch == term && highAvailability.isLeader();
   }
 
   private void recover(StoredJob stored) {
@@ -190,8 +225,11 @@ public final class JobManager implements AutoCloseable {
       throws JobExecutionException {
     ClusterJob job;
     LeaderEpoch term = epoch;
+    TermJobStore store = new TermJobStore(highAvailability, term);
     try {
-      job = ClusterJob.prepare(jobId, resolved, code, clock, pointer(term, jobId));
+      job =
+          ClusterJob.prepare(
+              jobId, resolved, code, clock, store.pointer(jobId), store.ownsCheckpoints());
       synchronized (jobs) {
         for (ClusterJob other : jobs.values()) {
           if (other.jobName().equals(job.jobName()) && !other.status().isTerminal()) {
@@ -201,7 +239,7 @@ public final class JobManager implements AutoCloseable {
         }
         jobs.put(jobId, job);
       }
-      highAvailability.storeJob(term, jobId, resolved);
+      store.store(jobId, resolved);
     } catch (JobExecutionException | RuntimeException e) {
       forget(jobId);
       code.close();
@@ -215,7 +253,7 @@ public final class JobManager implements AutoCloseable {
     jobThreads.execute(
         () -> {
           job.run(registry, timer);
-          maybeRemoveStored(term, job);
+          maybeRemoveStored(term, store, job);
         });
     return job;
   }
@@ -227,36 +265,12 @@ public final class JobManager implements AutoCloseable {
   }
 
   /**
-   * The job's checkpoint pointer: written, fenced by the leader's epoch, before the checkpoint's
-   * notifications go out. A deposed leader's write throws, and the notifications never go out.
+   * A job that ended for good is not recovered by later leaders; one stopped by a close, or
+   * abandoned by a deposed leader, is.
    */
-  private CheckpointCoordinator.CompletionListener pointer(LeaderEpoch term, String jobId) {
-    return checkpoint -> {
-      try {
-        highAvailability.pointToCheckpoint(
-            term, jobId, checkpoint.checkpointId(), checkpoint.location().toString());
-      } catch (Exception e) {
-        throw new IllegalStateException(
-            "Checkpoint "
-                + checkpoint.checkpointId()
-                + " of job "
-                + jobId
-                + " is not notified: its pointer could not be stored: "
-                + e.getMessage(),
-            e);
-      }
-    };
-  }
-
-  /** A job that ended for good is not recovered by later leaders; one stopped by a close is. */
-  private void maybeRemoveStored(LeaderEpoch term, ClusterJob job) {
-    if (closing || !job.status().isTerminal()) {
-      return;
-    }
-    try {
-      highAvailability.removeJob(term, job.jobId());
-    } catch (Exception e) {
-      LOG.warn("Job {} ended but stays in the job store: {}", job.jobId(), e.getMessage());
+  private void maybeRemoveStored(LeaderEpoch term, TermJobStore store, ClusterJob job) {
+    if (!closing && epoch == term && job.status().isTerminal()) {
+      store.remove(job.jobId());
     }
   }
 
@@ -274,6 +288,14 @@ public final class JobManager implements AutoCloseable {
                         new IllegalArgumentException(
                             "The job manager has no jar " + jar.fileName() + ": send it along"));
     return JobCode.fromJar(jar, file);
+  }
+
+  /** The job manager's own address, and the live task managers, for {@code weir cluster status}. */
+  ClientMessages.Members members() {
+    return new ClientMessages.Members(
+        new HostAndPort(options.host(), port()),
+        ProcessHandle.current().pid(),
+        new SlotsInUse(jobs()).of(registry.live()));
   }
 
   List<ClusterJob> jobs() {
@@ -311,7 +333,8 @@ public final class JobManager implements AutoCloseable {
                 register.taskManagerId(),
                 register.slots(),
                 register.dataAddress(),
-                new TaskManagerConnection(connection, term.epoch(), JobManager.this::isLeader),
+                register.pid(),
+                new TaskManagerConnection(connection, term.epoch(), () -> leadsIn(term)),
                 clock.millis()));
       } else if (message instanceof ControlMessages.Heartbeat heartbeat) {
         registry.heartbeat(heartbeat.taskManagerId());

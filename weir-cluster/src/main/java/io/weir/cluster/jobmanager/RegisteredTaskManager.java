@@ -9,6 +9,7 @@ final class RegisteredTaskManager {
   final String id;
   final int slots;
   final HostAndPort dataAddress;
+  final long pid;
   final TaskManagerConnection connection;
   volatile long lastHeartbeatMillis;
   // The SHA-256 of every job jar it deployed from: it caches them, so they are not sent again.
@@ -18,11 +19,13 @@ final class RegisteredTaskManager {
       String id,
       int slots,
       HostAndPort dataAddress,
+      long pid,
       TaskManagerConnection connection,
       long nowMillis) {
     this.id = id;
     this.slots = slots;
     this.dataAddress = dataAddress;
+    this.pid = pid;
     this.connection = connection;
     this.lastHeartbeatMillis = nowMillis;
   }

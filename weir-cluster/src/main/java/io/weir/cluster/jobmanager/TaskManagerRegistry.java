@@ -68,6 +68,18 @@ final class TaskManagerRegistry {
     lostListeners.forEach(listener -> listener.accept(id));
   }
 
+  /**
+   * Forgets every task manager without declaring it lost, for a deposed leader: they follow the new
+   * leader, and the jobs they ran here are abandoned already.
+   */
+  void dropAll() {
+    for (RegisteredTaskManager dropped : List.copyOf(live.values())) {
+      if (live.remove(dropped.id, dropped)) {
+        dropped.connection.close();
+      }
+    }
+  }
+
   /** The live task managers, by id. */
   List<RegisteredTaskManager> live() {
     List<RegisteredTaskManager> all = new ArrayList<>(live.values());

@@ -9,7 +9,14 @@ public final class ClientMessages {
 
   /** A marker for the requests. */
   public sealed interface Request extends Serializable
-      permits Submit, ListJobs, GetJob, Cancel, TakeSavepoint, StopWithSavepoint, ListCheckpoints {}
+      permits Submit,
+          ListJobs,
+          GetJob,
+          Cancel,
+          TakeSavepoint,
+          StopWithSavepoint,
+          ListCheckpoints,
+          ListMembers {}
 
   /**
    * @param jar the bytes of the submission's jar, or null when it names none
@@ -36,6 +43,9 @@ public final class ClientMessages {
   public record StopWithSavepoint(String jobId, String directory) implements Request {}
 
   public record ListCheckpoints(String jobId) implements Request {}
+
+  /** Answered with {@link Members}: the job manager asked and its live task managers. */
+  public record ListMembers() implements Request {}
 
   // ---- answers
 
@@ -83,6 +93,23 @@ public final class ClientMessages {
 
   /** One line per retained checkpoint of the job, newest first. */
   public record CheckpointList(List<String> lines) implements Serializable {}
+
+  /** A job manager (its address and pid) and the task managers registered with it. */
+  public record Members(HostAndPort jobManager, long pid, List<TaskManagerMember> taskManagers)
+      implements Serializable {
+    public Members {
+      taskManagers = List.copyOf(taskManagers);
+    }
+  }
+
+  /**
+   * A task manager as its job manager knows it.
+   *
+   * @param slotsInUse slots that run a subtask of some running job
+   */
+  public record TaskManagerMember(
+      String id, HostAndPort dataAddress, long pid, int slots, int slotsInUse)
+      implements Serializable {}
 
   /** The request could not be done; the reason is a line for the user. */
   public record RequestFailed(String reason) implements Serializable {}

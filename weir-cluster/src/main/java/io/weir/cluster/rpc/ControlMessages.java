@@ -18,8 +18,8 @@ public final class ControlMessages {
   /**
    * A task manager offers its slots; the data address is where other task managers send records.
    */
-  public record RegisterTaskManager(String taskManagerId, int slots, HostAndPort dataAddress)
-      implements Serializable {}
+  public record RegisterTaskManager(
+      String taskManagerId, int slots, HostAndPort dataAddress, long pid) implements Serializable {}
 
   /** A task manager is alive; with the record counts of the attempts it runs, for progress. */
   public record Heartbeat(String taskManagerId, List<AttemptProgress> progress)

@@ -115,7 +115,9 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
             options.tls(),
             this);
     HostAndPort dataAddress = new HostAndPort(options.dataHost(), dataServer.port());
-    jobManager.send(new ControlMessages.RegisterTaskManager(id, options.slots(), dataAddress));
+    jobManager.send(
+        new ControlMessages.RegisterTaskManager(
+            id, options.slots(), dataAddress, ProcessHandle.current().pid()));
     long interval = options.heartbeatInterval().toMillis();
     heartbeats.scheduleAtFixedRate(
         () -> {

@@ -113,8 +113,55 @@ class ZooKeeperHighAvailabilityTest {
     second.close();
   }
 
+  @Test
+  void when_leaderStepsDown_then_anotherLeadsAndItStandsByToLeadAgain() throws Exception {
+    // given: a leader and a standby
+    String root = url + "/test" + ++roots;
+    BlockingQueue<LeaderEpoch> firstTerms = new ArrayBlockingQueue<>(4);
+    BlockingQueue<LeaderEpoch> firstEnded = new ArrayBlockingQueue<>(4);
+    ZooKeeperHighAvailability first = elect(root, 1001, firstTerms, firstEnded);
+    LeaderEpoch firstTerm = firstTerms.poll(60, TimeUnit.SECONDS);
+    BlockingQueue<LeaderEpoch> secondTerms = new ArrayBlockingQueue<>(4);
+    ZooKeeperHighAvailability second = elect(root, 1002, secondTerms, new ArrayBlockingQueue<>(4));
+
+    assertThat(first.confirmLeadership(firstTerm)).isTrue();
+
+    // when: the leader steps down (as on a write that found a newer epoch)
+    first.stepDown(firstTerm);
+
+    // then: its term ends once, the standby leads, and the deposed one stands by
+    assertThat(firstEnded.poll(60, TimeUnit.SECONDS)).isEqualTo(firstTerm);
+    LeaderEpoch secondTerm = secondTerms.poll(60, TimeUnit.SECONDS);
+    assertThat(secondTerm.epoch()).isEqualTo(firstTerm.epoch() + 1);
+    assertThat(first.isLeader()).isFalse();
+    assertThat(first.confirmLeadership(firstTerm)).isFalse();
+    first.stepDown(firstTerm);
+    try (ClusterZooKeeper client = connect(root)) {
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> new LeaderLookup(client).current().map(LeaderInfo::pid).orElse(0L) == 1002L);
+      assertThat(new ClusterMembers(client).jobManagers())
+          .extracting(ClusterMembers.JobManagerMember::pid, ClusterMembers.JobManagerMember::leader)
+          .containsExactlyInAnyOrder(
+              org.assertj.core.groups.Tuple.tuple(1001L, false),
+              org.assertj.core.groups.Tuple.tuple(1002L, true));
+    }
+
+    // when: the new leader leaves, then: the deposed one leads again, in a newer epoch
+    second.close();
+    assertThat(firstTerms.poll(60, TimeUnit.SECONDS).epoch()).isEqualTo(secondTerm.epoch() + 1);
+    assertThat(firstEnded).isEmpty();
+    first.close();
+  }
+
   private static ZooKeeperHighAvailability elect(
       String root, int port, BlockingQueue<LeaderEpoch> terms) throws Exception {
+    return elect(root, port, terms, new ArrayBlockingQueue<>(4));
+  }
+
+  private static ZooKeeperHighAvailability elect(
+      String root, int port, BlockingQueue<LeaderEpoch> terms, BlockingQueue<LeaderEpoch> ended)
+      throws Exception {
     ZooKeeperHighAvailability candidate = new ZooKeeperHighAvailability(connect(root));
     candidate.runForLeadership(
         new HostAndPort("127.0.0.1", port),
@@ -126,7 +173,9 @@ class ZooKeeperHighAvailabilityTest {
           }
 
           @Override
-          public void revoked() {}
+          public void revoked(LeaderEpoch epoch) {
+            ended.add(epoch);
+          }
         });
     return candidate;
   }

@@ -6,17 +6,45 @@ import java.io.IOException;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
 
 /**
  * The job's checkpoint storage, except for the checkpoints routed elsewhere: a savepoint goes to
  * the directory the user chose, through the same protocol as any checkpoint.
+ *
+ * <p>Once {@linkplain #handOver handed over} (its job manager lost the leadership, and a new leader
+ * carries the job on from the same directory), or while its {@linkplain #guardWith owner check}
+ * fails, it completes, discards and prunes nothing: the new leader may reuse the id of a checkpoint
+ * this one still had pending.
  */
 public final class RoutingCheckpointStorage implements CheckpointStorage {
   private final CheckpointStorage checkpoints;
   private final Map<Long, CheckpointStorage> routes = new ConcurrentHashMap<>();
+  private volatile boolean handedOver;
+  private volatile BooleanSupplier owner = () -> true;
 
   public RoutingCheckpointStorage(CheckpointStorage checkpoints) {
     this.checkpoints = checkpoints;
+  }
+
+  /**
+   * From now on another process owns the job's checkpoints: completing one fails, discarding one
+   * and pruning older ones do nothing. A completion already writing its metadata ends first.
+   */
+  public void handOver() {
+    handedOver = true;
+  }
+
+  /**
+   * Asks {@code owner} before each completion, discard and pruning whether this process still owns
+   * the job's checkpoints (a job manager: whether it still leads); on any thread, may block.
+   */
+  public void guardWith(BooleanSupplier owner) {
+    this.owner = owner;
+  }
+
+  private boolean owned() {
+    return !handedOver && owner.getAsBoolean();
   }
 
   /** Sends everything of checkpoint {@code checkpointId} to {@code storage}. */
@@ -49,17 +77,34 @@ public final class RoutingCheckpointStorage implements CheckpointStorage {
   /** A savepoint is recorded in the job's storage first, so a resubmission finds it. */
   @Override
   public Completion completeDeferringCleanUp(CheckpointMetadata metadata) throws IOException {
+    if (!owned()) {
+      throw new IOException(
+          "Checkpoint "
+              + metadata.checkpointId()
+              + " is not completed: this process no longer owns the job's checkpoints");
+    }
     CheckpointStorage storage = storageOf(metadata.checkpointId());
     routes.remove(metadata.checkpointId());
     Optional<java.nio.file.Path> savepoint = storage.savepointDirectory();
     if (savepoint.isPresent()) {
       checkpoints.recordSavepoint(metadata.checkpointId(), savepoint.get());
     }
-    return storage.completeDeferringCleanUp(metadata);
+    Completion completion = storage.completeDeferringCleanUp(metadata);
+    Runnable cleanUp = completion.cleanUp();
+    return new Completion(
+        completion.checkpoint(),
+        () -> {
+          if (owned()) {
+            cleanUp.run();
+          }
+        });
   }
 
   @Override
   public void discard(long checkpointId) {
+    if (!owned()) {
+      return;
+    }
     CheckpointStorage storage = routes.remove(checkpointId);
     if (storage != null && storage.savepointDirectory().isPresent()) {
       checkpoints.forgetSavepoint(checkpointId);

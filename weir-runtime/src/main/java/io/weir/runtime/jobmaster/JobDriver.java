@@ -3,7 +3,6 @@ package io.weir.runtime.jobmaster;
 import io.weir.api.datastream.JobExecutionException;
 import io.weir.runtime.checkpoint.CheckpointCoordinator;
 import io.weir.runtime.checkpoint.CheckpointHistory;
-import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.RoutingCheckpointStorage;
 import io.weir.runtime.gateway.SlotPool;
@@ -42,7 +41,7 @@ public final class JobDriver {
   private final JobGraph graph;
   private final Clock clock;
   private final long startMillis;
-  private final CheckpointStorage storage;
+  private final RoutingCheckpointStorage storage;
   private final CheckpointCoordinator.CompletionListener onCompleted;
   private final CheckpointHistory history = new CheckpointHistory();
   private final AtomicLong completedCheckpoints = new AtomicLong();
@@ -103,7 +102,7 @@ public final class JobDriver {
   }
 
   /** The job's checkpoint storage, which its job manager completes checkpoints in. */
-  public CheckpointStorage storage() {
+  public RoutingCheckpointStorage storage() {
     return storage;
   }
 
@@ -317,6 +316,17 @@ public final class JobDriver {
     if (attempt != null) {
       attempt.cancel();
     }
+  }
+
+  /**
+   * Ends the job in this process without touching its checkpoints again, for a job manager that
+   * lost its leadership: a new leader carries the job on from them. The current attempt is
+   * cancelled; nothing is completed, discarded or pruned in the job's checkpoint storage from now
+   * on.
+   */
+  public void abandon() {
+    storage.handOver();
+    cancel();
   }
 
   public String jobId() {
