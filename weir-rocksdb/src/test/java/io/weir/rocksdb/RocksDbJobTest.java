@@ -28,10 +28,9 @@ import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Whole jobs in this JVM on the RocksDB backend: windows, timers, checkpoints, a broken file. */
@@ -41,23 +40,7 @@ class RocksDbJobTest {
   static final Queue<Long> RESULTS = new ConcurrentLinkedQueue<>();
 
   @TempDir Path checkpointRoot;
-  @TempDir Path localRoot;
-  private String previousRoot;
-
-  @BeforeEach
-  void useLocalRoot() {
-    RESULTS.clear();
-    previousRoot = System.setProperty(LocalWorkingDirectories.ROOT_PROPERTY, localRoot.toString());
-  }
-
-  @AfterEach
-  void restoreLocalRoot() {
-    if (previousRoot == null) {
-      System.clearProperty(LocalWorkingDirectories.ROOT_PROPERTY);
-    } else {
-      System.setProperty(LocalWorkingDirectories.ROOT_PROPERTY, previousRoot);
-    }
-  }
+  @RegisterExtension final LocalRoot localRoot = new LocalRoot();
 
   @Test
   void when_eventTimeWindowsRunOnRocksDb_then_theyEmitWhatTheHeapEmits() throws Exception {

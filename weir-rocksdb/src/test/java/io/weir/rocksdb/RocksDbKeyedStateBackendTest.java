@@ -30,9 +30,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** One backend driven through writes, checkpoints and restores, as a keyed operator drives it. */
@@ -46,22 +45,7 @@ class RocksDbKeyedStateBackendTest {
       new ReducingStateDescriptor<>("sum", Long::sum);
 
   @TempDir Path jobDirectory;
-  @TempDir Path localRoot;
-  private String previousRoot;
-
-  @BeforeEach
-  void useLocalRoot() {
-    previousRoot = System.setProperty(LocalWorkingDirectories.ROOT_PROPERTY, localRoot.toString());
-  }
-
-  @AfterEach
-  void restoreLocalRoot() {
-    if (previousRoot == null) {
-      System.clearProperty(LocalWorkingDirectories.ROOT_PROPERTY);
-    } else {
-      System.setProperty(LocalWorkingDirectories.ROOT_PROPERTY, previousRoot);
-    }
-  }
+  @RegisterExtension final LocalRoot localRoot = new LocalRoot();
 
   @Test
   void when_everyKindOfStateIsCheckpointedAndRestored_then_eachKeyHasItsValues() throws Exception {
@@ -267,14 +251,15 @@ class RocksDbKeyedStateBackendTest {
   void when_aProcessEndedWithoutCleaningUp_then_theNextBackendDeletesItsDirectory()
       throws Exception {
     // given: the directory of a process that no longer runs
-    Path leftover = localRoot.resolve("process-" + Integer.MAX_VALUE).resolve("db");
+    Path leftover = localRoot.directory().resolve("process-" + Integer.MAX_VALUE).resolve("db");
     Files.createDirectories(leftover);
 
     // when
     try (KeyedStateBackend backend = backend(0, 1, OperatorSubtaskState.EMPTY)) {
       // then
       assertThat(leftover.getParent()).doesNotExist();
-      assertThat(localRoot.resolve("process-" + ProcessHandle.current().pid())).isDirectory();
+      assertThat(localRoot.directory().resolve("process-" + ProcessHandle.current().pid()))
+          .isDirectory();
     }
   }
 

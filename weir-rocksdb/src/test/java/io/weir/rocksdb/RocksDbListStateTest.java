@@ -12,9 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.LongStream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** List state kept as appended frames: adds, replaces and clears, across checkpoints. */
@@ -23,22 +22,7 @@ class RocksDbListStateTest {
       new ListStateDescriptor<>("events", StateSerializers.longs());
 
   @TempDir Path jobDirectory;
-  @TempDir Path localRoot;
-  private String previousRoot;
-
-  @BeforeEach
-  void useLocalRoot() {
-    previousRoot = System.setProperty(LocalWorkingDirectories.ROOT_PROPERTY, localRoot.toString());
-  }
-
-  @AfterEach
-  void restoreLocalRoot() {
-    if (previousRoot == null) {
-      System.clearProperty(LocalWorkingDirectories.ROOT_PROPERTY);
-    } else {
-      System.setProperty(LocalWorkingDirectories.ROOT_PROPERTY, previousRoot);
-    }
-  }
+  @RegisterExtension final LocalRoot localRoot = new LocalRoot();
 
   @Test
   void when_elementsAreAddedAcrossFlushesAndACheckpoint_then_getReturnsThemInOrder()

@@ -11,9 +11,8 @@ import io.weir.runtime.state.OperatorSubtaskState;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Savepoints and checkpoint directories restore from wherever they were moved to. */
@@ -22,22 +21,7 @@ class RocksDbMovedSnapshotTest {
       new ValueStateDescriptor<>("count", StateSerializers.longs());
 
   @TempDir Path root;
-  @TempDir Path localRoot;
-  private String previousRoot;
-
-  @BeforeEach
-  void useLocalRoot() {
-    previousRoot = System.setProperty(LocalWorkingDirectories.ROOT_PROPERTY, localRoot.toString());
-  }
-
-  @AfterEach
-  void restoreLocalRoot() {
-    if (previousRoot == null) {
-      System.clearProperty(LocalWorkingDirectories.ROOT_PROPERTY);
-    } else {
-      System.setProperty(LocalWorkingDirectories.ROOT_PROPERTY, previousRoot);
-    }
-  }
+  @RegisterExtension final LocalRoot localRoot = new LocalRoot();
 
   @Test
   void when_aSavepointDirectoryIsMoved_then_itRestoresFromItsNewPlace() throws Exception {

@@ -14,9 +14,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The order, uniqueness and key-group cut of timers kept in RocksDB. */
@@ -25,22 +24,7 @@ class RocksDbTimerQueueTest {
   private static final String QUEUE = "__timers.event-time";
 
   @TempDir Path jobDirectory;
-  @TempDir Path localRoot;
-  private String previousRoot;
-
-  @BeforeEach
-  void useLocalRoot() {
-    previousRoot = System.setProperty(LocalWorkingDirectories.ROOT_PROPERTY, localRoot.toString());
-  }
-
-  @AfterEach
-  void restoreLocalRoot() {
-    if (previousRoot == null) {
-      System.clearProperty(LocalWorkingDirectories.ROOT_PROPERTY);
-    } else {
-      System.setProperty(LocalWorkingDirectories.ROOT_PROPERTY, previousRoot);
-    }
-  }
+  @RegisterExtension final LocalRoot localRoot = new LocalRoot();
 
   @Test
   void when_timesAreEncoded_then_byteOrderIsTimeOrder() {
