@@ -38,14 +38,21 @@ public final class LabJob {
 
   private final List<String> jobArguments;
   private final boolean seed;
+  private final JobRunner runner;
   private final String jdbcUrl;
 
   private LabJob(String jobClass, List<String> jobArguments, boolean seed, String jdbcUrl) {
-    this(jobClass, null, jobArguments, seed, jdbcUrl);
+    this(jobClass, null, jobArguments, seed, jdbcUrl, JobRunner.COMMAND_LINE);
   }
 
   private LabJob(
-      String jobClass, Path jar, List<String> jobArguments, boolean seed, String jdbcUrl) {
+      String jobClass,
+      Path jar,
+      List<String> jobArguments,
+      boolean seed,
+      String jdbcUrl,
+      JobRunner runner) {
+    this.runner = runner;
     this.jobClass = jobClass;
     this.jar = jar;
     this.jobArguments = List.copyOf(jobArguments);
@@ -93,7 +100,16 @@ public final class LabJob {
    * any class path. {@code jobArguments} are passed after the lab's own.
    */
   public static LabJob userJar(Path jar, String jobClass, List<String> jobArguments) {
-    return new LabJob(jobClass, jar, jobArguments, false, null);
+    return new LabJob(jobClass, jar, jobArguments, false, null, JobRunner.COMMAND_LINE);
+  }
+
+  /** This job, its processes started by {@code runner} (the command line unless said). */
+  public LabJob runBy(JobRunner runner) {
+    return new LabJob(jobClass, jar, jobArguments, seed, jdbcUrl, runner);
+  }
+
+  JobRunner runner() {
+    return runner;
   }
 
   public String describe() {

@@ -1,10 +1,10 @@
 package io.weir.cli.lab;
 
-import io.weir.cli.JobJarFile;
 import io.weir.cli.error.UserError;
 import io.weir.lab.CellResult;
 import io.weir.lab.CellTopics;
 import io.weir.lab.Deployment;
+import io.weir.lab.JobJarFile;
 import io.weir.lab.LabJob;
 import io.weir.lab.LabJson;
 import io.weir.lab.LabProgress;
