@@ -31,7 +31,7 @@ class LabJobJarTest {
             "--job",
             jar.toString(),
             "--minutes",
-            "0.25",
+            "0.1",
             "--rate",
             "300",
             "--random-seed",
