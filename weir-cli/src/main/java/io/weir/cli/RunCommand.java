@@ -15,6 +15,8 @@ import io.weir.cli.web.Dashboard;
 import io.weir.cli.web.WebOptions;
 import io.weir.cluster.rpc.JobJar;
 import io.weir.cluster.rpc.JobSubmission;
+import io.weir.lab.JobJarFile;
+import io.weir.lab.JobLauncher;
 import io.weir.runtime.execution.LocalJobExecutor;
 import io.weir.runtime.execution.LocalJobs;
 import io.weir.web.WebServer;

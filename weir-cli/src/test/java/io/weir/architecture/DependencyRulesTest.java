@@ -173,13 +173,30 @@ class DependencyRulesTest {
   }
 
   @Test
-  void when_testHarnessIsChecked_then_itDrivesOnlyTheApiAndTheRuntime() {
+  void when_testHarnessIsChecked_then_itDrivesOnlyTheApiTheRuntimeAndTheLab() {
     classes()
         .that()
         .resideInAPackage("io.weir.testing..")
         .should()
         .onlyDependOnClassesThat()
-        .resideInAnyPackage("io.weir.api..", "io.weir.runtime..", "io.weir.testing..", "java..")
+        .resideInAnyPackage(
+            "io.weir.api..",
+            "io.weir.runtime..",
+            "io.weir.lab..",
+            "io.weir.testing..",
+            "org.junit..",
+            "java..")
+        .check(classes);
+  }
+
+  @Test
+  void when_labIsChecked_then_onlyTheCommandLineAndTheTestHarnessKnowIt() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackages("io.weir.lab..", "io.weir.cli..", "io.weir.testing..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.weir.lab..")
         .check(classes);
   }
 

@@ -23,7 +23,7 @@ public final class JobPlans {
    *
    * @throws IllegalArgumentException naming the class when it cannot be run or never executes
    */
-  public static synchronized StreamPlan capture(JobSubmission submission, JobCode code) {
+  public static StreamPlan capture(JobSubmission submission, JobCode code) {
     Method main = mainOf(code.loadJobClass(submission.jobClass()));
     AtomicReference<StreamPlan> captured = new AtomicReference<>();
     JobExecutor capture =
@@ -31,7 +31,7 @@ public final class JobPlans {
           captured.set(plan);
           throw new PlanCaptured();
         };
-    // The environment's context is global: only one capture at a time (hence synchronized).
+    // The context is this thread's: captures of other submissions may run meanwhile.
     StreamEnvironment.setContext(new StreamEnvironment.Context(capture, submission::applyTo));
     Thread thread = Thread.currentThread();
     ClassLoader previous = thread.getContextClassLoader();

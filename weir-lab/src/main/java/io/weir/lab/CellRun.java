@@ -42,7 +42,8 @@ final class CellRun {
     List<String> restart =
         job.runArguments(
             order, bootstrap, topics, checkpoints, recovery.runOptions(latest.location()));
-    try (JobProcess second = JobProcess.start(restart, null, directory.resolve("job-2.log"))) {
+    try (JobProcess second =
+        JobProcess.start(job.runner(), restart, null, directory.resolve("job-2.log"))) {
       new SeedInput(bootstrap, topics.input())
           .load(fed, fed + settings.recordsAfterRestart(), settings.ratePerSecond() * 4);
       OutputSettling.await(second, output, bootstrap, topics, settings.timeout());
@@ -68,7 +69,8 @@ final class CellRun {
         job.runArguments(crash.order(), bootstrap, topics, checkpoints, List.of("--fresh"));
     try (ContinuousFeed feed =
             ContinuousFeed.start(bootstrap, topics.input(), settings.ratePerSecond(), 0);
-        JobProcess process = JobProcess.start(first, failpoints, directory.resolve("job-1.log"))) {
+        JobProcess process =
+            JobProcess.start(job.runner(), first, failpoints, directory.resolve("job-1.log"))) {
       int exit = process.waitFor(settings.timeout().toMillis());
       long fed = feed.stop();
       if (exit != FailpointConfiguration.DEFAULT_HALT_EXIT_CODE) {

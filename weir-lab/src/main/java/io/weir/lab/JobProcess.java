@@ -42,6 +42,19 @@ public final class JobProcess implements AutoCloseable {
   }
 
   /**
+   * Starts a job process with {@code runArgs} (the options of {@code weir run}, the job, its
+   * arguments): through the command line, or through {@code runner}'s main class.
+   *
+   * @param failpoints the failpoint configuration, or null for none
+   */
+  public static JobProcess start(
+      JobRunner runner, List<String> runArgs, String failpoints, Path log) throws IOException {
+    return runner == JobRunner.COMMAND_LINE
+        ? start(runArgs, failpoints, log)
+        : launch(runner.mainClass(), runArgs, failpoints, log);
+  }
+
+  /**
    * Starts {@code weir <arguments>} (any command: a job manager, a task manager, a client) in a new
    * JVM with this JVM's class path, its output appended to {@code log}.
    *
@@ -49,6 +62,11 @@ public final class JobProcess implements AutoCloseable {
    */
   public static JobProcess startCommand(List<String> arguments, String failpoints, Path log)
       throws IOException {
+    return launch(JobRunner.COMMAND_LINE.mainClass(), arguments, failpoints, log);
+  }
+
+  private static JobProcess launch(
+      String mainClass, List<String> arguments, String failpoints, Path log) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx512m");
@@ -59,7 +77,7 @@ public final class JobProcess implements AutoCloseable {
     }
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
-    command.add("io.weir.cli.WeirCli");
+    command.add(mainClass);
     command.addAll(arguments);
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
     builder.environment().remove("WEIR_FAILPOINTS");

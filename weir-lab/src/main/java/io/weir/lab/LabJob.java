@@ -32,12 +32,29 @@ public final class LabJob {
   private static final String POSTGRES_JOB = "io.weir.examples.postgres.PostgresTotalsJob";
 
   private final String jobClass;
+
+  /** The jar that holds {@link #jobClass}, or null when the class is on the class path. */
+  private final Path jar;
+
   private final List<String> jobArguments;
   private final boolean seed;
+  private final JobRunner runner;
   private final String jdbcUrl;
 
   private LabJob(String jobClass, List<String> jobArguments, boolean seed, String jdbcUrl) {
+    this(jobClass, null, jobArguments, seed, jdbcUrl, JobRunner.COMMAND_LINE);
+  }
+
+  private LabJob(
+      String jobClass,
+      Path jar,
+      List<String> jobArguments,
+      boolean seed,
+      String jdbcUrl,
+      JobRunner runner) {
+    this.runner = runner;
     this.jobClass = jobClass;
+    this.jar = jar;
     this.jobArguments = List.copyOf(jobArguments);
     this.seed = seed;
     this.jdbcUrl = jdbcUrl;
@@ -78,9 +95,29 @@ public final class LabJob {
     return new LabJob(jobClass, jobArguments, false, null);
   }
 
+  /**
+   * A user's job in a jar, run as {@code weir run -c jobClass jar} does: its classes need not be on
+   * any class path. {@code jobArguments} are passed after the lab's own.
+   */
+  public static LabJob userJar(Path jar, String jobClass, List<String> jobArguments) {
+    return new LabJob(jobClass, jar, jobArguments, false, null, JobRunner.COMMAND_LINE);
+  }
+
+  /** This job, its processes started by {@code runner} (the command line unless said). */
+  public LabJob runBy(JobRunner runner) {
+    return new LabJob(jobClass, jar, jobArguments, seed, jdbcUrl, runner);
+  }
+
+  JobRunner runner() {
+    return runner;
+  }
+
   public String describe() {
     if (writesToPostgres()) {
       return "the running-totals job into PostgreSQL at " + jdbcUrl;
+    }
+    if (jar != null) {
+      return "job " + jobClass + " of " + jar;
     }
     return seed ? "the seed job" : "job " + jobClass;
   }
@@ -100,7 +137,11 @@ public final class LabJob {
     boolean forward = !seed && order == CommitOrder.SOURCE_FIRST;
     arguments.addAll(List.of("--notify-order", forward ? "FORWARD" : "REVERSE"));
     arguments.addAll(startOptions);
-    arguments.add(jobClass);
+    if (jar != null) {
+      arguments.addAll(List.of("-c", jobClass, jar.toString()));
+    } else {
+      arguments.add(jobClass);
+    }
     arguments.addAll(
         List.of(
             "--bootstrap", bootstrap,

@@ -25,12 +25,19 @@ public final class MatrixRun {
   }
 
   public List<CellResult> run(Path directory, CellTopics names) throws Exception {
+    return run(directory, names, List.of(CrashPoint.values()), List.of(Recovery.values()));
+  }
+
+  /** Only the cells of these crash points and recoveries, in this order. */
+  public List<CellResult> run(
+      Path directory, CellTopics names, List<CrashPoint> crashes, List<Recovery> recoveries)
+      throws Exception {
     List<CellResult> results = new ArrayList<>();
     KafkaBroker shared = reuseBroker ? startBroker(directory.resolve("kafka")) : null;
     try {
-      int total = CrashPoint.values().length * Recovery.values().length;
-      for (CrashPoint crash : CrashPoint.values()) {
-        for (Recovery recovery : Recovery.values()) {
+      int total = crashes.size() * recoveries.size();
+      for (CrashPoint crash : crashes) {
+        for (Recovery recovery : recoveries) {
           int index = results.size() + 1;
           progress.line(
               String.format(

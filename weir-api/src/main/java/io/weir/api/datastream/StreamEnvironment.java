@@ -18,11 +18,16 @@ import java.util.ServiceLoader;
 import java.util.function.Consumer;
 
 /**
- * Where a job is described and started. Runs locally in this JVM unless the command line that
- * launched the job's {@code main} installed another context.
+ * Where a job is described and started. Runs locally in this JVM unless the runner that launched
+ * the job's {@code main} (the command line, a cluster's job manager, a test) installed another
+ * context on the thread that runs it.
  */
 public final class StreamEnvironment {
-  private static volatile Context context;
+  /**
+   * The context of the job whose {@code main} runs on this thread. Bound to the thread, not the
+   * process, so that two runners launching jobs side by side in one JVM never see each other's.
+   */
+  private static final ThreadLocal<Context> CONTEXT = new ThreadLocal<>();
 
   private final JobConfig config = new JobConfig();
   private final List<Transformation> transformations = new ArrayList<>();
@@ -40,12 +45,18 @@ public final class StreamEnvironment {
    */
   public record Context(JobExecutor executor, Consumer<JobConfig> overrides) {}
 
+  /**
+   * Installs {@code newContext} for the calling thread: the environments that the job's {@code
+   * main} executes on this thread use it. Call {@link #clearContext} on the same thread when the
+   * job's {@code main} returns. Other threads keep their own context (or none).
+   */
   public static void setContext(Context newContext) {
-    context = newContext;
+    CONTEXT.set(newContext);
   }
 
+  /** Removes the calling thread's context. */
   public static void clearContext() {
-    context = null;
+    CONTEXT.remove();
   }
 
   public JobConfig config() {
@@ -172,7 +183,7 @@ public final class StreamEnvironment {
     if (transformations.isEmpty()) {
       throw new IllegalStateException("The job '" + jobName + "' has no operators");
     }
-    Context current = context;
+    Context current = CONTEXT.get();
     if (current != null && current.overrides() != null) {
       current.overrides().accept(config);
     }

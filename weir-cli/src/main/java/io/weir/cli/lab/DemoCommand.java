@@ -1,36 +1,22 @@
 package io.weir.cli.lab;
 
 import io.weir.cli.error.UserError;
-import io.weir.kafka.broker.KafkaBroker;
-import io.weir.kafka.broker.KafkaBrokerConfig;
-import io.weir.lab.DashboardPort;
-import io.weir.lab.JobProcess;
-import io.weir.lab.OutputVerifier;
+import io.weir.lab.KafkaDemo;
 import io.weir.lab.PostgresDemo;
-import io.weir.lab.SeedInput;
-import io.weir.lab.Topics;
-import io.weir.runtime.checkpoint.storage.CheckpointLoader;
 import io.weir.web.WebServerOptions;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code weir demo}: the seed's experiment in one command. Starts a broker, loads records with
- * unique ids into {@code foo}, runs the seed job (its own process) with checkpoints every second,
- * halts it once right after a sink commit, restarts it from its checkpoint, and counts what a
- * {@code read_committed} reader sees in {@code bar}.
+ * {@code weir demo}: the seed's experiment in one command (see {@link KafkaDemo}), or with {@code
+ * --sink postgres} the running totals into PostgreSQL (see {@link PostgresDemo}).
  */
 @Command(
     name = "demo",
     description = "Run the seed job on an embedded broker, kill it mid-commit, restart it, verify.")
-public final class DemoCommand implements java.util.concurrent.Callable<Integer> {
+public final class DemoCommand implements Callable<Integer> {
   @Option(names = "--records", description = "Input records (default: ${DEFAULT-VALUE}).")
   long records = 100_000;
 
@@ -73,187 +59,12 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
     if (records < 1) {
       throw new UserError("--records must be at least 1, got " + records);
     }
-    deleteRecursively(directory);
-    Files.createDirectories(directory);
+    KafkaDemo.recreate(directory);
     if (sink == DemoSink.POSTGRES) {
       return new PostgresDemo(records, directory, failpoint).run();
     }
-    Progress progress = new Progress();
-    progress.line("starting the embedded Kafka broker in " + directory.resolve("kafka"));
-    try (KafkaBroker broker =
-        KafkaBroker.start(KafkaBrokerConfig.inDirectory(directory.resolve("kafka")))) {
-      String bootstrap = broker.bootstrapServers();
-      Topics.create(bootstrap, 4, "foo", "bar");
-      SeedInput input = new SeedInput(bootstrap, "foo");
-      OutputVerifier output = new OutputVerifier(bootstrap, "bar");
-      Path checkpoints = directory.resolve("checkpoints");
-      int port = DashboardPort.choose(webPort, message -> progress.line(message));
-      progress.line(
-          "dashboard of the job processes: http://"
-              + WebServerOptions.DEFAULT_HOST
-              + ":"
-              + port
-              + "/");
-      List<String> run = runArgs(bootstrap, checkpoints, port);
-      progress.line(
-          "job process 1: seed job" + (chained ? " (chained)" : "") + ", failpoint " + failpoint);
-      CompletableFuture<Void> loading;
-      try (JobProcess first = JobProcess.start(run, failpoint, directory.resolve("job-1.log"))) {
-        loading =
-            CompletableFuture.runAsync(
-                () -> {
-                  try {
-                    input.load(0, records, Math.max(records / 10, 1000));
-                  } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                  }
-                });
-        int exit = waitWithProgress(first, input, output, progress, 120_000);
-        progress.line(
-            "job process 1 ended with exit code "
-                + exit
-                + (exit == 137 ? " (halted at the failpoint, like kill -9)" : ""));
-      }
-      progress.line(
-          "after the crash: bar read_uncommitted="
-              + output.read(false).records()
-              + " read_committed="
-              + output.read(true).records()
-              + " group offsets="
-              + Topics.committedOffsets(bootstrap, "weir-seed"));
-      loading.join();
-      Path latest = latestCheckpoint(checkpoints.resolve(chained ? "seed-chained" : "seed"));
-      progress.line("job process 2: restart with -s " + latest);
-      List<String> restart = new ArrayList<>(List.of("-s", latest.toString()));
-      restart.addAll(run);
-      OutputVerifier.Verdict verdict;
-      try (JobProcess second = JobProcess.start(restart, null, directory.resolve("job-2.log"))) {
-        verdict = awaitAllCommitted(second, input, output, progress);
-        System.out.println(verdict.line());
-        if (keep) {
-          progress.line(
-              "--keep: the restarted job and its dashboard stay up at http://"
-                  + WebServerOptions.DEFAULT_HOST
-                  + ":"
-                  + port
-                  + "/ until Ctrl-C");
-          keepUntilInterrupted(second, broker);
-        }
-      }
-      return verdict.exactlyOnce() ? 0 : 1;
-    }
-  }
-
-  /**
-   * Waits for Ctrl-C (or the job's end); the shutdown hook stops the job process and the broker,
-   * since a JVM ending on a signal closes no resources by itself.
-   */
-  private static void keepUntilInterrupted(JobProcess job, KafkaBroker broker)
-      throws InterruptedException {
-    Thread stop =
-        new Thread(
-            () -> {
-              try {
-                job.close();
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-              broker.stop();
-            },
-            "weir demo stop");
-    Runtime.getRuntime().addShutdownHook(stop);
-    while (job.isAlive()) {
-      job.waitFor(1000);
-    }
-  }
-
-  private List<String> runArgs(String bootstrap, Path checkpoints, int webPort) {
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "--web-port",
-                Integer.toString(webPort),
-                "--checkpoint-dir",
-                checkpoints.toString(),
-                "io.weir.examples.SeedJob",
-                "--bootstrap",
-                bootstrap,
-                "--checkpoint-interval",
-                "1000"));
-    if (chained) {
-      args.add("--chained");
-    }
-    return args;
-  }
-
-  private int waitWithProgress(
-      JobProcess job, SeedInput input, OutputVerifier output, Progress progress, long timeoutMillis)
-      throws InterruptedException {
-    long deadline = System.currentTimeMillis() + timeoutMillis;
-    while (System.currentTimeMillis() < deadline) {
-      int exit = job.waitFor(1000);
-      if (exit != -1) {
-        return exit;
-      }
-      progress.update(input.loaded(), records, output.read(true).records());
-    }
-    throw new UserError(
-        "The job process did not reach the failpoint within "
-            + timeoutMillis / 1000
-            + " s; see "
-            + job.log());
-  }
-
-  private OutputVerifier.Verdict awaitAllCommitted(
-      JobProcess job, SeedInput input, OutputVerifier output, Progress progress)
-      throws InterruptedException {
-    long deadline = System.currentTimeMillis() + 120_000;
-    OutputVerifier.Verdict verdict = null;
-    while (System.currentTimeMillis() < deadline) {
-      if (!job.isAlive()) {
-        throw new UserError("The restarted job process died; see " + job.log());
-      }
-      verdict = output.read(true).verify(0, records);
-      progress.update(input.loaded(), records, verdict.out());
-      if (verdict.lost() == 0) {
-        // Give a late duplicate a chance to show: one more checkpoint interval.
-        Thread.sleep(1500);
-        return output.read(true).verify(0, records);
-      }
-      Thread.sleep(1000);
-    }
-    return verdict;
-  }
-
-  private static Path latestCheckpoint(Path job) {
-    try {
-      return CheckpointLoader.load(job).location();
-    } catch (IOException e) {
-      throw new UserError(
-          "No completed checkpoint to restart from in " + job + ": " + e.getMessage());
-    }
-  }
-
-  private static void deleteRecursively(Path path) throws IOException {
-    if (!Files.exists(path)) {
-      return;
-    }
-    try (var files = Files.walk(path)) {
-      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(file);
-      }
-    }
-  }
-
-  /** Progress on the terminal: one line per step, one updated line while waiting. */
-  private static final class Progress {
-    void line(String text) {
-      System.out.println("demo: " + text);
-    }
-
-    void update(long loaded, long total, long committed) {
-      System.out.printf(
-          "demo: loaded %,d/%,d records, %,d committed in bar%n", loaded, total, committed);
-    }
+    return new KafkaDemo(
+            records, chained, directory, failpoint, WebServerOptions.DEFAULT_HOST, webPort, keep)
+        .run();
   }
 }

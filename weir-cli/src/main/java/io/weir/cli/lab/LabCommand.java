@@ -4,6 +4,7 @@ import io.weir.cli.error.UserError;
 import io.weir.lab.CellResult;
 import io.weir.lab.CellTopics;
 import io.weir.lab.Deployment;
+import io.weir.lab.JobJarFile;
 import io.weir.lab.JobManagerKillSoak;
 import io.weir.lab.LabJob;
 import io.weir.lab.LabJson;
@@ -49,9 +50,9 @@ import picocli.CommandLine.Parameters;
     },
     footer = {
       "",
-      "Your own job (--job CLASS): the lab runs it as",
+      "Your own job (--job CLASS, or --job JAR [-c CLASS]): the lab runs it as",
       "  weir run --checkpoint-dir DIR --notify-order REVERSE|FORWARD [-s PATH | --from-group-offsets]"
-          + " CLASS --bootstrap HOST:PORT --input-topic T --output-topic U --group G [JOB ARGS]",
+          + " [-c CLASS] CLASS|JAR --bootstrap HOST:PORT --input-topic T --output-topic U --group G [JOB ARGS]",
       "so its main must accept those four options, read T with a Kafka source in group G, write U"
           + " with an exactly-once Kafka sink, and enable checkpointing (about every second).",
       "The lab writes records 'w<k>,<f>,<id>' to T; each output record's value must end with"
@@ -144,8 +145,17 @@ public final class LabCommand implements Callable<Integer> {
   @Option(names = "--random-seed", description = "Seed of the soak's random kills.")
   Long randomSeed;
 
-  @Option(names = "--job", paramLabel = "CLASS", description = "Your job's main class.")
+  @Option(
+      names = "--job",
+      paramLabel = "CLASS|JAR",
+      description = "Your job: its main class, or its jar (as weir run takes it).")
   String jobClass;
+
+  @Option(
+      names = {"-c", "--class"},
+      paramLabel = "CLASS",
+      description = "With a jar: the job class to run (default: the jar's Main-Class).")
+  String jarJobClass;
 
   @Option(names = "--input-topic", description = "Input topic (default: ${DEFAULT-VALUE}).")
   String inputTopic = "foo";
@@ -336,12 +346,20 @@ public final class LabCommand implements Callable<Integer> {
 
   private LabJob job() {
     if (jobClass == null) {
-      if (!jobArguments.isEmpty()) {
-        throw new UserError("Job arguments " + jobArguments + " need --job CLASS");
+      if (!jobArguments.isEmpty() || jarJobClass != null) {
+        throw new UserError("Job arguments and -c need --job CLASS|JAR");
       }
       return LabJob.seed();
     }
-    return LabJob.user(jobClass, jobArguments);
+    if (!JobJarFile.isJar(jobClass)) {
+      if (jarJobClass != null) {
+        throw new UserError("-c names the job class of a jar, but " + jobClass + " is not a jar");
+      }
+      return LabJob.user(jobClass, jobArguments);
+    }
+    // Checked here, so that a missing jar or class is one line before any broker starts.
+    JobJarFile jar = JobJarFile.open(jobClass, jarJobClass);
+    return LabJob.userJar(jar.path().toAbsolutePath(), jar.jobClass(), jobArguments);
   }
 
   private static void recreate(Path directory) throws IOException {

@@ -1,9 +1,8 @@
-package io.weir.cli;
+package io.weir.lab;
 
 import io.weir.api.datastream.JobConfig;
 import io.weir.api.datastream.JobExecutor;
 import io.weir.api.datastream.StreamEnvironment;
-import io.weir.cli.error.UserError;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -18,10 +17,11 @@ import java.util.function.Consumer;
  * overrides. A job class is found on the class path, or in a jar given as the job (its Main-Class,
  * or the class given with {@code -c}).
  */
-final class JobLauncher {
+public final class JobLauncher {
   private JobLauncher() {}
 
-  static void launch(String job, String[] args, JobExecutor executor, Consumer<JobConfig> overrides)
+  public static void launch(
+      String job, String[] args, JobExecutor executor, Consumer<JobConfig> overrides)
       throws Exception {
     launch(job, null, args, executor, overrides);
   }
@@ -29,7 +29,7 @@ final class JobLauncher {
   /**
    * @param givenClass with a jar: the job class to run, or null for the jar's Main-Class
    */
-  static void launch(
+  public static void launch(
       String job,
       String givenClass,
       String[] args,
@@ -43,10 +43,11 @@ final class JobLauncher {
     try {
       main = jobClass.getMethod("main", String[].class);
     } catch (NoSuchMethodException e) {
-      throw new UserError("The job class " + jobClass.getName() + " has no main(String[]) method");
+      throw new LabUserError(
+          "The job class " + jobClass.getName() + " has no main(String[]) method");
     }
     if (!Modifier.isStatic(main.getModifiers())) {
-      throw new UserError("The main method of " + jobClass.getName() + " is not static");
+      throw new LabUserError("The main method of " + jobClass.getName() + " is not static");
     }
     ClassLoader previous = Thread.currentThread().getContextClassLoader();
     Thread.currentThread().setContextClassLoader(loader);
@@ -56,7 +57,7 @@ final class JobLauncher {
     } catch (InvocationTargetException e) {
       Throwable cause = e.getCause();
       if (cause instanceof IllegalArgumentException) {
-        throw new UserError(cause.getMessage(), cause);
+        throw new LabUserError(cause.getMessage(), cause);
       }
       throw cause instanceof Exception exception ? exception : new RuntimeException(cause);
     } finally {
@@ -77,7 +78,7 @@ final class JobLauncher {
     try {
       return Class.forName(className, true, loader);
     } catch (ClassNotFoundException e) {
-      throw new UserError("No job class " + className + " on the class path or in the jar");
+      throw new LabUserError("No job class " + className + " on the class path or in the jar");
     }
   }
 }

@@ -1,6 +1,5 @@
-package io.weir.cli;
+package io.weir.lab;
 
-import io.weir.cli.error.UserError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,25 +22,25 @@ public record JobJarFile(Path path, String jobClass) {
    * Checks the jar and finds its job class.
    *
    * @param givenClass the class the user named, or null for the manifest's Main-Class
-   * @throws UserError naming the jar and what is wrong with it
+   * @throws LabUserError naming the jar and what is wrong with it
    */
   public static JobJarFile open(String job, String givenClass) {
     Path path = Path.of(job);
     if (!Files.exists(path)) {
-      throw new UserError("The job jar " + job + " does not exist");
+      throw new LabUserError("The job jar " + job + " does not exist");
     }
     try (JarFile jar = new JarFile(path.toFile())) {
       String jobClass = givenClass != null ? givenClass : mainClassOf(jar.getManifest());
       if (jobClass == null) {
-        throw new UserError(
+        throw new LabUserError(
             "The jar " + job + " names no Main-Class in its manifest: give the job class with -c");
       }
       if (jar.getEntry(jobClass.replace('.', '/') + ".class") == null) {
-        throw new UserError("The jar " + job + " has no class " + jobClass);
+        throw new LabUserError("The jar " + job + " has no class " + jobClass);
       }
       return new JobJarFile(path, jobClass);
     } catch (IOException e) {
-      throw new UserError("Cannot read the job jar " + job + ": " + e.getMessage(), e);
+      throw new LabUserError("Cannot read the job jar " + job + ": " + e.getMessage(), e);
     }
   }
 
@@ -54,7 +53,7 @@ public record JobJarFile(Path path, String jobClass) {
     try {
       return Files.readAllBytes(path);
     } catch (IOException e) {
-      throw new UserError("Cannot read the job jar " + path + ": " + e.getMessage(), e);
+      throw new LabUserError("Cannot read the job jar " + path + ": " + e.getMessage(), e);
     }
   }
 }
