@@ -3,11 +3,11 @@ package io.weir.lab;
 import io.weir.kafka.broker.KafkaBroker;
 import io.weir.kafka.broker.KafkaBrokerConfig;
 import io.weir.runtime.checkpoint.storage.CheckpointLoader;
+import io.weir.runtime.checkpoint.storage.Directories;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -204,19 +204,8 @@ public final class KafkaDemo {
 
   /** Empties the demo's working directory, or creates it. */
   public static void recreate(Path path) throws IOException {
-    deleteRecursively(path);
+    Directories.deleteRecursively(path);
     Files.createDirectories(path);
-  }
-
-  private static void deleteRecursively(Path path) throws IOException {
-    if (!Files.exists(path)) {
-      return;
-    }
-    try (var files = Files.walk(path)) {
-      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(file);
-      }
-    }
   }
 
   /** Progress on the terminal: one line per step, one updated line while waiting. */

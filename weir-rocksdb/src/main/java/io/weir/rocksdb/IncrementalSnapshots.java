@@ -1,6 +1,7 @@
 package io.weir.rocksdb;
 
 import io.weir.rocksdb.SnapshotHandle.StoredFile;
+import io.weir.runtime.checkpoint.storage.Directories;
 import io.weir.runtime.checkpoint.storage.StateFileListings;
 import io.weir.runtime.checkpoint.storage.StateFileListings.StateFile;
 import io.weir.runtime.state.KeyGroupRange;
@@ -84,7 +85,7 @@ final class IncrementalSnapshots {
     Optional<SnapshotFiles> stored = storageTargets.apply(checkpointId);
     SnapshotFiles target = stored.orElseGet(() -> inProcessTargets.apply(checkpointId));
     Path local = localCheckpoints.resolve("chk-" + checkpointId);
-    LocalWorkingDirectories.deleteRecursively(local);
+    Directories.deleteRecursively(local);
     Files.createDirectories(localCheckpoints);
     instance.flush();
     try (Checkpoint checkpoint = Checkpoint.create(instance.db())) {
@@ -163,7 +164,7 @@ final class IncrementalSnapshots {
         storedByCheckpoint.put(checkpointId, new Stored(targetDirectory, stored));
       }
     } finally {
-      LocalWorkingDirectories.deleteRecursively(snapshot.localDirectory());
+      Directories.deleteRecursively(snapshot.localDirectory());
     }
   }
 

@@ -1,11 +1,10 @@
 package io.weir.rocksdb;
 
+import io.weir.runtime.checkpoint.storage.Directories;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Matcher;
@@ -60,7 +59,7 @@ final class LocalWorkingDirectories {
         Matcher matcher = PROCESS_DIRECTORY.matcher(child.getFileName().toString());
         if (matcher.matches() && !isAlive(Long.parseLong(matcher.group(1)))) {
           LOG.info("Deleting the RocksDB directory {} of a process that ended", child);
-          deleteRecursively(child);
+          Directories.deleteRecursively(child);
         }
       }
     } catch (IOException | UncheckedIOException e) {
@@ -71,21 +70,6 @@ final class LocalWorkingDirectories {
   private static boolean isAlive(long pid) {
     Optional<ProcessHandle> process = ProcessHandle.of(pid);
     return process.isPresent() && process.get().isAlive();
-  }
-
-  static void deleteRecursively(Path path) throws IOException {
-    if (!Files.exists(path)) {
-      return;
-    }
-    List<Path> deepestFirst;
-    try (Stream<Path> walk = Files.walk(path)) {
-      deepestFirst = walk.sorted(Comparator.reverseOrder()).toList();
-    } catch (UncheckedIOException e) {
-      throw e.getCause();
-    }
-    for (Path each : deepestFirst) {
-      Files.deleteIfExists(each);
-    }
   }
 
   static String safe(String name) {

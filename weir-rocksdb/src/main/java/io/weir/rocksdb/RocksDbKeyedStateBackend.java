@@ -11,6 +11,7 @@ import io.weir.api.state.StateSerializer;
 import io.weir.api.state.StateSerializers;
 import io.weir.api.state.ValueState;
 import io.weir.api.state.ValueStateDescriptor;
+import io.weir.runtime.checkpoint.storage.Directories;
 import io.weir.runtime.state.KeyGroupRange;
 import io.weir.runtime.state.KeyGroups;
 import io.weir.runtime.state.KeyedStateBackend;
@@ -206,7 +207,7 @@ final class RocksDbKeyedStateBackend implements KeyedStateBackend {
     closed = true;
     instance.close();
     try {
-      LocalWorkingDirectories.deleteRecursively(workingDirectory);
+      Directories.deleteRecursively(workingDirectory);
     } catch (IOException e) {
       // The next process start deletes what is left of a process that ended.
       LOG.warn("Could not delete RocksDB directory {}: {}", workingDirectory, e.toString());

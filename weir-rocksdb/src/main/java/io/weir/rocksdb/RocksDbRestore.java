@@ -2,6 +2,7 @@ package io.weir.rocksdb;
 
 import io.weir.api.datastream.SuppressRestartsException;
 import io.weir.rocksdb.SnapshotHandle.StoredFile;
+import io.weir.runtime.checkpoint.storage.Directories;
 import io.weir.runtime.state.KeyGroupRange;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -107,7 +108,7 @@ final class RocksDbRestore {
   private static void copyKeyGroups(
       SnapshotHandle handle, KeyGroupRange range, RocksDbInstance target, Path scratch)
       throws IOException, RocksDBException {
-    LocalWorkingDirectories.deleteRecursively(scratch);
+    Directories.deleteRecursively(scratch);
     placeFiles(handle, scratch);
     int first = Math.max(range.start(), handle.firstKeyGroup());
     int last = Math.min(range.end(), handle.lastKeyGroup());
@@ -121,8 +122,8 @@ final class RocksDbRestore {
         }
       }
     } finally {
-      LocalWorkingDirectories.deleteRecursively(scratch);
-      LocalWorkingDirectories.deleteRecursively(cut);
+      Directories.deleteRecursively(scratch);
+      Directories.deleteRecursively(cut);
     }
   }
 

@@ -1,6 +1,7 @@
 package io.weir.rocksdb;
 
 import io.weir.runtime.checkpoint.storage.CheckpointLayout;
+import io.weir.runtime.checkpoint.storage.Directories;
 import io.weir.runtime.checkpoint.storage.StateFileListings;
 import io.weir.runtime.state.KeyedBackendContext;
 import io.weir.runtime.state.KeyedBackendContext.SnapshotFiles;
@@ -36,7 +37,7 @@ public final class RocksDbStateBackendFactory implements KeyedStateBackendFactor
               context.range(),
               database);
     } catch (Exception e) {
-      LocalWorkingDirectories.deleteRecursively(workingDirectory);
+      Directories.deleteRecursively(workingDirectory);
       throw e;
     }
     String owner =
@@ -90,7 +91,7 @@ public final class RocksDbStateBackendFactory implements KeyedStateBackendFactor
     try {
       for (Path checkpoint : CheckpointLayout.checkpointDirectoriesNewestFirst(job)) {
         if (CheckpointLayout.checkpointIdOf(checkpoint).getAsLong() < completed) {
-          LocalWorkingDirectories.deleteRecursively(checkpoint);
+          Directories.deleteRecursively(checkpoint);
         }
       }
     } catch (IOException e) {

@@ -1,5 +1,6 @@
 package io.weir.rocksdb;
 
+import io.weir.runtime.checkpoint.storage.Directories;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,6 +34,6 @@ final class LocalRoot implements BeforeEachCallback, AfterEachCallback {
     } else {
       System.setProperty(LocalWorkingDirectories.ROOT_PROPERTY, previous);
     }
-    LocalWorkingDirectories.deleteRecursively(directory);
+    Directories.deleteRecursively(directory);
   }
 }

@@ -13,6 +13,7 @@ import io.weir.api.state.StateSerializers;
 import io.weir.api.state.ValueState;
 import io.weir.api.state.ValueStateDescriptor;
 import io.weir.runtime.checkpoint.storage.CheckpointLayout;
+import io.weir.runtime.checkpoint.storage.Directories;
 import io.weir.runtime.checkpoint.storage.StateFileListings;
 import io.weir.runtime.checkpoint.storage.StateFileListings.StateFile;
 import io.weir.runtime.state.KeyGroupRange;
@@ -191,7 +192,7 @@ class RocksDbKeyedStateBackendTest {
         .isNotEmpty()
         .allMatch(StateFile::writtenByThisCheckpoint)
         .allMatch(file -> savepoint.resolve(file.relativePath()).normalize().startsWith(savepoint));
-    LocalWorkingDirectories.deleteRecursively(CheckpointLayout.sharedDirectory(jobDirectory));
+    Directories.deleteRecursively(CheckpointLayout.sharedDirectory(jobDirectory));
     try (KeyedStateBackend restored = backend(0, 1, restoredState(snapshot, savepoint))) {
       restored.setCurrentKey(999L);
       assertThat(restored.getState(COUNT).value()).isEqualTo(999L);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.weir.api.state.StateSerializers;
 import io.weir.api.state.ValueState;
 import io.weir.api.state.ValueStateDescriptor;
+import io.weir.runtime.checkpoint.storage.Directories;
 import io.weir.runtime.state.KeyGroups;
 import io.weir.runtime.state.KeyedStateBackend;
 import io.weir.runtime.state.OperatorSubtaskState;
@@ -36,7 +37,7 @@ class RocksDbMovedSnapshotTest {
     Path moved = root.resolve("elsewhere").resolve("kept-savepoint");
     Files.createDirectories(moved.getParent());
     Files.move(savepoint, moved);
-    LocalWorkingDirectories.deleteRecursively(jobDirectory);
+    Directories.deleteRecursively(jobDirectory);
     try (KeyedStateBackend restored =
         backends.backend(0, 2, new OperatorSubtaskState(Map.of(), Map.of(), keyGroups, moved))) {
       // then

@@ -8,13 +8,11 @@ import io.weir.lab.LabProgress;
 import io.weir.lab.LabSettings;
 import io.weir.lab.MatrixRun;
 import io.weir.lab.Recovery;
-import java.io.IOException;
+import io.weir.runtime.checkpoint.storage.Directories;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -53,7 +51,7 @@ public final class CrashMatrixExtension implements BeforeTestExecutionCallback, 
     CrashMatrixReport report = new CrashMatrixReport(cells);
     progress.line("cells:\n" + report);
     report.assertExactlyOnce();
-    deleteRecursively(directory);
+    Directories.deleteRecursively(directory);
     context.getStore(NAMESPACE).put(CrashMatrixReport.class, report);
   }
 
@@ -73,13 +71,5 @@ public final class CrashMatrixExtension implements BeforeTestExecutionCallback, 
         matrix.recordsAfterRestart(),
         matrix.crashAt(),
         Duration.ofSeconds(matrix.timeoutSeconds()));
-  }
-
-  private static void deleteRecursively(Path directory) throws IOException {
-    try (Stream<Path> files = Files.walk(directory)) {
-      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(file);
-      }
-    }
   }
 }

@@ -14,10 +14,10 @@ import io.weir.lab.bench.StateBench;
 import io.weir.lab.bench.StateBenchReport;
 import io.weir.lab.bench.WebOverheadBench;
 import io.weir.lab.bench.WebOverheadEstimate;
+import io.weir.runtime.checkpoint.storage.Directories;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -173,7 +173,7 @@ public final class BenchCommand implements Callable<Integer> {
       throw new UserError("--state-size must be at least 1 and --state-change in (0, 100]");
     }
     Path stateDirectory = directory.resolve("state");
-    deleteRecursively(stateDirectory);
+    Directories.deleteRecursively(stateDirectory);
     try {
       StateBench.Result result =
           new StateBench(
@@ -187,12 +187,12 @@ public final class BenchCommand implements Callable<Integer> {
               .run();
       return StateBenchReport.print(result, stateChangePercent, System.out);
     } finally {
-      deleteRecursively(stateDirectory);
+      Directories.deleteRecursively(stateDirectory);
     }
   }
 
   private Map<String, Object> onKafka(long count) throws Exception {
-    deleteRecursively(directory);
+    Directories.deleteRecursively(directory);
     Files.createDirectories(directory);
     say("starting the embedded Kafka broker in " + directory.resolve("kafka"));
     try (KafkaBroker broker =
@@ -262,17 +262,6 @@ public final class BenchCommand implements Callable<Integer> {
           .writeValue(json.toFile(), report);
     } catch (IOException e) {
       throw new UserError("Cannot write the JSON report " + json + ": " + e.getMessage(), e);
-    }
-  }
-
-  private static void deleteRecursively(Path path) throws IOException {
-    if (!Files.exists(path)) {
-      return;
-    }
-    try (var files = Files.walk(path)) {
-      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(file);
-      }
     }
   }
 }

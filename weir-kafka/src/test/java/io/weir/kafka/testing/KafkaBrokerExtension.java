@@ -2,13 +2,11 @@ package io.weir.kafka.testing;
 
 import io.weir.kafka.broker.KafkaBroker;
 import io.weir.kafka.broker.KafkaBrokerConfig;
+import io.weir.runtime.checkpoint.storage.Directories;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.function.UnaryOperator;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -45,13 +43,15 @@ public final class KafkaBrokerExtension implements BeforeAllCallback, AfterAllCa
   }
 
   @Override
-  public void afterAll(ExtensionContext context) {
+  public void afterAll(ExtensionContext context) throws IOException {
     try {
       if (broker != null) {
         broker.stop();
       }
     } finally {
-      deleteRecursively(directory);
+      if (directory != null) {
+        Directories.deleteRecursively(directory);
+      }
     }
   }
 
@@ -61,24 +61,5 @@ public final class KafkaBrokerExtension implements BeforeAllCallback, AfterAllCa
 
   public String bootstrapServers() {
     return broker.bootstrapServers();
-  }
-
-  private static void deleteRecursively(Path root) {
-    if (root == null || !Files.exists(root)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(root)) {
-      paths.sorted(Comparator.reverseOrder()).forEach(KafkaBrokerExtension::delete);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private static void delete(Path path) {
-    try {
-      Files.deleteIfExists(path);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

@@ -2,16 +2,14 @@ package io.weir.postgres.testing;
 
 import io.weir.postgres.server.PostgresServer;
 import io.weir.postgres.server.PostgresServerConfig;
+import io.weir.runtime.checkpoint.storage.Directories;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.util.Comparator;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -40,13 +38,15 @@ public final class PostgresServerExtension implements BeforeAllCallback, AfterAl
   }
 
   @Override
-  public void afterAll(ExtensionContext context) {
+  public void afterAll(ExtensionContext context) throws IOException {
     try {
       if (server != null) {
         server.stop();
       }
     } finally {
-      deleteRecursively(directory);
+      if (directory != null) {
+        Directories.deleteRecursively(directory);
+      }
     }
   }
 
@@ -61,16 +61,5 @@ public final class PostgresServerExtension implements BeforeAllCallback, AfterAl
   /** A new auto-commit connection; the caller closes it. */
   public Connection connect() throws SQLException {
     return DriverManager.getConnection(jdbcUrl());
-  }
-
-  private static void deleteRecursively(Path root) {
-    if (root == null || !Files.exists(root)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(root)) {
-      paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

@@ -1,17 +1,12 @@
 package io.weir.runtime.checkpoint.storage;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.Comparator;
-import java.util.List;
-import java.util.stream.Stream;
 
 /** File operations that survive a power cut: data and directory entries are forced to disk. */
 final class DurableFiles {
@@ -49,26 +44,6 @@ final class DurableFiles {
     }
     try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
       channel.force(true);
-    }
-  }
-
-  /** Deletes {@code path} and everything below it; a missing path is fine. */
-  static void deleteRecursively(Path path) throws IOException {
-    if (!Files.exists(path)) {
-      return;
-    }
-    List<Path> deepestFirst;
-    try (Stream<Path> walk = Files.walk(path)) {
-      deepestFirst = walk.sorted(Comparator.reverseOrder()).toList();
-    } catch (UncheckedIOException e) {
-      throw e.getCause();
-    }
-    for (Path each : deepestFirst) {
-      try {
-        Files.delete(each);
-      } catch (NoSuchFileException alreadyGone) {
-        // Deleted concurrently, e.g. by a second discard of the same checkpoint: the goal is met.
-      }
     }
   }
 }

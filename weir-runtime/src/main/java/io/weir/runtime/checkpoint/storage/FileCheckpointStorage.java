@@ -125,7 +125,7 @@ public final class FileCheckpointStorage implements CheckpointStorage {
     forgetPending(checkpointId);
     Path directory = checkpointDirectory(checkpointId);
     try {
-      DurableFiles.deleteRecursively(directory);
+      Directories.deleteRecursively(directory);
     } catch (IOException e) {
       // Leftovers are harmless without _metadata; the next completion's pruning retries.
       LOG.warn("Could not delete aborted checkpoint {}: {}", directory, e.toString());
@@ -201,7 +201,7 @@ public final class FileCheckpointStorage implements CheckpointStorage {
       forgetPending(id);
       // _metadata goes first, so a crash in the middle leaves a directory that is not a checkpoint.
       Files.deleteIfExists(metadata);
-      DurableFiles.deleteRecursively(directory);
+      Directories.deleteRecursively(directory);
     }
     DurableFiles.forceDirectory(jobDirectory);
     StateFileListings.deleteUnreferenced(jobDirectory);

@@ -100,7 +100,7 @@ public final class SavepointStorage implements CheckpointStorage {
       return;
     }
     try {
-      DurableFiles.deleteRecursively(CheckpointLayout.savepointFilesDirectory(directory));
+      Directories.deleteRecursively(CheckpointLayout.savepointFilesDirectory(directory));
       try (var listings = Files.newDirectoryStream(directory, "*" + StateFileListings.SUFFIX)) {
         for (Path listing : listings) {
           Files.deleteIfExists(listing);

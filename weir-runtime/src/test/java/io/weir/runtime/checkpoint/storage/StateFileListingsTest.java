@@ -28,7 +28,7 @@ class StateFileListingsTest {
     StateFileListings.write(second, "op-0", List.of(file("b", false), file("c", true)));
 
     // when: checkpoint 1 is pruned
-    DurableFiles.deleteRecursively(first);
+    Directories.deleteRecursively(first);
     StateFileListings.deleteUnreferenced(jobDirectory);
 
     // then
