@@ -3,6 +3,7 @@ package io.weir.lab;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -63,6 +64,23 @@ public final class JobProcess implements AutoCloseable {
   public static JobProcess startCommand(List<String> arguments, String failpoints, Path log)
       throws IOException {
     return launch(JobRunner.COMMAND_LINE.mainClass(), arguments, failpoints, log);
+  }
+
+  /**
+   * Runs {@code weir <arguments>} to its end and returns what it printed to {@code log}; throws a
+   * failure naming the command and the log when it exits non-zero or outlasts {@code timeout}.
+   */
+  public static String runCommand(List<String> arguments, Path log, Duration timeout)
+      throws IOException, InterruptedException {
+    try (JobProcess command = startCommand(arguments, null, log)) {
+      int exit = command.waitFor(timeout.toMillis());
+      if (exit != 0) {
+        throw JobLog.endedEarly(
+            "weir " + String.join(" ", arguments) + " " + (exit == -1 ? "hung" : "exited " + exit),
+            log);
+      }
+    }
+    return Files.readString(log);
   }
 
   private static JobProcess launch(

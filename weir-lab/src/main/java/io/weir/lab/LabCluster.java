@@ -151,15 +151,7 @@ final class LabCluster implements AutoCloseable {
     Path log = directory.resolve("command-" + commands + ".log");
     List<String> withAddress = new ArrayList<>(arguments);
     withAddress.addAll(List.of("--jobmanager", address()));
-    try (JobProcess command = JobProcess.startCommand(withAddress, null, log)) {
-      int exit = command.waitFor(timeout.toMillis());
-      if (exit != 0) {
-        throw JobLog.endedEarly(
-            "weir " + String.join(" ", arguments) + " " + (exit == -1 ? "hung" : "exited " + exit),
-            log);
-      }
-    }
-    return Files.readString(log);
+    return JobProcess.runCommand(withAddress, log, timeout);
   }
 
   /**

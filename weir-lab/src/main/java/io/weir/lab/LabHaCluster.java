@@ -178,15 +178,7 @@ final class LabHaCluster implements AutoCloseable {
   String command(List<String> arguments) throws IOException, InterruptedException {
     commands++;
     Path log = directory.resolve("command-" + commands + ".log");
-    try (JobProcess command = JobProcess.startCommand(arguments, null, log)) {
-      int exit = command.waitFor(timeout.toMillis());
-      if (exit != 0) {
-        throw JobLog.endedEarly(
-            "weir " + String.join(" ", arguments) + " " + (exit == -1 ? "hung" : "exited " + exit),
-            log);
-      }
-    }
-    return Files.readString(log);
+    return JobProcess.runCommand(arguments, log, timeout);
   }
 
   /** A condition the lab polls, as the processes tell it nothing. */
