@@ -24,8 +24,11 @@ import java.util.stream.Stream;
  * --notify-order forward} in case it is one chain.
  */
 public final class LabJob {
-  /** Long enough for the other task's commit (milliseconds on a warm connection) to go first. */
-  public static final long ORDER_PAUSE_MILLIS = 700;
+  /**
+   * Long enough for the other task's commit (milliseconds on a warm connection) to go first, also
+   * on a loaded machine: at 700 ms a source's offset commit lost the race at load average 25.
+   */
+  public static final long ORDER_PAUSE_MILLIS = 1500;
 
   private static final String SEED_JOB = "io.weir.examples.SeedJob";
 
