@@ -15,12 +15,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * io.weir.api.datastream.JobConfig#failpoints()} and kept for the life of the job (across its
  * attempts): the job master's for its checkpoint coordinator, each task manager's for its subtasks.
  * Hits are counted per instance, so two jobs in one JVM never share an armed failpoint or a count.
- * Any thread may call {@link #hit}; with nothing armed it costs one volatile read.
+ * Any thread may call {@link #hit}; with nothing armed it costs one emptiness check.
  */
 public final class Failpoints {
   private static final Failpoints NONE = new Failpoints(Map.of());
 
-  private volatile Map<String, Armed> armed;
+  private final Map<String, Armed> armed;
 
   private Failpoints(Map<String, Failpoint> failpoints) {
     this.armed = arm(failpoints);
@@ -60,11 +60,10 @@ public final class Failpoints {
    * fires on; then halts the process, throws {@link FailpointException} or pauses.
    */
   public void hit(String name) {
-    Map<String, Armed> current = armed;
-    if (current.isEmpty()) {
+    if (armed.isEmpty()) {
       return;
     }
-    Armed failpoint = current.get(name);
+    Armed failpoint = armed.get(name);
     if (failpoint != null) {
       failpoint.hit();
     }
