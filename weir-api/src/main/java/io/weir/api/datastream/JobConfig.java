@@ -36,6 +36,7 @@ public final class JobConfig {
   private int failuresPerRecord = DEFAULT_FAILURES_PER_RECORD;
   private boolean acceptDataLoss;
   private StateBackend stateBackend = StateBackends.heap();
+  private String failpoints;
 
   public int parallelism() {
     return parallelism;
@@ -275,6 +276,21 @@ public final class JobConfig {
 
   public JobConfig stateBackend(StateBackend backend) {
     this.stateBackend = java.util.Objects.requireNonNull(backend, "backend");
+    return this;
+  }
+
+  /**
+   * The failpoints armed in this job ({@code name=action[@hit],...}, e.g. {@code
+   * checkpoint.trigger=throw@2}), or null when the runner arms those of its process ({@code
+   * -Dweir.failpoints} or {@code WEIR_FAILPOINTS}). Each job has its own: two jobs in one JVM never
+   * share an armed failpoint or its hit count.
+   */
+  public String failpoints() {
+    return failpoints;
+  }
+
+  public JobConfig failpoints(String configuration) {
+    this.failpoints = configuration;
     return this;
   }
 }

@@ -14,6 +14,7 @@ import io.weir.runtime.checkpoint.CheckpointStats;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.StateHandle;
 import io.weir.runtime.checkpoint.SubtaskKey;
+import io.weir.runtime.failpoint.FailpointConfiguration;
 import io.weir.runtime.gateway.RecordCounts;
 import io.weir.runtime.gateway.TaskManagerGateway;
 import io.weir.runtime.graph.JobGraph;
@@ -89,6 +90,8 @@ final class ClusterJob {
       BooleanSupplier owner)
       throws JobExecutionException {
     JobGraph graph = JobGraphBuilder.build(JobPlans.capture(submission, code));
+    // A job that arms no failpoints of its own gets those of this job manager process.
+    FailpointConfiguration.applyProcessConfiguration(graph.config());
     JobDriver driver = new JobDriver(jobId, graph, clock, onCompleted);
     driver.storage().guardWith(owner);
     driver.prepare();

@@ -55,6 +55,7 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
   private final ScheduledExecutorService heartbeats =
       Executors.newSingleThreadScheduledExecutor(daemon("weir heartbeat"));
   private final Map<AttemptId, TaskManagerAttempt> attempts = new ConcurrentHashMap<>();
+  private final JobFailpoints failpoints = new JobFailpoints();
   // Jars shipped with deployments, kept while the task manager runs: a redeployment after a
   // failover names the jar but does not send it again.
   private final JarStore jars = JarStore.temporary("weir-taskmanager-jars");
@@ -304,7 +305,8 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
             inbound,
             outbound,
             snapshotIo,
-            ended -> control.execute(() -> release(ended)));
+            ended -> control.execute(() -> release(ended)),
+            failpoints);
     try {
       attempt.deploy();
       attempts.put(deploy.attempt(), attempt);

@@ -52,11 +52,13 @@ final class TaskManagerAttempt {
   private final OutboundChannels outbound;
   private final Executor snapshotExecutor;
   private final Consumer<TaskManagerAttempt> onTerminated;
+  private final JobFailpoints failpoints;
   // Written on deploy, read by the heartbeat thread for progress.
   private volatile TaskExecutorAttempt subtasks;
 
   /**
    * @param onTerminated called (on a task thread) once every subtask terminated normally
+   * @param failpoints this task manager's failpoints of each job
    */
   TaskManagerAttempt(
       ControlMessages.DeployTasks deploy,
@@ -66,7 +68,8 @@ final class TaskManagerAttempt {
       InboundGates inbound,
       OutboundChannels outbound,
       Executor snapshotExecutor,
-      Consumer<TaskManagerAttempt> onTerminated) {
+      Consumer<TaskManagerAttempt> onTerminated,
+      JobFailpoints failpoints) {
     this.attempt = deploy.attempt();
     this.deploy = deploy;
     this.code = code;
@@ -76,6 +79,7 @@ final class TaskManagerAttempt {
     this.outbound = outbound;
     this.snapshotExecutor = snapshotExecutor;
     this.onTerminated = onTerminated;
+    this.failpoints = failpoints;
   }
 
   RecordCounts recordCounts() {
@@ -150,7 +154,8 @@ final class TaskManagerAttempt {
         new RemoteJobManager(attempt, taskManagerId, jobManager),
         snapshotExecutor,
         Clock.systemUTC(),
-        () -> onTerminated.accept(this));
+        () -> onTerminated.accept(this),
+        failpoints.of(attempt.jobId(), graph.config()));
   }
 
   void start() {

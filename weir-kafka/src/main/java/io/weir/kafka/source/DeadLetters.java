@@ -45,6 +45,7 @@ final class DeadLetters implements AutoCloseable {
   private final TwoPhaseCommitSinkFunction<DeadLetter, ?, ?> sink;
   private final RecordFailureNotes notes;
   private final String operator;
+  private final Failpoints failpoints;
   private final Map<TopicPartition, RecordFailureNotes.Note> notesByPartition = new HashMap<>();
   // Written by the task's thread; read by progress lines, heartbeats and metrics.
   private volatile long sent;
@@ -56,6 +57,7 @@ final class DeadLetters implements AutoCloseable {
     this.config = source.deadLetters();
     this.sink = sink;
     this.operator = runtime.operatorName();
+    this.failpoints = Failpoints.of(runtime);
     this.notes =
         new RecordFailureNotes(
             source.bootstrapServers(),
@@ -140,7 +142,7 @@ final class DeadLetters implements AutoCloseable {
         config.topic(),
         note.failures(),
         note.cause());
-    Failpoints.hit(FailpointNames.SOURCE_DEAD_LETTER_AFTER);
+    failpoints.hit(FailpointNames.SOURCE_DEAD_LETTER_AFTER);
   }
 
   /**

@@ -13,6 +13,7 @@ import io.weir.api.source.ParallelSourceFunction;
 import io.weir.api.source.RecordFailureException;
 import io.weir.api.state.ListState;
 import io.weir.api.state.ListStateDescriptor;
+import io.weir.runtime.failpoint.Failpoints;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -115,7 +116,10 @@ public final class KafkaSource<T> extends AbstractRichFunction
     if (config.commitOffsetsOnCheckpoint()) {
       committer =
           new OffsetCommitter(
-              config.bootstrapServers(), config.groupId(), config.consumerProperties());
+              config.bootstrapServers(),
+              config.groupId(),
+              config.consumerProperties(),
+              Failpoints.of(getRuntimeContext()));
       committer.warmUp();
     }
   }

@@ -25,10 +25,13 @@ final class OffsetCommitter implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(OffsetCommitter.class);
 
   private final Properties properties;
+  private final Failpoints failpoints;
   private final TreeMap<Long, Map<TopicPartition, Long>> pending = new TreeMap<>();
   private KafkaConsumer<byte[], byte[]> consumer;
 
-  OffsetCommitter(String bootstrapServers, String groupId, Map<String, String> extra) {
+  OffsetCommitter(
+      String bootstrapServers, String groupId, Map<String, String> extra, Failpoints failpoints) {
+    this.failpoints = failpoints;
     properties = new Properties();
     properties.putAll(extra);
     properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
@@ -73,7 +76,7 @@ final class OffsetCommitter implements AutoCloseable {
     if (offsets.isEmpty()) {
       return;
     }
-    Failpoints.hit(FailpointNames.SOURCE_OFFSETS_COMMIT_BEFORE);
+    failpoints.hit(FailpointNames.SOURCE_OFFSETS_COMMIT_BEFORE);
     try {
       consumer().commitSync(offsets, Duration.ofSeconds(10));
     } catch (RuntimeException e) {
@@ -82,7 +85,7 @@ final class OffsetCommitter implements AutoCloseable {
       LOG.warn("Could not commit the offsets of checkpoint {}: {}", checkpointId, e.toString());
       return;
     }
-    Failpoints.hit(FailpointNames.SOURCE_OFFSETS_COMMIT_AFTER);
+    failpoints.hit(FailpointNames.SOURCE_OFFSETS_COMMIT_AFTER);
   }
 
   void checkpointAborted(long checkpointId) {

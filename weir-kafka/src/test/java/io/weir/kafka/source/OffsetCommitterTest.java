@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.weir.kafka.testing.KafkaBrokerExtension;
 import io.weir.kafka.testing.KafkaTestClients;
+import io.weir.runtime.failpoint.Failpoints;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
@@ -23,7 +24,8 @@ class OffsetCommitterTest {
       throws Exception {
     KafkaTestClients.createTopic(kafka.bootstrapServers(), PARTITION.topic(), 1);
     try (OffsetCommitter committer =
-        new OffsetCommitter(kafka.bootstrapServers(), "committer-group", Map.of())) {
+        new OffsetCommitter(
+            kafka.bootstrapServers(), "committer-group", Map.of(), Failpoints.none())) {
       // when: checkpoints 1 and 2 are taken
       committer.checkpointTaken(1, Map.of(PARTITION, 10L));
       committer.checkpointTaken(2, Map.of(PARTITION, 20L));

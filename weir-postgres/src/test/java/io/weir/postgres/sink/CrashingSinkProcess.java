@@ -1,7 +1,6 @@
 package io.weir.postgres.sink;
 
 import io.weir.runtime.failpoint.FailpointNames;
-import io.weir.runtime.failpoint.Failpoints;
 import java.nio.file.Path;
 
 /**
@@ -19,9 +18,9 @@ public final class CrashingSinkProcess {
   public static void main(String[] args) throws Exception {
     SinkDriver driver = SinkDriver.start(args[0], args[1], Path.of(args[2]));
     driver.write(0, Long.parseLong(args[3]));
-    Failpoints.hit(FailpointNames.CHECKPOINT_TRIGGER);
+    driver.failpoints().hit(FailpointNames.CHECKPOINT_TRIGGER);
     driver.snapshot(1);
-    Failpoints.hit(FailpointNames.TASK_SNAPSHOT_AFTER);
+    driver.failpoints().hit(FailpointNames.TASK_SNAPSHOT_AFTER);
     driver.storeCheckpoint(Path.of(args[2]));
     driver.notifyComplete(1);
     driver.close();

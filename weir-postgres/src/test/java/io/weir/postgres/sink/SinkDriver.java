@@ -5,6 +5,7 @@ import io.weir.api.checkpoint.CheckpointedFunction;
 import io.weir.api.checkpoint.CommitObserver;
 import io.weir.api.checkpoint.FunctionInitializationContext;
 import io.weir.api.checkpoint.FunctionSnapshotContext;
+import io.weir.api.datastream.JobConfig;
 import io.weir.api.functions.RichFunction;
 import io.weir.api.functions.RuntimeContext;
 import io.weir.api.sink.SinkFunction;
@@ -19,6 +20,8 @@ import io.weir.api.state.ReducingStateDescriptor;
 import io.weir.api.state.ValueState;
 import io.weir.api.state.ValueStateDescriptor;
 import io.weir.runtime.failpoint.FailpointCommitObserver;
+import io.weir.runtime.failpoint.FailpointConfiguration;
+import io.weir.runtime.failpoint.Failpoints;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -57,10 +60,20 @@ final class SinkDriver {
 
   private final SinkFunction<Long> sink;
   private final MemoryListState state = new MemoryListState();
+  private final Failpoints failpoints;
 
   private SinkDriver(SinkFunction<Long> sink) {
     this.sink = sink;
-    ((RichFunction) sink).setRuntimeContext(new Subtask());
+    // As a runner does: the process's failpoints (-Dweir.failpoints) become this one job's.
+    JobConfig config = new JobConfig();
+    FailpointConfiguration.applyProcessConfiguration(config);
+    this.failpoints = Failpoints.of(config.failpoints());
+    ((RichFunction) sink).setRuntimeContext(new Subtask(failpoints));
+  }
+
+  /** The failpoints of the job this driver plays, armed from the process's configuration. */
+  Failpoints failpoints() {
+    return failpoints;
   }
 
   /** A sink inserting each record as an id into {@code table}, started fresh or from the file. */
@@ -225,6 +238,12 @@ final class SinkDriver {
   }
 
   private static final class Subtask implements RuntimeContext {
+    private final Failpoints failpoints;
+
+    Subtask(Failpoints failpoints) {
+      this.failpoints = failpoints;
+    }
+
     @Override
     public String jobName() {
       return "sink-test";
@@ -257,7 +276,7 @@ final class SinkDriver {
 
     @Override
     public CommitObserver commitObserver() {
-      return new FailpointCommitObserver();
+      return new FailpointCommitObserver(failpoints);
     }
 
     @Override

@@ -64,6 +64,7 @@ public final class CheckpointCoordinator {
   private final Clock clock;
   private final CompletionListener listener;
   private final CheckpointHistory history;
+  private final Failpoints failpoints;
   private final TreeMap<Long, PendingCheckpoint> pending = new TreeMap<>();
   private long nextCheckpointId;
   private OptionalLong lastCompletionMillis = OptionalLong.empty();
@@ -83,7 +84,8 @@ public final class CheckpointCoordinator {
       Clock clock,
       long firstCheckpointId,
       CompletionListener listener,
-      CheckpointHistory history) {
+      CheckpointHistory history,
+      Failpoints failpoints) {
     this.jobName = jobName;
     this.operators = List.copyOf(operators);
     this.subtasks = Set.copyOf(subtasks);
@@ -95,6 +97,7 @@ public final class CheckpointCoordinator {
     this.nextCheckpointId = firstCheckpointId;
     this.listener = listener;
     this.history = history;
+    this.failpoints = failpoints;
   }
 
   /**
@@ -246,7 +249,7 @@ public final class CheckpointCoordinator {
             () -> abort(id, "expired after " + config.checkpointTimeout()),
             config.checkpointTimeout().toMillis(),
             TimeUnit.MILLISECONDS);
-    Failpoints.hit(FailpointNames.CHECKPOINT_TRIGGER);
+    failpoints.hit(FailpointNames.CHECKPOINT_TRIGGER);
     gateway.triggerCheckpoint(id, timestamp, kind);
     return checkpoint.result;
   }
@@ -277,7 +280,7 @@ public final class CheckpointCoordinator {
     checkpoint.expiry.cancel(false);
     CheckpointStorage.Completion completion;
     try {
-      Failpoints.hit(FailpointNames.COORDINATOR_METADATA_BEFORE);
+      failpoints.hit(FailpointNames.COORDINATOR_METADATA_BEFORE);
       completion =
           storage.completeDeferringCleanUp(
               new CheckpointMetadata(
@@ -288,7 +291,7 @@ public final class CheckpointCoordinator {
                   operators,
                   checkpoint.states()));
       history.metadataStored(id, clock.millis());
-      Failpoints.hit(FailpointNames.COORDINATOR_METADATA_AFTER);
+      failpoints.hit(FailpointNames.COORDINATOR_METADATA_AFTER);
     } catch (Exception e) {
       LOG.warn("Checkpoint {} of job '{}' could not be stored", id, jobName, e);
       checkpoint.end(CheckpointStatus.ABORTED);
@@ -318,7 +321,7 @@ public final class CheckpointCoordinator {
     // and the next checkpoint's notification commits what this one's would have.
     listener.onCompleted(completed);
     try {
-      Failpoints.hit(FailpointNames.COORDINATOR_NOTIFY_BEFORE);
+      failpoints.hit(FailpointNames.COORDINATOR_NOTIFY_BEFORE);
       gateway.notifyCheckpointComplete(id);
       history.notified(id, clock.millis());
     } catch (RuntimeException e) {

@@ -35,7 +35,8 @@ final class LocalJob {
   LocalJob(String jobId, JobGraph graph, Clock clock) {
     this.driver = new JobDriver(jobId, graph, clock);
     this.clock = clock;
-    this.taskManager = new InProcessTaskManager(graph, driver.storage(), snapshotIo, clock);
+    this.taskManager =
+        new InProcessTaskManager(graph, driver.storage(), snapshotIo, clock, driver.failpoints());
   }
 
   JobDriver driver() {

@@ -1,6 +1,7 @@
 package io.weir.runtime.execution;
 
 import io.weir.runtime.checkpoint.SubtaskKey;
+import io.weir.runtime.failpoint.FailpointConfiguration;
 import io.weir.runtime.gateway.RecordCounts;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.jobmaster.JobAttempt;
@@ -36,6 +37,8 @@ public final class LocalJobs implements JobMonitor, JobControl {
   private final AtomicInteger nextId = new AtomicInteger(1);
 
   LocalJob add(JobGraph graph, Clock clock) {
+    // A job that arms no failpoints of its own gets those of the process (the lab arms them so).
+    FailpointConfiguration.applyProcessConfiguration(graph.config());
     LocalJob run = new LocalJob("local-" + nextId.getAndIncrement(), graph, clock);
     runs.add(run);
     return run;

@@ -1,5 +1,6 @@
 package io.weir.runtime.failpoint;
 
+import io.weir.api.datastream.JobConfig;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -12,10 +13,10 @@ import java.util.regex.Pattern;
  * sink.commit.before=halt@3,task.ack.before=pause(500)}.
  */
 public final class FailpointConfiguration {
-  /** The system property read at start-up; it wins over the environment variable. */
+  /** The system property a runner reads for its jobs; it wins over the environment variable. */
   public static final String SYSTEM_PROPERTY = "weir.failpoints";
 
-  /** The environment variable read at start-up when the system property is not set. */
+  /** The environment variable a runner reads when the system property is not set. */
   public static final String ENVIRONMENT_VARIABLE = "WEIR_FAILPOINTS";
 
   /** The exit code of {@code halt} without one: what a shell reports for a process killed by 9. */
@@ -28,19 +29,29 @@ public final class FailpointConfiguration {
   private FailpointConfiguration() {}
 
   /**
-   * The failpoints configured by the system property or else the environment variable.
+   * Arms the process's failpoints in a job it runs: when {@code config} names none, gives it the
+   * configuration of the system property or else the environment variable (checked here, so a
+   * misspelt failpoint fails the start instead of letting a lab run without its crash). The one
+   * place that reads them: each runner ({@code weir run}, the job manager and task manager
+   * processes) calls it once per job before the job's failpoints are made.
    *
    * @throws IllegalArgumentException naming the source and the offending entry
    */
-  public static Map<String, Failpoint> fromEnvironment() {
+  public static void applyProcessConfiguration(JobConfig config) {
+    if (config.failpoints() != null) {
+      return;
+    }
     String property = System.getProperty(SYSTEM_PROPERTY);
     if (property != null) {
-      return parse(property, "system property " + SYSTEM_PROPERTY);
+      parse(property, "system property " + SYSTEM_PROPERTY);
+      config.failpoints(property);
+      return;
     }
     String variable = System.getenv(ENVIRONMENT_VARIABLE);
-    return variable == null
-        ? Map.of()
-        : parse(variable, "environment variable " + ENVIRONMENT_VARIABLE);
+    if (variable != null) {
+      parse(variable, "environment variable " + ENVIRONMENT_VARIABLE);
+      config.failpoints(variable);
+    }
   }
 
   /**

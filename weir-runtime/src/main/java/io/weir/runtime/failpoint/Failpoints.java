@@ -1,68 +1,78 @@
 package io.weir.runtime.failpoint;
 
+import io.weir.api.functions.RuntimeContext;
 import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Named points in the checkpoint protocol where a process can be made to die, throw or pause, so a
- * lab can reproduce a crash at an exact step instead of racing a {@code kill -9}.
+ * The armed failpoints of one job: named points in the checkpoint protocol where a process can be
+ * made to die, throw or pause, so a lab can reproduce a crash at an exact step instead of racing a
+ * {@code kill -9}.
  *
- * <p>Armed from outside through {@link FailpointConfiguration#SYSTEM_PROPERTY} or {@link
- * FailpointConfiguration#ENVIRONMENT_VARIABLE} when this class loads, or in-process with {@link
- * #configure}. Any thread may call {@link #hit}; with nothing armed it costs one volatile read.
+ * <p>One instance per job and process, made by the runner from {@link
+ * io.weir.api.datastream.JobConfig#failpoints()} and kept for the life of the job (across its
+ * attempts): the job master's for its checkpoint coordinator, each task manager's for its subtasks.
+ * Hits are counted per instance, so two jobs in one JVM never share an armed failpoint or a count.
+ * Any thread may call {@link #hit}; with nothing armed it costs one emptiness check.
  */
 public final class Failpoints {
-  private static volatile Map<String, Armed> armed = arm(loadFromEnvironment());
+  private static final Failpoints NONE = new Failpoints(Map.of());
 
-  private Failpoints() {}
+  private final Map<String, Armed> armed;
+
+  private Failpoints(Map<String, Failpoint> failpoints) {
+    this.armed = arm(failpoints);
+  }
+
+  /** Nothing armed: every hit passes. */
+  public static Failpoints none() {
+    return NONE;
+  }
+
+  /**
+   * The failpoints of {@code configuration} ({@link FailpointConfiguration} syntax), armed; null or
+   * blank arms none.
+   *
+   * @throws IllegalArgumentException naming the offending entry
+   */
+  public static Failpoints of(String configuration) {
+    if (configuration == null || configuration.isBlank()) {
+      return new Failpoints(Map.of());
+    }
+    return new Failpoints(FailpointConfiguration.parse(configuration, "failpoint configuration"));
+  }
+
+  /**
+   * The failpoints of the job whose subtask {@code context} belongs to: connectors reach their
+   * job's failpoints this way, through the runtime context they already get. None when the context
+   * comes from elsewhere (a test harness, say).
+   */
+  public static Failpoints of(RuntimeContext context) {
+    return context.commitObserver() instanceof FailpointCommitObserver observer
+        ? observer.failpoints()
+        : NONE;
+  }
 
   /**
    * Passes the failpoint {@code name}: does nothing unless it is armed and this hit is the one it
    * fires on; then halts the process, throws {@link FailpointException} or pauses.
    */
-  public static void hit(String name) {
-    Map<String, Armed> current = armed;
-    if (current.isEmpty()) {
+  public void hit(String name) {
+    if (armed.isEmpty()) {
       return;
     }
-    Armed failpoint = current.get(name);
+    Armed failpoint = armed.get(name);
     if (failpoint != null) {
       failpoint.hit();
     }
   }
 
-  /** Replaces the armed failpoints with those of {@code configuration}; hit counts restart. */
-  public static void configure(String configuration) {
-    configure(FailpointConfiguration.parse(configuration, "failpoint configuration"));
-  }
-
-  /** Replaces the armed failpoints; hit counts restart. */
-  public static void configure(Map<String, Failpoint> failpoints) {
-    for (String name : failpoints.keySet()) {
-      if (!FailpointNames.isKnown(name)) {
-        throw new IllegalArgumentException(
-            "unknown failpoint '" + name + "'; known: " + FailpointNames.known());
-      }
-    }
-    armed = arm(failpoints);
-  }
-
-  /** Disarms every failpoint. */
-  public static void reset() {
-    armed = Map.of();
-  }
-
   /** How often {@code name} was hit since it was armed; 0 when it is not armed. */
-  public static int hits(String name) {
+  public int hits(String name) {
     Armed failpoint = armed.get(name);
     return failpoint == null ? 0 : failpoint.hits.get();
-  }
-
-  private static Map<String, Failpoint> loadFromEnvironment() {
-    // A misspelt failpoint must not let a lab run without its crash: fail the first use loudly.
-    return FailpointConfiguration.fromEnvironment();
   }
 
   private static Map<String, Armed> arm(Map<String, Failpoint> failpoints) {

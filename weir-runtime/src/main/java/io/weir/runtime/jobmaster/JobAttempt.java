@@ -9,6 +9,7 @@ import io.weir.runtime.checkpoint.SavepointStop;
 import io.weir.runtime.checkpoint.StateHandle;
 import io.weir.runtime.checkpoint.SubtaskKey;
 import io.weir.runtime.checkpoint.storage.SavepointStorage;
+import io.weir.runtime.failpoint.Failpoints;
 import io.weir.runtime.gateway.AttemptDeployment;
 import io.weir.runtime.gateway.JobManagerGateway;
 import io.weir.runtime.gateway.SubtaskPlacement;
@@ -75,6 +76,7 @@ public final class JobAttempt implements JobManagerGateway {
   /**
    * @param slots the task manager of each slot (see {@link io.weir.runtime.gateway.SlotPool})
    * @param listener told about each completed checkpoint, before its notifications
+   * @param failpoints the job's, which its coordinator passes
    */
   public JobAttempt(
       int number,
@@ -86,7 +88,8 @@ public final class JobAttempt implements JobManagerGateway {
       Clock clock,
       long firstCheckpointId,
       CheckpointCoordinator.CompletionListener listener,
-      CheckpointHistory history) {
+      CheckpointHistory history,
+      Failpoints failpoints) {
     this.number = number;
     this.graph = graph;
     this.restored = restored;
@@ -111,7 +114,8 @@ public final class JobAttempt implements JobManagerGateway {
             clock,
             firstCheckpointId,
             listener,
-            history);
+            history,
+            failpoints);
   }
 
   /** 0 for the first attempt of the job, then one more per restart. */

@@ -5,6 +5,7 @@ import io.weir.runtime.checkpoint.CheckpointCoordinator;
 import io.weir.runtime.checkpoint.CheckpointHistory;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.RoutingCheckpointStorage;
+import io.weir.runtime.failpoint.Failpoints;
 import io.weir.runtime.gateway.SlotPool;
 import io.weir.runtime.gateway.TaskManagerGateway;
 import io.weir.runtime.graph.JobGraph;
@@ -44,6 +45,8 @@ public final class JobDriver {
   private final RoutingCheckpointStorage storage;
   private final CheckpointCoordinator.CompletionListener onCompleted;
   private final CheckpointHistory history = new CheckpointHistory();
+  // Armed for the life of the job: hit counts go on across its attempts.
+  private final Failpoints failpoints;
   private final AtomicLong completedCheckpoints = new AtomicLong();
   private final AtomicLong checkpointMillis = new AtomicLong();
   // What the job went on without (--accept-data-loss); a later attempt may restore the same
@@ -83,6 +86,7 @@ public final class JobDriver {
     this.graph = graph;
     this.clock = clock;
     this.startMillis = clock.millis();
+    this.failpoints = Failpoints.of(graph.config().failpoints());
     this.storage =
         new RoutingCheckpointStorage(CheckpointStorages.forJob(graph.config(), graph.jobName()));
   }
@@ -99,6 +103,14 @@ public final class JobDriver {
       message = initialRestore.description();
     }
     return initialRestore;
+  }
+
+  /**
+   * The job's failpoints, armed from its configuration for the life of the job: its coordinator's,
+   * and in one JVM also its subtasks'.
+   */
+  public Failpoints failpoints() {
+    return failpoints;
   }
 
   /** The job's checkpoint storage, which its job manager completes checkpoints in. */
@@ -157,7 +169,8 @@ public final class JobDriver {
               clock,
               nextCheckpointId,
               this::onCompleted,
-              history);
+              history,
+              failpoints);
       current = execution;
       moveTo(JobState.RUNNING);
       // An attempt whose sinks could not be settled deploys nothing and fails as a whole.

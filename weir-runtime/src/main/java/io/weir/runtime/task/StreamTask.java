@@ -5,7 +5,6 @@ import io.weir.api.graph.Transformation;
 import io.weir.runtime.exchange.StreamEvent.CheckpointBarrier;
 import io.weir.runtime.failpoint.FailpointCommitObserver;
 import io.weir.runtime.failpoint.FailpointNames;
-import io.weir.runtime.failpoint.Failpoints;
 import io.weir.runtime.monitor.SubtaskMetrics;
 import io.weir.runtime.operators.OperatorFactory;
 import io.weir.runtime.operators.OperatorSetup;
@@ -77,8 +76,8 @@ public abstract class StreamTask {
               deployment.restoredStates().getOrDefault(t.uid(), OperatorSubtaskState.EMPTY),
               deployment.restoredCheckpointId(),
               timers,
-              // The sink's commits run the failpoints sink.commit.*, in every task of every job.
-              new FailpointCommitObserver(),
+              // The sink's commits run the job's failpoints sink.commit.*.
+              new FailpointCommitObserver(deployment.failpoints()),
               keyedStateBackends);
       operators[i] = OperatorFactory.create(t.spec(), setup, next, deployment.config());
       next = new ChainedOutput(operators[i]);
@@ -160,7 +159,7 @@ public abstract class StreamTask {
       return;
     }
     output.broadcast(barrier);
-    Failpoints.hit(FailpointNames.TASK_SNAPSHOT_AFTER);
+    deployment.failpoints().hit(FailpointNames.TASK_SNAPSHOT_AFTER);
     String taskId = deployment.vertex().id();
     int subtask = deployment.subtaskIndex();
     deployment
@@ -170,7 +169,7 @@ public abstract class StreamTask {
               try {
                 chain.materializeSnapshot(id);
                 var handle = deployment.storage().storeTaskState(id, taskId, subtask, snapshot);
-                Failpoints.hit(FailpointNames.TASK_ACK_BEFORE);
+                deployment.failpoints().hit(FailpointNames.TASK_ACK_BEFORE);
                 deployment.responder().acknowledge(id, taskId, subtask, handle);
               } catch (Exception e) {
                 LOG.warn("{} could not store its state of checkpoint {}", taskName(), id, e);

@@ -4,6 +4,7 @@ import io.weir.api.datastream.JobConfig;
 import io.weir.runtime.checkpoint.CheckpointResponder;
 import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.exchange.InputGate;
+import io.weir.runtime.failpoint.Failpoints;
 import io.weir.runtime.graph.JobVertex;
 import io.weir.runtime.state.OperatorSubtaskState;
 import java.time.Clock;
@@ -18,6 +19,7 @@ import java.util.concurrent.Executor;
  * @param restoredStates this subtask's share of the restored checkpoint, by operator uid
  * @param gate the subtask's inbox, or null for a source
  * @param snapshotExecutor runs the asynchronous part of snapshots (writing state, acknowledging)
+ * @param failpoints the job's in this process, which the subtask passes
  */
 public record TaskDeployment(
     String jobName,
@@ -33,7 +35,8 @@ public record TaskDeployment(
     CheckpointResponder responder,
     TaskListener listener,
     Executor snapshotExecutor,
-    Clock clock) {
+    Clock clock,
+    Failpoints failpoints) {
 
   /** {@code Map -> Sink: Example Sink (2/4)}. */
   public String taskName() {

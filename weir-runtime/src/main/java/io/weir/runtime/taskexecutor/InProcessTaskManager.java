@@ -2,6 +2,7 @@ package io.weir.runtime.taskexecutor;
 
 import io.weir.runtime.checkpoint.CheckpointKind;
 import io.weir.runtime.checkpoint.CheckpointStorage;
+import io.weir.runtime.failpoint.Failpoints;
 import io.weir.runtime.gateway.AttemptDeployment;
 import io.weir.runtime.gateway.JobManagerGateway;
 import io.weir.runtime.gateway.RecordCounts;
@@ -28,17 +29,24 @@ public final class InProcessTaskManager implements SlotPool {
   private final CheckpointStorage stateStorage;
   private final Executor snapshotExecutor;
   private final Clock clock;
+  private final Failpoints failpoints;
   private volatile TaskExecutorAttempt latest;
 
   /**
    * @param jobStorage the job's checkpoint storage, which the subtasks store their state in
+   * @param failpoints the job's, which its subtasks pass
    */
   public InProcessTaskManager(
-      JobGraph graph, CheckpointStorage jobStorage, Executor snapshotExecutor, Clock clock) {
+      JobGraph graph,
+      CheckpointStorage jobStorage,
+      Executor snapshotExecutor,
+      Clock clock,
+      Failpoints failpoints) {
     this.graph = graph;
     this.stateStorage = TaskStateStorage.of(jobStorage);
     this.snapshotExecutor = snapshotExecutor;
     this.clock = clock;
+    this.failpoints = failpoints;
   }
 
   @Override
@@ -78,7 +86,8 @@ public final class InProcessTaskManager implements SlotPool {
                 jobManager,
                 snapshotExecutor,
                 clock,
-                () -> {});
+                () -> {},
+                failpoints);
         latest = attempt;
         jobManager.tasksDeployed(ID, null);
       } catch (Exception e) {

@@ -13,6 +13,7 @@ import io.weir.runtime.exchange.BatchReceiver;
 import io.weir.runtime.exchange.ChannelSelector;
 import io.weir.runtime.exchange.InputGate;
 import io.weir.runtime.exchange.RecordWriter;
+import io.weir.runtime.failpoint.Failpoints;
 import io.weir.runtime.gateway.AttemptDeployment;
 import io.weir.runtime.gateway.JobManagerGateway;
 import io.weir.runtime.gateway.RecordCounts;
@@ -55,6 +56,7 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
   private final ExchangeTransport exchange;
   private final JobManagerGateway jobManager;
   private final Runnable whenAllTerminated;
+  private final Failpoints failpoints;
   private final AtomicInteger terminated = new AtomicInteger();
   // Read by progress and monitoring threads while the attempt runs.
   private final List<StreamTask> tasks = new CopyOnWriteArrayList<>();
@@ -65,6 +67,7 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
    *
    * @param stateStorage where the subtasks store their state (the task side of the job's storage)
    * @param whenAllTerminated called on a task thread once every subtask here terminated normally
+   * @param failpoints the job's in this process, kept across its attempts
    * @throws Exception when a subtask or a channel cannot be created
    */
   public TaskExecutorAttempt(
@@ -76,7 +79,8 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
       JobManagerGateway jobManager,
       Executor snapshotExecutor,
       Clock clock,
-      Runnable whenAllTerminated)
+      Runnable whenAllTerminated,
+      Failpoints failpoints)
       throws Exception {
     this.taskManagerId = taskManagerId;
     this.graph = graph;
@@ -85,6 +89,7 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
     this.exchange = exchange;
     this.jobManager = jobManager;
     this.whenAllTerminated = whenAllTerminated;
+    this.failpoints = failpoints;
     Map<SubtaskKey, InputGate> gates = createGates();
     for (JobVertex vertex : graph.vertices()) {
       for (int i = 0; i < vertex.parallelism(); i++) {
@@ -137,7 +142,8 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
             this,
             this,
             snapshotExecutor,
-            clock);
+            clock,
+            failpoints);
     StreamTask task =
         vertex.isSource()
             ? new SourceStreamTask(taskDeployment)

@@ -5,11 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.weir.api.datastream.JobResult;
 import io.weir.api.datastream.StreamEnvironment;
 import io.weir.runtime.failpoint.FailpointNames;
-import io.weir.runtime.failpoint.Failpoints;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.LongStream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -28,17 +26,12 @@ class LostNotificationTest {
     RecordingTwoPhaseSink.reset();
   }
 
-  @AfterEach
-  void disarm() {
-    Failpoints.reset();
-  }
-
   @Test
   void when_notificationOfCheckpointIsLost_then_nextNotificationCommitsBothTransactions()
       throws Exception {
     // given: the notification of the second checkpoint is dropped
-    Failpoints.configure(FailpointNames.COORDINATOR_NOTIFY_BEFORE + "=throw@2");
     StreamEnvironment env = StreamEnvironment.getExecutionEnvironment();
+    env.config().failpoints(FailpointNames.COORDINATOR_NOTIFY_BEFORE + "=throw@2");
     env.enableCheckpointing(Duration.ofMillis(50));
     env.addSource(new SplitSequenceSource("source", 0, RECORDS, 1, 6_000))
         .addSink(new RecordingTwoPhaseSink());
@@ -57,8 +50,8 @@ class LostNotificationTest {
   @Test
   void when_notificationOfFinalCheckpointIsLost_then_jobStillCommitsItsOutput() throws Exception {
     // given: no periodic checkpoints, so the final checkpoint is the first one to complete
-    Failpoints.configure(FailpointNames.COORDINATOR_NOTIFY_BEFORE + "=throw@1");
     StreamEnvironment env = StreamEnvironment.getExecutionEnvironment();
+    env.config().failpoints(FailpointNames.COORDINATOR_NOTIFY_BEFORE + "=throw@1");
     env.addSource(new SplitSequenceSource("source", 0, RECORDS, 1, 0))
         .addSink(new RecordingTwoPhaseSink());
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.weir.api.datastream.JobConfig;
 import io.weir.runtime.checkpoint.storage.MemoryCheckpointStorage;
+import io.weir.runtime.failpoint.Failpoints;
 import io.weir.runtime.state.TaskSnapshot;
 import java.time.Clock;
 import java.time.Duration;
@@ -56,7 +57,8 @@ class PeriodicTriggerTest {
           clock,
           1,
           checkpoint -> {},
-          new CheckpointHistory());
+          new CheckpointHistory(),
+          Failpoints.none());
 
   @AfterEach
   void stopTimer() {
