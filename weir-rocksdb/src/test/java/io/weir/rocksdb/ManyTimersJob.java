@@ -31,6 +31,12 @@ public final class ManyTimersJob {
   static final String OPERATOR_UID = "fire-once";
   static final String STATE_NAME = "fired";
 
+  /**
+   * Paced, so that the input lasts several checkpoint intervals wherever it runs: unpaced, a fast
+   * run read all of it before its fourth checkpoint, ended, and the test's kill found no job.
+   */
+  static final long RECORDS_PER_SECOND = 40_000;
+
   private ManyTimersJob() {}
 
   public static void main(String[] args) throws Exception {
@@ -44,7 +50,7 @@ public final class ManyTimersJob {
     env.enableCheckpointing(Duration.ofSeconds(1));
     env.setCheckpointDirectory(checkpoints);
     env.setRestartStrategy(RestartStrategy.none());
-    env.addSource(new GeneratorSource<>(records, index -> index))
+    env.addSource(new GeneratorSource<>(records, index -> index, RECORDS_PER_SECOND))
         .setParallelism(1)
         .uid("source")
         .assignTimestampsAndWatermarks(
