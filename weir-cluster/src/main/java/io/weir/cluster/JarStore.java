@@ -1,12 +1,12 @@
 package io.weir.cluster;
 
 import io.weir.cluster.rpc.JobJar;
+import io.weir.runtime.checkpoint.storage.Directories;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -105,10 +105,8 @@ public final class JarStore {
     if (root == null || !Files.isDirectory(root)) {
       return;
     }
-    try (Stream<Path> files = Files.walk(root)) {
-      for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(path);
-      }
+    try {
+      Directories.deleteRecursively(root);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot delete the job jars in " + root, e);
     }

@@ -6,7 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 
@@ -68,6 +70,17 @@ public final class JobManagerKillSoak {
           + verdict.lost()
           + " duplicated="
           + verdict.duplicated();
+    }
+
+    /** The report {@code --json} writes. */
+    public Map<String, Object> report() {
+      Map<String, Object> report = new LinkedHashMap<>();
+      report.put("jobmanager_kills", jobManagerKills());
+      report.put("broker_kills", brokerKills);
+      report.put("records", records);
+      report.put("lost", verdict.lost());
+      report.put("duplicated", verdict.duplicated());
+      return report;
     }
   }
 

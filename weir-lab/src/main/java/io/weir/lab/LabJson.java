@@ -1,83 +1,53 @@
 package io.weir.lab;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * Writes the matrix as JSON: {@code {"cells": [...]}}, one cell object per line, each with {@code
- * order}, {@code crash}, {@code recovery}, {@code outcome}, {@code lost}, {@code duplicated},
- * {@code seed_outcome}, {@code checkpoint_id}, {@code failure} and the three {@code monitors} read
- * right after the crash.
+ * Writes the matrix as JSON: {@code {"cells": [...]}}, each cell with {@code order}, {@code crash},
+ * {@code recovery}, {@code outcome}, {@code lost}, {@code duplicated}, {@code seed_outcome}, {@code
+ * checkpoint_id}, {@code failure} and the three {@code monitors} read right after the crash (null
+ * when they could not be read).
  */
 public final class LabJson {
   private LabJson() {}
 
   public static void write(Path file, List<CellResult> results) throws IOException {
-    List<String> cells = new ArrayList<>();
+    List<Map<String, Object>> cells = new ArrayList<>();
     for (CellResult result : results) {
-      cells.add("    " + cell(result));
+      cells.add(cell(result));
     }
-    String json = "{\n  \"cells\": [\n" + String.join(",\n", cells) + "\n  ]\n}\n";
-    Path parent = file.toAbsolutePath().getParent();
-    if (parent != null) {
-      Files.createDirectories(parent);
-    }
-    Files.writeString(file, json);
+    JsonReport.write(file, Map.of("cells", cells));
   }
 
-  static String cell(CellResult result) {
+  private static Map<String, Object> cell(CellResult result) {
     Outcome outcome = result.outcome();
-    Monitors monitors = result.monitors();
-    return "{\"order\": "
-        + string(result.crash().order().key())
-        + ", \"crash\": "
-        + string(result.crash().key())
-        + ", \"recovery\": "
-        + string(result.recovery().key())
-        + ", \"outcome\": "
-        + string(outcome.label())
-        + ", \"lost\": "
-        + outcome.lost()
-        + ", \"duplicated\": "
-        + outcome.duplicated()
-        + ", \"seed_outcome\": "
-        + string(result.seedOutcome().label())
-        + ", \"checkpoint_id\": "
-        + result.checkpointId()
-        + ", \"failure\": "
-        + (outcome.failure() == null ? "null" : string(outcome.failure()))
-        + ", \"monitors\": "
-        + (monitors == null
-            ? "null"
-            : "{\"bar_read_uncommitted\": "
-                + monitors.readUncommitted()
-                + ", \"bar_read_committed\": "
-                + monitors.readCommitted()
-                + ", \"group_committed_offsets\": "
-                + monitors.groupOffsets()
-                + "}")
-        + "}";
+    Map<String, Object> cell = new LinkedHashMap<>();
+    cell.put("order", result.crash().order().key());
+    cell.put("crash", result.crash().key());
+    cell.put("recovery", result.recovery().key());
+    cell.put("outcome", outcome.label());
+    cell.put("lost", outcome.lost());
+    cell.put("duplicated", outcome.duplicated());
+    cell.put("seed_outcome", result.seedOutcome().label());
+    cell.put("checkpoint_id", result.checkpointId());
+    cell.put("failure", outcome.failure());
+    cell.put("monitors", monitors(result.monitors()));
+    return cell;
   }
 
-  private static String string(String text) {
-    StringBuilder quoted = new StringBuilder("\"");
-    for (char character : text.toCharArray()) {
-      switch (character) {
-        case '"' -> quoted.append("\\\"");
-        case '\\' -> quoted.append("\\\\");
-        case '\n' -> quoted.append("\\n");
-        default -> {
-          if (character < 0x20) {
-            quoted.append(String.format("\\u%04x", (int) character));
-          } else {
-            quoted.append(character);
-          }
-        }
-      }
+  private static Map<String, Object> monitors(Monitors monitors) {
+    if (monitors == null) {
+      return null;
     }
-    return quoted.append('"').toString();
+    Map<String, Object> read = new LinkedHashMap<>();
+    read.put("bar_read_uncommitted", monitors.readUncommitted());
+    read.put("bar_read_committed", monitors.readCommitted());
+    read.put("group_committed_offsets", monitors.groupOffsets());
+    return read;
   }
 }

@@ -1,9 +1,6 @@
 package io.weir.lab;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,9 +16,6 @@ import java.util.Map;
  * loud failure, or why the cell failed.
  */
 public final class OperationsJson {
-  private static final ObjectMapper MAPPER =
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
   private OperationsJson() {}
 
   public static void write(Path file, List<OperationCellResult> results) throws IOException {
@@ -29,11 +23,7 @@ public final class OperationsJson {
     for (OperationCellResult result : results) {
       cells.add(cell(result));
     }
-    Path parent = file.toAbsolutePath().getParent();
-    if (parent != null) {
-      Files.createDirectories(parent);
-    }
-    MAPPER.writeValue(file.toFile(), Map.of("cells", cells));
+    JsonReport.write(file, Map.of("cells", cells));
   }
 
   private static Map<String, Object> cell(OperationCellResult result) {

@@ -5,7 +5,9 @@ import io.weir.runtime.failpoint.FailpointConfiguration;
 import io.weir.runtime.failpoint.FailpointNames;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 /**
@@ -65,6 +67,23 @@ public final class Soak {
           + verdict.lost()
           + " duplicated="
           + verdict.duplicated();
+    }
+
+    /** The report {@code --json} writes; a count the soak did not aim for is left out. */
+    public Map<String, Object> report() {
+      Map<String, Object> report = new LinkedHashMap<>();
+      report.put("job_kills", jobKills);
+      report.put("broker_kills", brokerKills);
+      if (rescales >= 0) {
+        report.put("rescales", rescales);
+      }
+      if (savepointStops >= 0) {
+        report.put("savepoint_stops", savepointStops);
+      }
+      report.put("records", records);
+      report.put("lost", verdict.lost());
+      report.put("duplicated", verdict.duplicated());
+      return report;
     }
   }
 

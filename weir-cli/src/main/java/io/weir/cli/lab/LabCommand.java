@@ -6,6 +6,7 @@ import io.weir.lab.CellTopics;
 import io.weir.lab.Deployment;
 import io.weir.lab.JobJarFile;
 import io.weir.lab.JobManagerKillSoak;
+import io.weir.lab.JsonReport;
 import io.weir.lab.LabJob;
 import io.weir.lab.LabJson;
 import io.weir.lab.LabProgress;
@@ -21,12 +22,12 @@ import io.weir.lab.Soak;
 import io.weir.postgres.server.PostgresServer;
 import io.weir.postgres.server.PostgresServerConfig;
 import io.weir.postgres.server.PostgresServerException;
+import io.weir.runtime.checkpoint.storage.Directories;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -289,19 +290,7 @@ public final class LabCommand implements Callable<Integer> {
             .run(directory, topics, Duration.ofMillis((long) (minutes * 60_000)));
     System.out.println(result.line());
     if (json != null) {
-      Files.writeString(
-          json,
-          String.format(
-              "{\"job_kills\": %d, \"broker_kills\": %d, \"rescales\": %d,"
-                  + " \"savepoint_stops\": %d, \"records\": %d, \"lost\": %d,"
-                  + " \"duplicated\": %d}%n",
-              result.jobKills(),
-              result.brokerKills(),
-              Math.max(0, result.rescales()),
-              Math.max(0, result.savepointStops()),
-              result.records(),
-              result.verdict().lost(),
-              result.verdict().duplicated()));
+      JsonReport.write(json, result.report());
     }
     return result.verdict().exactlyOnce() ? 0 : 1;
   }
@@ -314,16 +303,7 @@ public final class LabCommand implements Callable<Integer> {
             .run(directory, topics, Duration.ofMillis((long) (minutes * 60_000)));
     System.out.println(result.line());
     if (json != null) {
-      Files.writeString(
-          json,
-          String.format(
-              "{\"jobmanager_kills\": %d, \"broker_kills\": %d, \"records\": %d, \"lost\": %d,"
-                  + " \"duplicated\": %d}%n",
-              result.jobManagerKills(),
-              result.brokerKills(),
-              result.records(),
-              result.verdict().lost(),
-              result.verdict().duplicated()));
+      JsonReport.write(json, result.report());
     }
     return result.verdict().exactlyOnce() ? 0 : 1;
   }
@@ -363,13 +343,7 @@ public final class LabCommand implements Callable<Integer> {
   }
 
   private static void recreate(Path directory) throws IOException {
-    if (Files.exists(directory)) {
-      try (var files = Files.walk(directory)) {
-        for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-          Files.delete(file);
-        }
-      }
-    }
+    Directories.deleteRecursively(directory);
     Files.createDirectories(directory);
   }
 }
