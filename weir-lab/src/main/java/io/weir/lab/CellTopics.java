@@ -11,6 +11,11 @@ public record CellTopics(String input, String output, String group, String trans
     return new CellTopics(input, output, "weir-lab", "weir-lab");
   }
 
+  /** The seed job's own defaults, which the demos run it with. */
+  static CellTopics seedDefaults() {
+    return new CellTopics("foo", "bar", "weir-seed", "weir-seed");
+  }
+
   /** Names with a suffix, for cells that share a broker. */
   CellTopics suffixed(String suffix) {
     return new CellTopics(

@@ -7,6 +7,7 @@ import io.weir.runtime.checkpoint.storage.Directories;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -88,7 +89,7 @@ public final class KafkaDemo {
               + " read_committed="
               + output.read(true).records()
               + " group offsets="
-              + Topics.committedOffsets(bootstrap, "weir-seed"));
+              + Topics.committedOffsets(bootstrap, CellTopics.seedDefaults().group()));
       loading.join();
       Path latest = latestCheckpoint(checkpoints.resolve(chained ? "seed-chained" : "seed"));
       progress.line("job process 2: restart with -s " + latest);
@@ -96,7 +97,15 @@ public final class KafkaDemo {
       restart.addAll(run);
       OutputVerifier.Verdict verdict;
       try (JobProcess second = JobProcess.start(restart, null, directory.resolve("job-2.log"))) {
-        verdict = awaitAllCommitted(second, input, output, progress);
+        verdict =
+            OutputSettling.awaitAll(
+                second,
+                output,
+                records,
+                bootstrap,
+                CellTopics.seedDefaults(),
+                Duration.ofMinutes(2),
+                committed -> progress.update(input.loaded(), records, committed));
         System.out.println(verdict.line());
         if (keep) {
           progress.line(
@@ -170,27 +179,6 @@ public final class KafkaDemo {
             + timeoutMillis / 1000
             + " s; see "
             + job.log());
-  }
-
-  private OutputVerifier.Verdict awaitAllCommitted(
-      JobProcess job, SeedInput input, OutputVerifier output, Progress progress)
-      throws InterruptedException {
-    long deadline = System.currentTimeMillis() + 120_000;
-    OutputVerifier.Verdict verdict = null;
-    while (System.currentTimeMillis() < deadline) {
-      if (!job.isAlive()) {
-        throw new LabUserError("The restarted job process died; see " + job.log());
-      }
-      verdict = output.read(true).verify(0, records);
-      progress.update(input.loaded(), records, verdict.out());
-      if (verdict.lost() == 0) {
-        // Give a late duplicate a chance to show: one more checkpoint interval.
-        Thread.sleep(1500);
-        return output.read(true).verify(0, records);
-      }
-      Thread.sleep(1000);
-    }
-    return verdict;
   }
 
   private static Path latestCheckpoint(Path job) {

@@ -3,6 +3,7 @@ package io.weir.lab;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongConsumer;
 
 /**
  * Waits until a running job has caught up with its input: the consumer group committed offsets up
@@ -14,6 +15,48 @@ final class OutputSettling {
   private static final long LOOK_INTERVAL_MILLIS = 1500;
 
   private OutputSettling() {}
+
+  /**
+   * For the demos: waits until every one of {@code records} input ids is in the committed output
+   * (telling {@code progress} the committed count on every look), then until the output settled as
+   * above, and returns the verdict read after that, so a late duplicate is counted. Loss at the
+   * timeout is returned as the verdict; a job that ends or never settles is a {@link LabUserError}.
+   */
+  static OutputVerifier.Verdict awaitAll(
+      JobProcess job,
+      JobOutput output,
+      long records,
+      String bootstrap,
+      CellTopics topics,
+      Duration timeout,
+      LongConsumer progress)
+      throws Exception {
+    long deadline = System.currentTimeMillis() + timeout.toMillis();
+    OutputVerifier.Verdict verdict = output.read(true).verify(0, records);
+    while (verdict.lost() > 0 && System.currentTimeMillis() < deadline) {
+      if (!job.isAlive()) {
+        throw new LabUserError("The restarted job process died; see " + job.log());
+      }
+      progress.accept(verdict.out());
+      Thread.sleep(LOOK_INTERVAL_MILLIS);
+      verdict = output.read(true).verify(0, records);
+    }
+    if (verdict.lost() > 0) {
+      return verdict;
+    }
+    try {
+      await(
+          job,
+          output,
+          bootstrap,
+          topics,
+          Duration.ofMillis(
+              Math.max(0, deadline - System.currentTimeMillis()) + LOOK_INTERVAL_MILLIS * 4));
+    } catch (LabFailure e) {
+      throw new LabUserError(e.getMessage());
+    }
+    return output.read(true).verify(0, records);
+  }
 
   static void await(JobProcess job, String bootstrap, CellTopics topics, Duration timeout)
       throws Exception {

@@ -74,7 +74,15 @@ public final class PostgresDemo {
       List<String> restart = new ArrayList<>(List.of("-s", latest.toString()));
       restart.addAll(run);
       try (JobProcess second = JobProcess.start(restart, null, directory.resolve("job-2.log"))) {
-        OutputVerifier.Verdict verdict = awaitAllCommitted(second, input, output);
+        OutputVerifier.Verdict verdict =
+            OutputSettling.awaitAll(
+                second,
+                output,
+                records,
+                bootstrap,
+                CellTopics.seedDefaults(),
+                Duration.ofMillis(TIMEOUT_MILLIS),
+                committed -> progress(input, committed));
         long off = output.wordsOffReference(TableOutput.inputOf(records));
         System.out.println(
             verdict.line()
@@ -127,26 +135,6 @@ public final class PostgresDemo {
             + TIMEOUT_MILLIS / 1000
             + " s; see "
             + job.log());
-  }
-
-  private OutputVerifier.Verdict awaitAllCommitted(
-      JobProcess job, SeedInput input, TableOutput output) throws Exception {
-    long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;
-    OutputVerifier.Verdict verdict = null;
-    while (System.currentTimeMillis() < deadline) {
-      if (!job.isAlive()) {
-        throw new LabUserError("The restarted job process died; see " + job.log());
-      }
-      verdict = output.read().verify(0, records);
-      progress(input, verdict.out());
-      if (verdict.lost() == 0) {
-        // Give a late duplicate a chance to show: one more checkpoint interval.
-        Thread.sleep(1500);
-        return output.read().verify(0, records);
-      }
-      Thread.sleep(1000);
-    }
-    return verdict;
   }
 
   private static String preparedTransactions(String jdbcUrl) throws Exception {
