@@ -12,7 +12,7 @@ import java.util.function.BooleanSupplier;
  * tells the lab nothing.
  */
 final class CheckpointWatch {
-  private static final long POLL_MILLIS = 50;
+  private static final Duration POLL = Duration.ofMillis(50);
 
   private CheckpointWatch() {}
 
@@ -39,25 +39,29 @@ final class CheckpointWatch {
    */
   static CompletedCheckpoint awaitAfter(
       Path checkpoints, long afterId, BooleanSupplier alive, Path log, Duration timeout)
-      throws InterruptedException {
-    long deadline = System.currentTimeMillis() + timeout.toMillis();
-    while (System.currentTimeMillis() < deadline) {
-      Optional<CompletedCheckpoint> latest = newerThan(checkpoints, afterId);
-      if (latest.isPresent()) {
-        return latest.get();
-      }
-      if (!alive.getAsBoolean()) {
-        // It may have completed one between the look and its end (a halt right after it).
-        return newerThan(checkpoints, afterId)
-            .orElseThrow(
-                () ->
-                    JobLog.endedEarly(
-                        "the job ended before checkpoint " + Math.max(1, afterId + 1), log));
-      }
-      Thread.sleep(POLL_MILLIS);
-    }
-    throw new LabFailure(
-        "the job completed no checkpoint within " + timeout.toSeconds() + " s; see " + log);
+      throws Exception {
+    return Polling.until(
+        timeout,
+        POLL,
+        () -> {
+          Optional<CompletedCheckpoint> latest = newerThan(checkpoints, afterId);
+          if (latest.isPresent() || alive.getAsBoolean()) {
+            return latest;
+          }
+          // It may have completed one between the look and its end (a halt right after it).
+          return Optional.of(
+              newerThan(checkpoints, afterId)
+                  .orElseThrow(
+                      () ->
+                          JobLog.endedEarly(
+                              "the job ended before checkpoint " + Math.max(1, afterId + 1), log)));
+        },
+        () ->
+            new LabFailure(
+                "the job completed no checkpoint within "
+                    + timeout.toSeconds()
+                    + " s; see "
+                    + log));
   }
 
   private static Optional<CompletedCheckpoint> newerThan(Path checkpoints, long afterId) {

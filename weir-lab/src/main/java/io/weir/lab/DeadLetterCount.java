@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -14,7 +15,7 @@ import java.util.regex.Pattern;
  */
 final class DeadLetterCount {
   private static final Pattern COUNT = Pattern.compile("dead-letters=(\\d+)");
-  private static final long POLL_MILLIS = 200;
+  private static final Duration POLL = Duration.ofMillis(200);
 
   private DeadLetterCount() {}
 
@@ -23,20 +24,37 @@ final class DeadLetterCount {
    * {@code timeout}; fails the cell with the last count shown (none: 0) otherwise.
    */
   static void awaitShown(RunningJob job, long expected, Duration timeout) throws Exception {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    long shown = lastShown(job.log());
-    while (shown != expected && System.nanoTime() < deadline && job.isAlive()) {
-      Thread.sleep(POLL_MILLIS);
-      shown = lastShown(job.log());
-    }
-    if (shown != expected) {
-      throw new LabFailure(
-          "the job's progress line says dead-letters="
-              + shown
-              + ", but "
-              + expected
-              + " was sent to the dead-letter topic; see "
-              + job.log());
+    Polling.until(
+        timeout,
+        POLL,
+        () -> {
+          long shown = lastShown(job.log());
+          if (shown == expected) {
+            return Optional.of(shown);
+          }
+          if (!job.isAlive()) {
+            throw shownInstead(shown, expected, job);
+          }
+          return Optional.empty();
+        },
+        () -> shownInstead(lastShownOrZero(job.log()), expected, job));
+  }
+
+  private static LabFailure shownInstead(long shown, long expected, RunningJob job) {
+    return new LabFailure(
+        "the job's progress line says dead-letters="
+            + shown
+            + ", but "
+            + expected
+            + " was sent to the dead-letter topic; see "
+            + job.log());
+  }
+
+  private static long lastShownOrZero(Path log) {
+    try {
+      return lastShown(log);
+    } catch (IOException e) {
+      return 0;
     }
   }
 

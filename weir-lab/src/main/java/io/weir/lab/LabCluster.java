@@ -21,6 +21,7 @@ import java.util.Optional;
  */
 final class LabCluster implements AutoCloseable {
   private static final String HOST = "127.0.0.1";
+  private static final Duration POLL = Duration.ofMillis(200);
 
   private final Path directory;
   private final Duration timeout;
@@ -88,39 +89,44 @@ final class LabCluster implements AutoCloseable {
    * a job submitted to a cluster without slots would wait for ever.
    */
   private void awaitRegistration(JobProcess taskManager) throws Exception {
-    long deadline = System.currentTimeMillis() + timeout.toMillis();
-    while (System.currentTimeMillis() < deadline) {
-      if (Files.exists(taskManager.log())
-          && Files.readString(taskManager.log()).contains(" slots")) {
-        return;
-      }
-      if (!taskManager.isAlive()) {
-        throw JobLog.endedEarly("the task manager ended at its start", taskManager.log());
-      }
-      Thread.sleep(200);
-    }
-    throw new LabFailure(
-        "the task manager did not register within "
-            + timeout.toSeconds()
-            + " s; see "
-            + taskManager.log());
+    Polling.until(
+        timeout,
+        POLL,
+        () -> {
+          if (Files.exists(taskManager.log())
+              && Files.readString(taskManager.log()).contains(" slots")) {
+            return Optional.of(true);
+          }
+          if (!taskManager.isAlive()) {
+            throw JobLog.endedEarly("the task manager ended at its start", taskManager.log());
+          }
+          return Optional.empty();
+        },
+        () ->
+            new LabFailure(
+                "the task manager did not register within "
+                    + timeout.toSeconds()
+                    + " s; see "
+                    + taskManager.log()));
   }
 
-  private void awaitJobManager(JobProcess jobManager) throws InterruptedException {
-    long deadline = System.currentTimeMillis() + timeout.toMillis();
-    while (System.currentTimeMillis() < deadline) {
-      if (!jobManager.isAlive()) {
-        throw JobLog.endedEarly("the job manager ended at its start", jobManager.log());
-      }
-      try (ClusterClient client = new ClusterClient(new HostAndPort(HOST, port), "")) {
-        client.list();
-        return;
-      } catch (ClusterConnectException | RuntimeException e) {
-        // not listening yet; polled, as the process tells the lab nothing
-      }
-      Thread.sleep(200);
-    }
-    throw new LabFailure("the job manager did not answer within " + timeout.toSeconds() + " s");
+  private void awaitJobManager(JobProcess jobManager) throws Exception {
+    Polling.until(
+        timeout,
+        POLL,
+        () -> {
+          if (!jobManager.isAlive()) {
+            throw JobLog.endedEarly("the job manager ended at its start", jobManager.log());
+          }
+          try (ClusterClient client = new ClusterClient(new HostAndPort(HOST, port), "")) {
+            client.list();
+            return Optional.of(true);
+          } catch (ClusterConnectException | RuntimeException e) {
+            return Optional.empty(); // not listening yet
+          }
+        },
+        () ->
+            new LabFailure("the job manager did not answer within " + timeout.toSeconds() + " s"));
   }
 
   /** Whether the job manager and the task manager are both alive. */

@@ -190,19 +190,17 @@ final class LabHaCluster implements AutoCloseable {
    * Polls {@code condition} until it holds; fails the soak naming {@code what} after the timeout.
    */
   void awaitCondition(String what, Condition condition, Path log) throws Exception {
-    long deadline = System.currentTimeMillis() + timeout.toMillis();
-    while (System.currentTimeMillis() < deadline) {
-      if (condition.holds()) {
-        return;
-      }
-      Thread.sleep(100);
-    }
-    throw new LabFailure(
-        "not so within "
-            + timeout.toSeconds()
-            + " s: "
-            + what
-            + (log == null ? "" : "; see " + log));
+    Polling.until(
+        timeout,
+        Duration.ofMillis(100),
+        () -> condition.holds() ? Optional.of(true) : Optional.empty(),
+        () ->
+            new LabFailure(
+                "not so within "
+                    + timeout.toSeconds()
+                    + " s: "
+                    + what
+                    + (log == null ? "" : "; see " + log)));
   }
 
   private void awaitLog(JobProcess process, String text) throws Exception {

@@ -186,8 +186,7 @@ final class OperationCell {
    * Waits until the running job completed a checkpoint newer than {@code afterId} (-1: any); fails
    * the cell when the process ended first.
    */
-  CompletedCheckpoint awaitCheckpointAfter(RunningJob process, long afterId)
-      throws InterruptedException {
+  CompletedCheckpoint awaitCheckpointAfter(RunningJob process, long afterId) throws Exception {
     return CheckpointWatch.awaitAfter(
         checkpoints(), afterId, process::isAlive, process.log(), settings.timeout());
   }
