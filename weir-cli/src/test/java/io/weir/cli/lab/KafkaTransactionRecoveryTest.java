@@ -97,9 +97,13 @@ class KafkaTransactionRecoveryTest {
     return endAtKill;
   }
 
+  /**
+   * A minute is far inside the broker's 15-minute transaction timeout, so a release within it is
+   * the start's doing; it leaves room for a job JVM starting on a loaded machine.
+   */
   private static void awaitStableBeyond(SeedJobScenario scenario, Map<TopicPartition, Long> end) {
     await()
-        .atMost(Duration.ofSeconds(20))
+        .atMost(Duration.ofSeconds(60))
         .pollInterval(Duration.ofMillis(200))
         .until(
             () -> {
