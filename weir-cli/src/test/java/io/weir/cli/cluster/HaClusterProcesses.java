@@ -69,10 +69,18 @@ final class HaClusterProcesses implements AutoCloseable {
 
   /** The first job manager (which becomes leader), a standby, and the task managers. */
   HaClusterProcesses start() throws Exception {
-    startJobManager();
+    return start(null);
+  }
+
+  /**
+   * As {@link #start()}, with {@code failpoints} (as {@code -Dweir.failpoints}, or null) armed in
+   * the first job manager only.
+   */
+  HaClusterProcesses start(String failpoints) throws Exception {
+    awaitLog(launchJobManager(failpoints), "runs for leadership");
     await().atMost(Duration.ofSeconds(90)).until(() -> leader().isPresent());
     // The standby and the task managers start side by side: a JVM start is mostly waiting.
-    Path standbyLog = launchJobManager();
+    Path standbyLog = launchJobManager(null);
     for (int i = 0; i < 2; i++) {
       launchTaskManager();
     }
@@ -90,10 +98,10 @@ final class HaClusterProcesses implements AutoCloseable {
   }
 
   void startJobManager() throws IOException {
-    awaitLog(launchJobManager(), "runs for leadership");
+    awaitLog(launchJobManager(null), "runs for leadership");
   }
 
-  private Path launchJobManager() throws IOException {
+  private Path launchJobManager(String failpoints) throws IOException {
     int port = LocalClusterProcesses.freePort();
     List<String> args =
         List.of(
@@ -110,7 +118,7 @@ final class HaClusterProcesses implements AutoCloseable {
             "--checkpoint-dir",
             directory.resolve("checkpoints").toString());
     Path log = logs.resolve("jobmanager-" + port + ".log");
-    jobManagers.put(port, LocalClusterProcesses.start(log, args, null));
+    jobManagers.put(port, LocalClusterProcesses.start(log, args, failpoints));
     jobManagerLogs.put(port, log);
     return log;
   }
