@@ -24,6 +24,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -41,11 +43,26 @@ import org.junit.jupiter.api.io.TempDir;
  * end a {@code read_committed} reader sees every input id exactly once, watched long enough for a
  * late duplicate. Two failovers in the suite, frozen then killed: the kill makes the job manager
  * frozen before lead again. {@code -Dweir.failovers=N} sets how many.
+ *
+ * <p>The first failover freezes the leader in the last fencing window: after it confirmed its
+ * leadership and before it writes a checkpoint's {@code _metadata} (the first job manager pauses
+ * there at every checkpoint, and is stopped while it does). Woken after its successor completed
+ * checkpoints of its own, it may still complete that one: none of its successor's checkpoints
+ * shares its id, and the next recovery restores what the pointer names. {@code
+ * -Dweir.failovers.freezeAtMetadata=false} leaves the pause out, for failover times that it does
+ * not lengthen.
  */
 class JobManagerFailoverTest {
   private static final long CHECKPOINT_INTERVAL_MILLIS = 500;
   private static final int FAILOVERS = Integer.getInteger("weir.failovers", 2);
   private static final AtomicInteger RUNS = new AtomicInteger();
+  private static final boolean FREEZE_AT_METADATA =
+      Boolean.parseBoolean(System.getProperty("weir.failovers.freezeAtMetadata", "true"));
+  private static final String PAUSE_AT_METADATA = "coordinator.metadata.confirmed=pause(2000)";
+  private static final String PAUSED_LINE =
+      "failpoint " + "coordinator.metadata.confirmed" + " hit: pausing";
+  private static final Pattern COMPLETED =
+      Pattern.compile("Checkpoint (\\d+) of job 'seed' complete");
 
   /** How a leader is lost. */
   private enum LeaderLoss {
@@ -104,7 +121,9 @@ class JobManagerFailoverTest {
       throws Exception {
     // given: the seed job on the leader, committing, with input arriving
     String url = newCluster();
-    cluster = new HaClusterProcesses(directory, logs(), url).start();
+    cluster =
+        new HaClusterProcesses(directory, logs(), url)
+            .start(FREEZE_AT_METADATA ? PAUSE_AT_METADATA : null);
     AtomicLong fed = new AtomicLong();
     String jobId = submitAndAwaitCommits(fed);
     assertStatusLists(cluster.leader().orElseThrow(), url);
@@ -142,11 +161,20 @@ class JobManagerFailoverTest {
       failover = awaitTakeOver(number, loss, deposed, jobId, since);
       cluster.startJobManager();
     } else {
+      boolean atMetadata = number == 1 && FREEZE_AT_METADATA;
+      if (atMetadata) {
+        awaitPausedAtMetadata(leaderLog);
+        since = System.nanoTime();
+      }
       LocalClusterProcesses.signal(leader, "-STOP");
+      long frozenAt = Files.size(leaderLog);
       try {
         failover = awaitTakeOver(number, loss, deposed, jobId, since);
       } finally {
         LocalClusterProcesses.signal(leader, "-CONT");
+      }
+      if (atMetadata) {
+        assertWokenLeaderCollidesWithNothing(leaderLog, frozenAt);
       }
       // then: woken, it finds itself deposed and stands by again
       String deposedLine = "Deposed from epoch " + deposed.epoch();
@@ -163,6 +191,59 @@ class JobManagerFailoverTest {
     assertThat(Files.readString(cluster.leaderLog())).contains("Recovering job " + jobId);
     System.out.println(name + ": " + failover.line());
     return failover;
+  }
+
+  /** Waits until the leader pauses between its leadership check and a {@code _metadata} write. */
+  private static void awaitPausedAtMetadata(Path leaderLog) throws Exception {
+    long before = Files.size(leaderLog);
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(20))
+        .until(() -> Files.readString(leaderLog).indexOf(PAUSED_LINE, (int) before) >= 0);
+  }
+
+  /**
+   * The leader frozen at {@code frozenAt} (its log's length) was deposed with a checkpoint past its
+   * leadership check: its successor's checkpoints all have higher ids than that one, whether or not
+   * the woken leader still wrote its {@code _metadata}.
+   */
+  private void assertWokenLeaderCollidesWithNothing(Path deposedLog, long frozenAt)
+      throws Exception {
+    String log = Files.readString(deposedLog);
+    long lastBeforeFreeze = lastCompleted(log.substring(0, (int) frozenAt));
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(() -> Files.readString(deposedLog).contains("Deposed from epoch"));
+    String woken = Files.readString(deposedLog).substring((int) frozenAt);
+    long staleCompleted = lastCompleted(woken);
+    List<Long> successors = completedIds(Files.readString(cluster.leaderLog()));
+    System.out.println(
+        name
+            + ": frozen after checkpoint "
+            + lastBeforeFreeze
+            + " with the next past its leadership check; woken, it "
+            + (staleCompleted > 0
+                ? "completed checkpoint " + staleCompleted
+                : "completed none (its files were pruned)")
+            + "; its successor completed "
+            + successors);
+    long highestOfDeposed = Math.max(staleCompleted, lastBeforeFreeze + 1);
+    assertThat(successors).isNotEmpty().allMatch(id -> id > highestOfDeposed);
+  }
+
+  private static List<Long> completedIds(String log) {
+    List<Long> ids = new ArrayList<>();
+    Matcher matcher = COMPLETED.matcher(log);
+    while (matcher.find()) {
+      ids.add(Long.parseLong(matcher.group(1)));
+    }
+    return ids;
+  }
+
+  /** The id of the last checkpoint the log says completed, or 0. */
+  private static long lastCompleted(String log) {
+    List<Long> ids = completedIds(log);
+    return ids.isEmpty() ? 0 : ids.get(ids.size() - 1);
   }
 
   /**

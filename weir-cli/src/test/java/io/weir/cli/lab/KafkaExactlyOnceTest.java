@@ -46,6 +46,11 @@ class KafkaExactlyOnceTest {
       if (failpoint.equals(FailpointNames.SOURCE_DEAD_LETTER_AFTER)) {
         continue; // passed only by a job with a dead-letter topic: KafkaConnectorFailuresTest
       }
+      if (failpoint.equals(FailpointNames.COORDINATOR_METADATA_CONFIRMED)) {
+        // Alone, the same crash as coordinator.metadata.before (only the leadership check lies
+        // between them); it matters to a deposed leader: JobManagerFailoverTest.
+        continue;
+      }
       String plan;
       if (failpoint.startsWith("sink.commit")) {
         plan = "chained";

@@ -14,7 +14,10 @@ final class HaPaths {
    */
   static final String EPOCH = "/epoch";
 
-  /** One node per job to recover, with its submission; a child holds its latest checkpoint. */
+  /**
+   * One node per job to recover, with its submission; children hold its latest checkpoint and the
+   * highest checkpoint id claimed.
+   */
   static final String JOBS = "/jobs";
 
   /** One ephemeral node per running job manager, leader or standby. */
@@ -31,5 +34,10 @@ final class HaPaths {
 
   static String latestCheckpoint(String jobId) {
     return job(jobId) + "/latest-checkpoint";
+  }
+
+  /** The highest checkpoint id any leader claimed for the job (before triggering it). */
+  static String claimedCheckpointIds(String jobId) {
+    return job(jobId) + "/claimed-checkpoint-ids";
   }
 }

@@ -9,9 +9,9 @@ import java.util.List;
  * each job's latest completed checkpoint. {@link #none()} is a lone job manager, leader from the
  * start; {@link ZooKeeperHighAvailability} elects one of several through ZooKeeper.
  *
- * <p>Writes ({@link #storeJob}, {@link #removeJob}, {@link #pointToCheckpoint}) block until
- * ZooKeeper confirms them and are fenced: once another job manager has become leader they throw
- * {@link DeposedLeaderException} and change nothing. Thread safe.
+ * <p>Writes ({@link #storeJob}, {@link #removeJob}, {@link #pointToCheckpoint}, {@link
+ * #claimCheckpointId}) block until ZooKeeper confirms them and are fenced: once another job manager
+ * has become leader they throw {@link DeposedLeaderException} and change nothing. Thread safe.
  */
 public interface JobManagerHighAvailability extends AutoCloseable {
   /** Told when this job manager becomes leader and when it stops being leader. */
@@ -79,6 +79,17 @@ public interface JobManagerHighAvailability extends AutoCloseable {
    */
   void pointToCheckpoint(LeaderEpoch epoch, String jobId, long checkpointId, String location)
       throws Exception;
+
+  /**
+   * Claims checkpoint id {@code checkpointId} of the job before its barrier goes out: a later
+   * leader's ids start above it ({@link #lastClaimedCheckpointId}), so a checkpoint this leader
+   * still completes after it was deposed never shares a directory with one of a later leader.
+   * Fenced as every write.
+   */
+  void claimCheckpointId(LeaderEpoch epoch, String jobId, long checkpointId) throws Exception;
+
+  /** The highest checkpoint id any leader claimed for the job, or 0 when none did. */
+  long lastClaimedCheckpointId(String jobId) throws Exception;
 
   /** The jobs to recover, with their latest completed checkpoints. */
   List<StoredJob> storedJobs() throws Exception;

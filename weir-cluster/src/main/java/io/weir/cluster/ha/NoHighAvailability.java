@@ -41,6 +41,14 @@ final class NoHighAvailability implements JobManagerHighAvailability {
       LeaderEpoch epoch, String jobId, long checkpointId, String location) {}
 
   @Override
+  public void claimCheckpointId(LeaderEpoch epoch, String jobId, long checkpointId) {}
+
+  @Override
+  public long lastClaimedCheckpointId(String jobId) {
+    return 0;
+  }
+
+  @Override
   public List<StoredJob> storedJobs() {
     return List.of();
   }

@@ -5,25 +5,24 @@ import io.weir.cluster.rpc.JobSubmission;
 /**
  * A job the leader must keep running, as the job store holds it.
  *
- * @param latestCheckpoint the directory of its latest completed checkpoint, or null before its
- *     first
+ * @param latestCheckpoint the directory of its latest completed checkpoint (or of the checkpoint or
+ *     savepoint it started from), or null when it started from scratch and none completed yet
  */
 public record StoredJob(String jobId, JobSubmission submission, String latestCheckpoint) {
   /**
-   * The submission a new leader runs: restoring the latest completed checkpoint, as a restart does,
-   * or the original one before the first checkpoint completed.
+   * The submission a new leader runs: restoring exactly the checkpoint the pointer names, as a
+   * restart does; without a pointer (the job started from scratch, and no checkpoint of it
+   * completed) from scratch again. Never the newest {@code _metadata} of the job's directory: a
+   * leader deposed while frozen may have written one that no pointer names, and it is not restored.
    */
   public JobSubmission recoverySubmission() {
-    if (latestCheckpoint == null) {
-      return submission;
-    }
     return new JobSubmission(
         submission.jobClass(),
         submission.args(),
         submission.parallelism(),
         submission.checkpointDirectory(),
         latestCheckpoint,
-        false,
+        latestCheckpoint == null,
         submission.jar(),
         submission.allowFallback(),
         submission.acceptDataLoss(),

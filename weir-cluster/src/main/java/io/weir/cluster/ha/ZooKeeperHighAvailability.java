@@ -84,7 +84,7 @@ public final class ZooKeeperHighAvailability implements JobManagerHighAvailabili
       return;
     }
     LeaderLatch joined = new LeaderLatch(client, HaPaths.LEADER_LATCH, address.toString());
-    joined.addListener(new Election(), callbacks);
+    joined.addListener(new Election(joined), callbacks);
     latch = joined;
     joined.start();
   }
@@ -111,10 +111,30 @@ public final class ZooKeeperHighAvailability implements JobManagerHighAvailabili
     }
   }
 
-  /** What the latch says, on the election's thread. */
+  /**
+   * What one latch says, on the election's thread. A latch that was replaced may still have a grant
+   * queued (it re-creates its node after a session expired, and may win with it just before it is
+   * closed): only the current latch's grant, while it holds the leadership, starts a term, and
+   * never a second one beside a term that has not ended.
+   */
   private final class Election implements LeaderLatchListener {
+    private final LeaderLatch ownLatch;
+
+    Election(LeaderLatch ownLatch) {
+      this.ownLatch = ownLatch;
+    }
+
     @Override
     public void isLeader() {
+      if (ownLatch != latch || !ownLatch.hasLeadership()) {
+        LOG.info("A replaced election of job manager {} was won late: ignored", address);
+        return;
+      }
+      LeaderEpoch running = term.get();
+      if (running != null) {
+        endTerm(running);
+        return;
+      }
       LeaderEpoch epoch;
       long asked = System.nanoTime();
       try {
@@ -141,7 +161,7 @@ public final class ZooKeeperHighAvailability implements JobManagerHighAvailabili
     @Override
     public void notLeader() {
       LeaderEpoch ended = term.get();
-      if (ended != null) {
+      if (ended != null && ownLatch == latch) {
         endTerm(ended);
       }
     }
@@ -273,6 +293,26 @@ public final class ZooKeeperHighAvailability implements JobManagerHighAvailabili
       throws Exception {
     zooKeeper.fencedWrite(
         epoch, HaPaths.latestCheckpoint(jobId), bytes(checkpointId + " " + location));
+  }
+
+  @Override
+  public void claimCheckpointId(LeaderEpoch epoch, String jobId, long checkpointId)
+      throws Exception {
+    zooKeeper.fencedWrite(
+        epoch, HaPaths.claimedCheckpointIds(jobId), bytes(String.valueOf(checkpointId)));
+  }
+
+  /**
+   * Read after this leader's own increment of the epoch: a claim of an earlier leader either
+   * committed before that increment, and is seen here, or failed its fencing check.
+   */
+  @Override
+  public long lastClaimedCheckpointId(String jobId) throws Exception {
+    try {
+      return Long.parseLong(text(client.getData().forPath(HaPaths.claimedCheckpointIds(jobId))));
+    } catch (KeeperException.NoNodeException e) {
+      return 0;
+    }
   }
 
   @Override

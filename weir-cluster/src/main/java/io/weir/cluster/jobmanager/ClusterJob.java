@@ -10,6 +10,7 @@ import io.weir.cluster.rpc.ControlMessages;
 import io.weir.cluster.rpc.ControlMessages.TaskReport;
 import io.weir.cluster.rpc.JobSubmission;
 import io.weir.runtime.checkpoint.CheckpointCoordinator;
+import io.weir.runtime.checkpoint.CheckpointIdClaims;
 import io.weir.runtime.checkpoint.CheckpointStats;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.StateHandle;
@@ -58,11 +59,14 @@ final class ClusterJob {
   private final Map<SubtaskKey, List<SubtaskCheckpointTrace>> traces = new ConcurrentHashMap<>();
   // The task manager of each slot the current attempt runs in.
   private volatile List<String> slotOwners = List.of();
+  private final CompletedCheckpoint restored;
 
-  private ClusterJob(JobSubmission submission, JobCode code, JobDriver driver) {
+  private ClusterJob(
+      JobSubmission submission, JobCode code, JobDriver driver, CompletedCheckpoint restored) {
     this.submission = submission;
     this.code = code;
     this.driver = driver;
+    this.restored = restored;
   }
 
   /**
@@ -73,13 +77,15 @@ final class ClusterJob {
    */
   static ClusterJob prepare(String jobId, JobSubmission submission, JobCode code, Clock clock)
       throws JobExecutionException {
-    return prepare(jobId, submission, code, clock, checkpoint -> {}, () -> true);
+    return prepare(
+        jobId, submission, code, clock, checkpoint -> {}, () -> true, CheckpointIdClaims.UNSHARED);
   }
 
   /**
    * As above; {@code onCompleted} hears of each completed checkpoint before its notifications, and
    * {@code owner} says before each change to the job's checkpoint files whether this job manager
-   * still owns them (leads).
+   * still owns them (leads); {@code checkpointIds} claims each checkpoint id before its barrier
+   * goes out, above every id an earlier leader claimed.
    */
   static ClusterJob prepare(
       String jobId,
@@ -87,19 +93,26 @@ final class ClusterJob {
       JobCode code,
       Clock clock,
       CheckpointCoordinator.CompletionListener onCompleted,
-      BooleanSupplier owner)
+      BooleanSupplier owner,
+      CheckpointIdClaims checkpointIds)
       throws JobExecutionException {
     JobGraph graph = JobGraphBuilder.build(JobPlans.capture(submission, code));
     // A job that arms no failpoints of its own gets those of this job manager process.
     FailpointConfiguration.applyProcessConfiguration(graph.config());
     JobDriver driver = new JobDriver(jobId, graph, clock, onCompleted);
     driver.storage().guardWith(owner);
-    driver.prepare();
-    return new ClusterJob(submission, code, driver);
+    driver.storage().claimIdsWith(checkpointIds);
+    CompletedCheckpoint restored = driver.prepare().checkpoint();
+    return new ClusterJob(submission, code, driver, restored);
   }
 
   String jobId() {
     return driver.jobId();
+  }
+
+  /** The checkpoint or savepoint the job starts from, or null when it starts from scratch. */
+  CompletedCheckpoint restored() {
+    return restored;
   }
 
   String jobName() {

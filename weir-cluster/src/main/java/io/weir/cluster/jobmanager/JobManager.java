@@ -229,7 +229,13 @@ public final class JobManager implements AutoCloseable {
     try {
       job =
           ClusterJob.prepare(
-              jobId, resolved, code, clock, store.pointer(jobId), store.ownsCheckpoints());
+              jobId,
+              resolved,
+              code,
+              clock,
+              store.pointer(jobId),
+              store.ownsCheckpoints(),
+              store.checkpointIds(jobId));
       synchronized (jobs) {
         for (ClusterJob other : jobs.values()) {
           if (other.jobName().equals(job.jobName()) && !other.status().isTerminal()) {
@@ -240,6 +246,7 @@ public final class JobManager implements AutoCloseable {
         jobs.put(jobId, job);
       }
       store.store(jobId, resolved);
+      store.pointToRestored(jobId, job.restored());
     } catch (JobExecutionException | RuntimeException e) {
       forget(jobId);
       code.close();

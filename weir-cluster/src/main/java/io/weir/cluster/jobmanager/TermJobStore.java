@@ -5,6 +5,9 @@ import io.weir.cluster.ha.JobManagerHighAvailability;
 import io.weir.cluster.ha.LeaderEpoch;
 import io.weir.cluster.rpc.JobSubmission;
 import io.weir.runtime.checkpoint.CheckpointCoordinator;
+import io.weir.runtime.checkpoint.CheckpointIdClaims;
+import io.weir.runtime.checkpoint.CompletedCheckpoint;
+import java.io.IOException;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,6 +30,19 @@ final class TermJobStore {
   /** Records a submitted job for later leaders; blocks until ZooKeeper confirms it. */
   void store(String jobId, JobSubmission submission) throws Exception {
     fenced(() -> highAvailability.storeJob(term, jobId, submission));
+  }
+
+  /**
+   * Points the job to the checkpoint or savepoint it starts from (none: it starts from scratch), so
+   * that a later leader recovers it from there: recovery restores only what the pointer names.
+   */
+  void pointToRestored(String jobId, CompletedCheckpoint restored) throws Exception {
+    if (restored != null && restored.location() != null) {
+      fenced(
+          () ->
+              highAvailability.pointToCheckpoint(
+                  term, jobId, restored.checkpointId(), restored.location().toString()));
+    }
   }
 
   /**
@@ -56,6 +72,33 @@ final class TermJobStore {
   /** Whether this term may still change its jobs' checkpoint files (may ask ZooKeeper). */
   BooleanSupplier ownsCheckpoints() {
     return () -> highAvailability.confirmLeadership(term);
+  }
+
+  /**
+   * The job's checkpoint ids as this term claims them: above every id an earlier term claimed, each
+   * claimed (fenced) before its barrier goes out.
+   */
+  CheckpointIdClaims checkpointIds(String jobId) {
+    return new CheckpointIdClaims() {
+      @Override
+      public long firstUnclaimed() throws IOException {
+        try {
+          return highAvailability.lastClaimedCheckpointId(jobId) + 1;
+        } catch (Exception e) {
+          throw new IOException("ZooKeeper did not answer: " + e.getMessage(), e);
+        }
+      }
+
+      @Override
+      public void claim(long checkpointId) throws IOException {
+        try {
+          fenced(() -> highAvailability.claimCheckpointId(term, jobId, checkpointId));
+        } catch (Exception e) {
+          throw new IOException(
+              "checkpoint id " + checkpointId + " is not claimed: " + e.getMessage(), e);
+        }
+      }
+    };
   }
 
   /** Forgets a job that ended for good; one that stays is logged. */

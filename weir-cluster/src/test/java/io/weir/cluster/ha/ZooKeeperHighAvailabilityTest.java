@@ -10,6 +10,7 @@ import io.weir.cluster.rpc.JobSubmission;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -78,6 +79,8 @@ class ZooKeeperHighAvailabilityTest {
     assertThat(firstTerm.epoch()).isEqualTo(1);
     first.storeJob(firstTerm, "job1", submission);
     first.pointToCheckpoint(firstTerm, "job1", 7, "/checkpoints/job/chk-7");
+    first.claimCheckpointId(firstTerm, "job1", 8);
+    first.storeJob(firstTerm, "job2", submission);
 
     // when: it leaves and another job manager leads
     BlockingQueue<LeaderEpoch> secondTerms = new ArrayBlockingQueue<>(4);
@@ -87,9 +90,13 @@ class ZooKeeperHighAvailabilityTest {
 
     // then: a higher epoch, the job as submitted and its pointer, and the old term fenced
     assertThat(secondTerm.epoch()).isEqualTo(2);
-    List<StoredJob> jobs = second.storedJobs();
-    assertThat(jobs).hasSize(1);
+    List<StoredJob> jobs =
+        second.storedJobs().stream().sorted(Comparator.comparing(StoredJob::jobId)).toList();
+    assertThat(jobs).hasSize(2);
     assertThat(jobs.get(0).submission()).isEqualTo(submission);
+    // then: a job without a pointer starts from scratch again, never from an unnamed _metadata
+    assertThat(jobs.get(1).recoverySubmission().restorePath()).isNull();
+    assertThat(jobs.get(1).recoverySubmission().fresh()).isTrue();
     assertThat(jobs.get(0).recoverySubmission().restorePath()).isEqualTo("/checkpoints/job/chk-7");
     assertThat(jobs.get(0).recoverySubmission().fresh()).isFalse();
     try (ZooKeeperHighAvailability deposed = new ZooKeeperHighAvailability(connect(root))) {
@@ -98,8 +105,18 @@ class ZooKeeperHighAvailabilityTest {
           .isInstanceOf(DeposedLeaderException.class);
       assertThatThrownBy(() -> deposed.removeJob(firstTerm, "job1"))
           .isInstanceOf(DeposedLeaderException.class);
+      // then: the deposed term claims no more ids; the new one starts above its last claim
+      assertThatThrownBy(() -> deposed.claimCheckpointId(firstTerm, "job1", 9))
+          .isInstanceOf(DeposedLeaderException.class);
     }
-    assertThat(second.storedJobs().get(0).latestCheckpoint()).isEqualTo("/checkpoints/job/chk-7");
+    assertThat(second.lastClaimedCheckpointId("job1")).isEqualTo(8);
+    assertThat(second.lastClaimedCheckpointId("job2")).isZero();
+    second.claimCheckpointId(secondTerm, "job1", 9);
+    assertThat(second.lastClaimedCheckpointId("job1")).isEqualTo(9);
+    assertThat(second.storedJobs())
+        .filteredOn(job -> job.jobId().equals("job1"))
+        .extracting(StoredJob::latestCheckpoint)
+        .containsExactly("/checkpoints/job/chk-7");
     try (ClusterZooKeeper client = connect(root)) {
       await()
           .atMost(Duration.ofSeconds(30))
@@ -109,6 +126,7 @@ class ZooKeeperHighAvailabilityTest {
               new ClusterMembers.JobManagerMember(new HostAndPort("127.0.0.1", 1002), 1002, true));
     }
     second.removeJob(secondTerm, "job1");
+    second.removeJob(secondTerm, "job2");
     assertThat(second.storedJobs()).isEmpty();
     second.close();
   }

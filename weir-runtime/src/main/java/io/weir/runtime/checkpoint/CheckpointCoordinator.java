@@ -3,6 +3,7 @@ package io.weir.runtime.checkpoint;
 import io.weir.api.datastream.JobConfig;
 import io.weir.runtime.failpoint.FailpointNames;
 import io.weir.runtime.failpoint.Failpoints;
+import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -241,6 +242,12 @@ public final class CheckpointCoordinator {
     long id = nextCheckpointId++;
     long timestamp = clock.millis();
     lastTriggerMillis = OptionalLong.of(timestamp);
+    try {
+      storage.claimCheckpointId(id);
+    } catch (IOException e) {
+      LOG.warn("Checkpoint {} of job '{}' is not triggered: {}", id, jobName, e.getMessage());
+      return CompletableFuture.failedFuture(e);
+    }
     PendingCheckpoint checkpoint = new PendingCheckpoint(id, timestamp, subtasks, kind);
     pending.put(id, checkpoint);
     history.triggered(id, kind.isSavepoint(), timestamp);

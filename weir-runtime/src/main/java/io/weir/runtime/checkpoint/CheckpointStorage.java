@@ -33,6 +33,16 @@ public interface CheckpointStorage {
   /** A completed checkpoint and the housekeeping left to do after it; the latter never fails. */
   record Completion(CompletedCheckpoint checkpoint, Runnable cleanUp) {}
 
+  /**
+   * Claims checkpoint id {@code checkpointId} before its barrier goes out (see {@link
+   * CheckpointIdClaims}); a storage that only one process writes claims nothing. Called by the
+   * coordinator, under its lock; may block.
+   *
+   * @throws IOException when the checkpoint must not be triggered: another process owns the job's
+   *     checkpoints now
+   */
+  default void claimCheckpointId(long checkpointId) throws IOException {}
+
   /** Deletes whatever an aborted checkpoint left; never fails for a missing one. */
   void discard(long checkpointId);
 

@@ -1,5 +1,7 @@
 package io.weir.runtime.checkpoint;
 
+import io.weir.runtime.failpoint.FailpointNames;
+import io.weir.runtime.failpoint.Failpoints;
 import io.weir.runtime.state.KeyedBackendContext.SnapshotFiles;
 import io.weir.runtime.state.TaskSnapshot;
 import java.io.IOException;
@@ -16,15 +18,29 @@ import java.util.function.BooleanSupplier;
  * carries the job on from the same directory), or while its {@linkplain #guardWith owner check}
  * fails, it completes, discards and prunes nothing: the new leader may reuse the id of a checkpoint
  * this one still had pending.
+ *
+ * <p>Its {@linkplain #claimIdsWith id claims} keep the ids of owners by turns apart: each id is
+ * claimed before its barrier goes out, and a new owner starts above every claimed id, so what a
+ * deposed owner still completes lands in a directory no later owner uses.
  */
 public final class RoutingCheckpointStorage implements CheckpointStorage {
   private final CheckpointStorage checkpoints;
   private final Map<Long, CheckpointStorage> routes = new ConcurrentHashMap<>();
   private volatile boolean handedOver;
   private volatile BooleanSupplier owner = () -> true;
+  private volatile CheckpointIdClaims claims = CheckpointIdClaims.UNSHARED;
+  private final Failpoints failpoints;
 
   public RoutingCheckpointStorage(CheckpointStorage checkpoints) {
+    this(checkpoints, Failpoints.none());
+  }
+
+  /**
+   * @param failpoints the job's, for {@link FailpointNames#COORDINATOR_METADATA_CONFIRMED}
+   */
+  public RoutingCheckpointStorage(CheckpointStorage checkpoints, Failpoints failpoints) {
     this.checkpoints = checkpoints;
+    this.failpoints = failpoints;
   }
 
   /**
@@ -41,6 +57,32 @@ public final class RoutingCheckpointStorage implements CheckpointStorage {
    */
   public void guardWith(BooleanSupplier owner) {
     this.owner = owner;
+  }
+
+  /** Claims each checkpoint id with {@code claims} before its barrier goes out. */
+  public void claimIdsWith(CheckpointIdClaims claims) {
+    this.claims = claims;
+  }
+
+  /** The lowest checkpoint id no owner of the job's checkpoints has claimed; may block. */
+  public long firstUnclaimedCheckpointId() throws IOException {
+    return claims.firstUnclaimed();
+  }
+
+  @Override
+  public void claimCheckpointId(long checkpointId) throws IOException {
+    if (handedOver) {
+      throw new IOException(
+          "Checkpoint "
+              + checkpointId
+              + " is not triggered: this process no longer owns the job's checkpoints");
+    }
+    try {
+      claims.claim(checkpointId);
+    } catch (IOException e) {
+      routes.remove(checkpointId);
+      throw e;
+    }
   }
 
   private boolean owned() {
@@ -83,6 +125,7 @@ public final class RoutingCheckpointStorage implements CheckpointStorage {
               + metadata.checkpointId()
               + " is not completed: this process no longer owns the job's checkpoints");
     }
+    failpoints.hit(FailpointNames.COORDINATOR_METADATA_CONFIRMED);
     CheckpointStorage storage = storageOf(metadata.checkpointId());
     routes.remove(metadata.checkpointId());
     Optional<java.nio.file.Path> savepoint = storage.savepointDirectory();

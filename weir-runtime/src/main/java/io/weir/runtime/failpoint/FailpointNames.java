@@ -25,6 +25,13 @@ public final class FailpointNames {
   /** Every task acknowledged; the coordinator is about to write {@code _metadata}. */
   public static final String COORDINATOR_METADATA_BEFORE = "coordinator.metadata.before";
 
+  /**
+   * The job manager confirmed that it still owns the job's checkpoints (leads) and is about to
+   * write {@code _metadata}: where a leader frozen now could still complete a checkpoint after a
+   * new leader took over.
+   */
+  public static final String COORDINATOR_METADATA_CONFIRMED = "coordinator.metadata.confirmed";
+
   /** {@code _metadata} is durable: the checkpoint is complete, nobody has been notified. */
   public static final String COORDINATOR_METADATA_AFTER = "coordinator.metadata.after";
 
@@ -56,6 +63,7 @@ public final class FailpointNames {
               TASK_SNAPSHOT_AFTER,
               TASK_ACK_BEFORE,
               COORDINATOR_METADATA_BEFORE,
+              COORDINATOR_METADATA_CONFIRMED,
               COORDINATOR_METADATA_AFTER,
               COORDINATOR_NOTIFY_BEFORE,
               SINK_COMMIT_BEFORE,

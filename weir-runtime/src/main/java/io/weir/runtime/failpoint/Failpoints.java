@@ -105,7 +105,7 @@ public final class Failpoints {
       if (action instanceof FailpointAction.Halt halt) {
         halt(name, halt.exitCode());
       } else if (action instanceof FailpointAction.Pause pause) {
-        pause(pause.millis());
+        pause(name, pause.millis());
       } else {
         throw new FailpointException(name);
       }
@@ -118,7 +118,9 @@ public final class Failpoints {
       Runtime.getRuntime().halt(exitCode);
     }
 
-    private static void pause(long millis) {
+    /** Says so first, so that a test can act on the process while it is parked here. */
+    private static void pause(String name, long millis) {
+      System.err.println("weir: failpoint " + name + " hit: pausing " + millis + " ms");
       try {
         Thread.sleep(millis);
       } catch (InterruptedException e) {

@@ -13,6 +13,7 @@ import io.weir.runtime.graph.JobVertex;
 import io.weir.runtime.monitor.RecoveryView;
 import io.weir.runtime.recovery.DataLossException;
 import io.weir.runtime.recovery.SinkRecoveryStep;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -88,7 +89,8 @@ public final class JobDriver {
     this.startMillis = clock.millis();
     this.failpoints = Failpoints.of(graph.config().failpoints());
     this.storage =
-        new RoutingCheckpointStorage(CheckpointStorages.forJob(graph.config(), graph.jobName()));
+        new RoutingCheckpointStorage(
+            CheckpointStorages.forJob(graph.config(), graph.jobName()), failpoints);
   }
 
   /**
@@ -147,7 +149,9 @@ public final class JobDriver {
     RestartPolicy restartPolicy =
         new RestartPolicy(graph.config().restartStrategy(), graph.config().failuresPerRecord());
     long nextCheckpointId =
-        CheckpointStorages.firstCheckpointId(graph.config(), graph.jobName(), latest);
+        Math.max(
+            CheckpointStorages.firstCheckpointId(graph.config(), graph.jobName(), latest),
+            firstUnclaimedCheckpointId());
     for (int attempt = 0; ; attempt++) {
       List<TaskManagerGateway> slots = slotPool.awaitSlots(attempt, slotsNeeded(), () -> cancelled);
       if (slots == null) {
@@ -188,6 +192,16 @@ public final class JobDriver {
       if (!maybeRestart(restartPolicy, attempt, attemptFailure)) {
         return;
       }
+    }
+  }
+
+  /** Above every id an earlier owner of the job's checkpoints (a deposed leader) claimed. */
+  private long firstUnclaimedCheckpointId() throws JobExecutionException {
+    try {
+      return storage.firstUnclaimedCheckpointId();
+    } catch (IOException e) {
+      throw new JobExecutionException(
+          "Cannot read the claimed checkpoint ids of job '" + graph.jobName() + "': " + e, e);
     }
   }
 
