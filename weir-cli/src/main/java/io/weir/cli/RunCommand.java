@@ -12,6 +12,7 @@ import io.weir.cli.cluster.ClusterSubmit;
 import io.weir.cli.error.DataLossExit;
 import io.weir.cli.error.UserError;
 import io.weir.cli.web.Dashboard;
+import io.weir.cli.web.DashboardBesideJob;
 import io.weir.cli.web.WebOptions;
 import io.weir.cluster.rpc.JobJar;
 import io.weir.cluster.rpc.JobSubmission;
@@ -19,7 +20,6 @@ import io.weir.lab.JobJarFile;
 import io.weir.lab.JobLauncher;
 import io.weir.runtime.execution.LocalJobExecutor;
 import io.weir.runtime.execution.LocalJobs;
-import io.weir.web.WebServer;
 import io.weir.web.WebServerOptions;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -142,8 +142,8 @@ public final class RunCommand implements Runnable {
       return;
     }
     LocalJobs jobs = new LocalJobs();
-    WebServer dashboard =
-        Dashboard.start(
+    DashboardBesideJob dashboard =
+        Dashboard.startBesideJob(
             web, web.toServerOptions(WebServerOptions.DEFAULT_HOST, ""), jobs, jobs, System.out);
     JobExecutor executor =
         plan -> {

@@ -201,6 +201,8 @@ class RunningSeedJobTest {
     assertThat(recovery.get("restoredFrom").asText()).isEqualTo("nothing");
     assertThat(recovery.get("attempt").asInt()).isZero();
     assertThat(recovery.get("checkpointId").isNull()).isTrue();
+    assertThat(recovery.get("explanation").asText())
+        .startsWith("A fresh start: sources begin at their configured start positions");
   }
 
   @Test
@@ -289,6 +291,10 @@ class RunningSeedJobTest {
                               + " && t.querySelectorAll('circle.metadata').length === 1"
                               + " && t.querySelectorAll('rect.commit').length === 2"
                               + " && t.textContent.includes('Sink: Example Sink committed');")));
+      // the recovery view, with its explanation
+      wait.until(
+          ExpectedConditions.textToBePresentInElementLocated(
+              By.id("recovery-explanation"), "A fresh start"));
       // the lag chart updates, and shows the new input's lag going back to 0
       WebElement lag = browser.findElement(By.id("lag-chart"));
       int pointsBefore = Integer.parseInt(lag.getAttribute("data-points"));

@@ -13,7 +13,6 @@ import io.weir.lab.bench.Pipeline;
 import io.weir.lab.bench.StateBench;
 import io.weir.lab.bench.StateBenchReport;
 import io.weir.lab.bench.WebOverheadBench;
-import io.weir.lab.bench.WebOverheadEstimate;
 import io.weir.runtime.checkpoint.storage.Directories;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -240,14 +239,14 @@ public final class BenchCommand implements Callable<Integer> {
                 count, partitions, parallelism, latencyRecords, latencyRate, directory, false),
             bootstrap,
             BenchCommand::say);
-    WebOverheadEstimate estimate =
-        new WebOverheadBench(withWeb, withoutWeb, BenchCommand::say).run(repeat);
-    WebOverheadBench.print(estimate, System.out);
+    WebOverheadBench.Estimates estimates =
+        new WebOverheadBench(withWeb, withoutWeb, count, BenchCommand::say).run(repeat);
+    WebOverheadBench.print(estimates, System.out);
     Map<String, Object> report = new LinkedHashMap<>();
     report.put("records", count);
     report.put("partitions", partitions);
     report.put("parallelism", parallelism);
-    report.put("web_overhead", WebOverheadBench.json(estimate));
+    report.put("web_overhead", WebOverheadBench.json(estimates));
     return report;
   }
 

@@ -4,10 +4,10 @@ import io.weir.cli.error.UserError;
 import io.weir.kafka.transaction.LingeringTransactions;
 import io.weir.kafka.transaction.OpenTransaction;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
+import io.weir.runtime.checkpoint.explain.CheckpointContents;
+import io.weir.runtime.checkpoint.explain.CheckpointExplanation;
 import io.weir.runtime.checkpoint.storage.CheckpointLoader;
-import io.weir.runtime.checkpoint.storage.StateFileListings;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -57,19 +57,11 @@ public final class InspectCommand implements Runnable {
       throw new UserError(e.getMessage(), e);
     }
     CheckpointContents contents = CheckpointContents.of(loaded);
-    System.out.printf(
-        "%s %d of job '%s' at %s, taken %s%n",
-        loaded.savepoint() ? "savepoint" : "checkpoint",
-        loaded.checkpointId(),
-        loaded.jobName(),
-        loaded.location(),
-        Instant.ofEpochMilli(loaded.timestamp()));
-    System.out.println("  source offsets: " + describe(contents.sourceOffsets()));
-    System.out.println(
-        "  pending transactions (a restore commits them): " + contents.pendingTransactions());
-    System.out.println(
-        "  open at the barrier (a restore aborts them): " + contents.openTransactions());
-    maybeDescribeStateFiles(loaded);
+    try {
+      System.out.println(CheckpointExplanation.of(loaded, contents));
+    } catch (java.io.IOException e) {
+      throw new UserError("Cannot read the state file listings of " + loaded.location(), e);
+    }
     if (bootstrap == null) {
       System.out.println("(give --bootstrap to compare with the broker and the consumer group)");
       return;
@@ -77,35 +69,17 @@ public final class InspectCommand implements Runnable {
     explain(contents);
   }
 
-  /** The files of file-based state backends (RocksDB): what this checkpoint wrote vs shares. */
-  private static void maybeDescribeStateFiles(CompletedCheckpoint loaded) {
-    if (loaded.location() == null) {
-      return;
-    }
-    StateFileListings.Summary files;
-    try {
-      files = StateFileListings.summarize(loaded.location());
-    } catch (java.io.IOException e) {
-      throw new UserError("Cannot read the state file listings of " + loaded.location(), e);
-    }
-    if (files.files() == 0) {
-      return;
-    }
-    System.out.printf(
-        "  state files: %d, %,d bytes: %,d new in this checkpoint, %,d shared with earlier ones%n",
-        files.files(), files.bytes(), files.newBytes(), files.sharedBytes());
-  }
-
   private void explain(CheckpointContents contents) {
     Map<String, Long> groupOffsets = groupOffsets();
     Set<String> stillOpen = openTransactionIds();
-    long checkpointed = contents.totalOffsets();
+    long checkpointed = contents.totalPositions();
     long committed = groupOffsets.values().stream().mapToLong(Long::longValue).sum();
     long pendingOpen =
         contents.pendingTransactions().stream()
             .filter(t -> stillOpen.stream().anyMatch(t::contains))
             .count();
-    System.out.println("  group '" + group + "' offsets: " + describe(groupOffsets));
+    System.out.println(
+        "  group '" + group + "' offsets: " + CheckpointExplanation.describe(groupOffsets));
     System.out.println(
         "  pending transactions still open on the broker: "
             + pendingOpen
@@ -166,13 +140,5 @@ public final class InspectCommand implements Runnable {
           .map(OpenTransaction::transactionalId)
           .collect(Collectors.toSet());
     }
-  }
-
-  private static String describe(Map<String, Long> offsets) {
-    if (offsets.isEmpty()) {
-      return "none";
-    }
-    long total = offsets.values().stream().mapToLong(Long::longValue).sum();
-    return offsets + " (total " + total + ")";
   }
 }

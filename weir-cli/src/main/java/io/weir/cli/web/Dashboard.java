@@ -22,6 +22,25 @@ public final class Dashboard {
   }
 
   /**
+   * As {@link #start(WebOptions, WebServerOptions, JobMonitor, JobControl, PrintStream)}, but
+   * beside the job: returns at once, and the server prints its address once it listens (see {@link
+   * DashboardBesideJob}).
+   *
+   * @return the starting server, or null when {@code --no-web} was given
+   */
+  public static DashboardBesideJob startBesideJob(
+      WebOptions web,
+      WebServerOptions options,
+      JobMonitor monitor,
+      JobControl control,
+      PrintStream out) {
+    if (!web.enabled()) {
+      return null;
+    }
+    return DashboardBesideJob.start(() -> start(web, options, monitor, control, out), out);
+  }
+
+  /**
    * As {@link #start(WebOptions, WebServerOptions, JobMonitor, PrintStream)}, with the API's
    * control requests (a local run's stop and cancel) going to {@code control}.
    *

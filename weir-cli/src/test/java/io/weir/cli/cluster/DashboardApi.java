@@ -76,6 +76,9 @@ final class DashboardApi {
     assertThat(outcomes).contains("COMMITTED").doesNotContain("ABORTED");
     assertThat(recovery.get("explanation").asText())
         .contains("checkpoint " + restored)
+        // what `weir inspect` prints for the restored checkpoint
+        .contains("source offsets: {foo-")
+        .contains("pending transactions (a restore commits them): [checkpoint ")
         .contains("outcome: exactly-once");
   }
 

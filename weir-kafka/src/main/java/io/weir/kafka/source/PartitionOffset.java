@@ -1,6 +1,16 @@
 package io.weir.kafka.source;
 
-import java.io.Serializable;
+import io.weir.api.source.SourcePosition;
 
 /** The next offset to read of one partition: what a Kafka source keeps in its checkpoints. */
-public record PartitionOffset(String topic, int partition, long offset) implements Serializable {}
+public record PartitionOffset(String topic, int partition, long offset) implements SourcePosition {
+  @Override
+  public String split() {
+    return topic + "-" + partition;
+  }
+
+  @Override
+  public long position() {
+    return offset;
+  }
+}

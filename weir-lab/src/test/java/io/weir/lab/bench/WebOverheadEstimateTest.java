@@ -1,7 +1,9 @@
 package io.weir.lab.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
+import io.weir.lab.bench.WebOverheadEstimate.Measure;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +18,7 @@ class WebOverheadEstimateTest {
     // given: medians 98,000 with and 100,000 without
     WebOverheadEstimate estimate =
         new WebOverheadEstimate(
+            Measure.RECORDS_PER_SECOND,
             List.of(97_000.0, 98_000.0, 99_000.0, 96_000.0, 98_500.0),
             List.of(100_000.0, 99_500.0, 101_000.0, 100_500.0, 99_000.0));
 
@@ -30,27 +33,55 @@ class WebOverheadEstimateTest {
     assertThat(WebOverheadEstimate.quartiles(estimate.withWeb()))
         .containsExactly(97_000.0, 98_000.0, 98_500.0);
     // the same runs give the same interval: the resampling's seed is fixed
-    assertThat(new WebOverheadEstimate(estimate.withWeb(), estimate.withoutWeb()).interval95())
+    assertThat(
+            new WebOverheadEstimate(
+                    Measure.RECORDS_PER_SECOND, estimate.withWeb(), estimate.withoutWeb())
+                .interval95())
         .containsExactly(interval);
   }
 
   @Test
-  void when_reported_then_theTableAndJsonGiveTheOverheadAndEachRun() {
-    // given
+  void when_runsWithTheServerUseMoreCpu_then_theOverheadIsTheCpuAddedInPercent() {
+    // given: medians 10.5 CPU seconds with and 10 without
     WebOverheadEstimate estimate =
-        new WebOverheadEstimate(List.of(95_000.0, 105_000.0), List.of(100_000.0, 100_000.0));
+        new WebOverheadEstimate(
+            Measure.CPU_SECONDS, List.of(10.4, 10.5, 10.6), List.of(9.9, 10.0, 10.1));
+
+    // then: a cost is positive whichever way its figure goes
+    assertThat(estimate.overheadPercent()).isCloseTo(5.0, within(1e-9));
+  }
+
+  @Test
+  void when_reported_then_theTablesAndJsonGiveEachFigureItsOverheadAndEachRun() {
+    // given: equal medians from first input, slower from launch, more CPU with the server
+    WebOverheadBench.Estimates estimates =
+        new WebOverheadBench.Estimates(
+            List.of(95_000.0, 105_000.0),
+            List.of(100_000.0, 100_000.0),
+            List.of(45_000.0, 45_000.0),
+            List.of(50_000.0, 50_000.0),
+            List.of(11.0, 11.0),
+            List.of(10.0, 10.0));
 
     // when
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
-    WebOverheadBench.print(estimate, new PrintStream(printed, true, StandardCharsets.UTF_8));
-    Map<String, Object> json = WebOverheadBench.json(estimate);
+    WebOverheadBench.print(estimates, new PrintStream(printed, true, StandardCharsets.UTF_8));
+    Map<String, Object> json = WebOverheadBench.json(estimates);
 
-    // then: equal medians, a spread on either side of 0
+    // then
     assertThat(printed.toString(StandardCharsets.UTF_8))
+        .contains("records/s from first input")
+        .contains("records/s from launch")
+        .contains("CPU seconds")
         .contains("with web")
         .contains("--no-web")
-        .contains("overhead: 0.00 %");
+        .contains("overhead: 0.00 %")
+        .contains("overhead: 10.00 % of the throughput without")
+        .contains("overhead: 10.00 % more CPU than without");
+    assertThat(json).containsEntry("web_overhead_measured_from", "first input");
     assertThat(json).containsEntry("web_overhead_pct", 0.0);
+    assertThat(json).containsEntry("web_overhead_from_launch_pct", 10.0);
+    assertThat(json).containsEntry("web_cpu_overhead_pct", 10.0);
     @SuppressWarnings("unchecked")
     List<Double> interval = (List<Double>) json.get("web_overhead_pct_interval_95");
     assertThat(interval.get(0)).isNegative();
@@ -59,13 +90,20 @@ class WebOverheadEstimateTest {
     Map<String, Object> with = (Map<String, Object>) json.get("with_web");
     assertThat(with).containsEntry("runs_records_per_s", List.of(95_000L, 105_000L));
     assertThat(with).containsEntry("median_records_per_s", 100_000L);
+    assertThat(with).containsEntry("median_records_per_s_from_launch", 45_000L);
+    assertThat(with).containsEntry("runs_cpu_seconds", List.of(11.0, 11.0));
   }
 
   @Test
   void when_everyRunOfOneSideFailed_then_noOverheadIsGiven() {
-    WebOverheadEstimate estimate = new WebOverheadEstimate(List.of(), List.of(100_000.0));
+    WebOverheadBench.Estimates estimates =
+        new WebOverheadBench.Estimates(
+            List.of(), List.of(100_000.0), List.of(), List.of(50_000.0), List.of(), List.of(9.0));
 
-    assertThat(estimate.measured()).isFalse();
-    assertThat(WebOverheadBench.json(estimate)).containsEntry("web_overhead_pct", null);
+    assertThat(estimates.fromFirstInput().measured()).isFalse();
+    assertThat(WebOverheadBench.json(estimates))
+        .containsEntry("web_overhead_pct", null)
+        .containsEntry("web_overhead_from_launch_pct", null)
+        .containsEntry("web_cpu_overhead_pct", null);
   }
 }

@@ -1,15 +1,17 @@
 package io.weir.runtime.execution;
 
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
+import io.weir.runtime.checkpoint.explain.CheckpointContents;
+import io.weir.runtime.checkpoint.explain.CheckpointExplanation;
 import io.weir.runtime.jobmaster.JobAttempt;
 import io.weir.runtime.monitor.RecoveryView;
-import java.time.Instant;
+import java.io.IOException;
 import java.util.List;
 
 /**
  * The recovery view of a job, the same for a local run and a cluster: what the current attempt
- * restored, each pending transaction the recovery step settled with its proof, and an explanation
- * in the words of {@code weir inspect}.
+ * restored, each pending transaction the recovery step settled with its proof, and an explanation:
+ * what {@code weir inspect} prints for the restored checkpoint, then what the restore did.
  */
 public final class RecoveryViews {
   private RecoveryViews() {}
@@ -41,19 +43,10 @@ public final class RecoveryViews {
       return "A fresh start: sources begin at their configured start positions, and the sinks"
           + " aborted any transaction an earlier run left open.";
     }
-    StringBuilder text =
-        new StringBuilder()
-            .append(restored.savepoint() ? "savepoint " : "checkpoint ")
-            .append(restored.checkpointId())
-            .append(" of job '")
-            .append(restored.jobName())
-            .append("'")
-            .append(restored.location() == null ? "" : " at " + restored.location())
-            .append(", taken ")
-            .append(Instant.ofEpochMilli(restored.timestamp()))
-            .append('\n')
-            .append("  sources resumed at the checkpoint's positions; the transactions open at its")
-            .append(" barrier were aborted, their records read again\n");
+    StringBuilder text = new StringBuilder(checkpointText(restored)).append('\n');
+    text.append(
+            "  restored: sources resumed at the checkpoint's positions; the transactions open at")
+        .append(" its barrier were aborted, their records read again\n");
     long committed = count(transactions, "COMMITTED");
     long already = count(transactions, "ALREADY_COMMITTED");
     long aborted = count(transactions, "ABORTED");
@@ -71,6 +64,19 @@ public final class RecoveryViews {
             ? "  outcome: exactly-once (a replayed commit of a committed transaction is normal)"
             : "  outcome: DATA LOSS — the records of the aborted transactions are not in the output");
     return text.toString();
+  }
+
+  /** What {@code weir inspect} prints for the checkpoint, so that both say the same. */
+  private static String checkpointText(CompletedCheckpoint restored) {
+    try {
+      return CheckpointExplanation.of(restored, CheckpointContents.of(restored));
+    } catch (IOException e) {
+      return (restored.savepoint() ? "savepoint " : "checkpoint ")
+          + restored.checkpointId()
+          + ": its state file listings cannot be read ("
+          + e.getMessage()
+          + ")";
+    }
   }
 
   private static long count(List<RecoveryView.SinkTransaction> transactions, String outcome) {
