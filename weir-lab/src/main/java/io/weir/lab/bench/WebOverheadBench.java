@@ -56,23 +56,37 @@ public final class WebOverheadBench {
     this.progress = progress;
   }
 
-  /** Runs the pairs; a failed run is reported and left out, never hides the others. */
+  /**
+   * Runs the pairs; a failed run is reported and leaves its pair out (so that the i-th runs of the
+   * two sides stay a pair), never hides the others.
+   */
   public Estimates run(int repeat) throws Exception {
     Side with = new Side();
     Side without = new Side();
     for (int pair = 1; pair <= repeat; pair++) {
       // Odd and even run numbers keep each run's topics and logs apart.
       boolean withFirst = pair % 2 == 1;
+      KafkaBench.RunResult withResult = null;
+      KafkaBench.RunResult withoutResult = null;
       for (boolean web : withFirst ? new boolean[] {true, false} : new boolean[] {false, true}) {
         int number = 2 * pair - (web ? 1 : 0);
         try {
           KafkaBench.RunResult result =
               (web ? withWeb : withoutWeb).run(Pipeline.WEIR_EXACTLY_ONCE, number, false);
-          (web ? with : without).add(result, records);
+          requireExactlyOnce(result, number);
+          if (web) {
+            withResult = result;
+          } else {
+            withoutResult = result;
+          }
         } catch (LabUserError e) {
           progress.accept(
               "run " + number + (web ? " with" : " without") + " web failed: " + e.getMessage());
         }
+      }
+      if (withResult != null && withoutResult != null) {
+        with.add(withResult, records);
+        without.add(withoutResult, records);
       }
     }
     return new Estimates(
@@ -82,6 +96,20 @@ public final class WebOverheadBench {
         without.fromLaunch,
         with.cpuSeconds,
         without.cpuSeconds);
+  }
+
+  /** A run that lost or duplicated records measured a broken pipeline: the bench fails. */
+  private static void requireExactlyOnce(KafkaBench.RunResult result, int number) {
+    if (result.lost() > 0 || result.duplicated() > 0) {
+      throw new IllegalStateException(
+          "Run "
+              + number
+              + " of the exactly-once pipeline lost "
+              + result.lost()
+              + " and duplicated "
+              + result.duplicated()
+              + " records: its throughput is not a measure of the pipeline");
+    }
   }
 
   /** One side's runs, figure by figure. */
@@ -134,6 +162,13 @@ public final class WebOverheadBench {
     out.printf(
         "  overhead: %.2f %% %s (bootstrap 95 %% interval %.2f .. %.2f %%)%n",
         estimate.overheadPercent(), cost, interval[0], interval[1]);
+    if (estimate.paired()) {
+      double[] paired = estimate.pairedInterval95();
+      out.printf(
+          "  paired: %.2f %% (median of the %d pairs' overheads, bootstrap 95 %% interval %.2f .."
+              + " %.2f %%)%n",
+          estimate.pairedOverheadPercent(), estimate.withWeb().size(), paired[0], paired[1]);
+    }
   }
 
   private static void row(PrintStream out, String label, List<Double> runs, String format) {
@@ -150,7 +185,8 @@ public final class WebOverheadBench {
   /**
    * The JSON report's part: {@code web_overhead_pct} is the cost from first input (the throughput
    * the bench reports); {@code web_overhead_from_launch_pct} includes start-up; {@code
-   * web_cpu_overhead_pct} is the CPU time added. Each with its interval.
+   * web_cpu_overhead_pct} is the CPU time added. Each with its interval and, when the runs form
+   * pairs, its paired estimate ({@code web_overhead_paired_pct}, ...).
    */
   public static Map<String, Object> json(Estimates estimates) {
     Map<String, Object> report = new LinkedHashMap<>();
@@ -172,6 +208,12 @@ public final class WebOverheadBench {
     double[] interval = estimate.interval95();
     report.put(key, round(estimate.overheadPercent()));
     report.put(key + "_interval_95", List.of(round(interval[0]), round(interval[1])));
+    if (estimate.paired()) {
+      double[] paired = estimate.pairedInterval95();
+      String pairedKey = key.replace("_pct", "_paired_pct");
+      report.put(pairedKey, round(estimate.pairedOverheadPercent()));
+      report.put(pairedKey + "_interval_95", List.of(round(paired[0]), round(paired[1])));
+    }
   }
 
   private static Map<String, Object> side(Estimates estimates, boolean web) {

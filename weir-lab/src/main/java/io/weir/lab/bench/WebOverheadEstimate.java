@@ -9,10 +9,12 @@ import java.util.SplittableRandom;
  * What the dashboard, REST API and metrics cost the exactly-once pipeline in one {@link Measure},
  * from runs with and without them: the medians, the cost in percent of the run without, the
  * inter-quartile range of each side, and a bootstrap 95 % interval of the cost (resampling each
- * side's runs, with a fixed seed so that a report can be reproduced from its runs).
+ * side's runs, with a fixed seed so that a report can be reproduced from its runs); and, as the
+ * runs come in pairs that ran one after the other, the paired estimate: the median of the pairs'
+ * costs, which a machine whose speed drifts between pairs disturbs less.
  *
  * @param withWeb each run's figure with the web server
- * @param withoutWeb each run's figure without it
+ * @param withoutWeb each run's figure without it; the i-th of each side ran as a pair
  */
 public record WebOverheadEstimate(Measure measure, List<Double> withWeb, List<Double> withoutWeb) {
   private static final int RESAMPLES = 10_000;
@@ -56,6 +58,38 @@ public record WebOverheadEstimate(Measure measure, List<Double> withWeb, List<Do
     }
     Arrays.sort(estimates);
     return new double[] {quantile(estimates, 0.025), quantile(estimates, 0.975)};
+  }
+
+  /** Whether the runs form pairs: as many on each side, at least one. */
+  boolean paired() {
+    return measured() && withWeb.size() == withoutWeb.size();
+  }
+
+  /** The median of the pairs' costs, in percent: each pair's run with against its run without. */
+  double pairedOverheadPercent() {
+    double[] costs = pairCosts();
+    Arrays.sort(costs);
+    return median(costs);
+  }
+
+  /** The bootstrap 95 % interval of {@link #pairedOverheadPercent}, resampling pairs. */
+  double[] pairedInterval95() {
+    double[] costs = pairCosts();
+    SplittableRandom random = new SplittableRandom(SEED);
+    double[] estimates = new double[RESAMPLES];
+    for (int i = 0; i < RESAMPLES; i++) {
+      estimates[i] = median(resample(costs, random));
+    }
+    Arrays.sort(estimates);
+    return new double[] {quantile(estimates, 0.025), quantile(estimates, 0.975)};
+  }
+
+  private double[] pairCosts() {
+    double[] costs = new double[withWeb.size()];
+    for (int i = 0; i < costs.length; i++) {
+      costs[i] = overheadPercent(withWeb.get(i), withoutWeb.get(i));
+    }
+    return costs;
   }
 
   /** {first quartile, median, third quartile} of one side's runs. */

@@ -41,6 +41,27 @@ class WebOverheadEstimateTest {
   }
 
   @Test
+  void when_theMachineSpeedDriftsBetweenPairs_then_thePairedEstimateStillSeesTheCost() {
+    // given: each pair's run with the server 2 % slower, the pairs at very different speeds
+    WebOverheadEstimate estimate =
+        new WebOverheadEstimate(
+            Measure.RECORDS_PER_SECOND,
+            List.of(98_000.0, 49_000.0, 147_000.0, 29_400.0),
+            List.of(100_000.0, 50_000.0, 150_000.0, 30_000.0));
+
+    // when
+    double[] unpaired = estimate.interval95();
+    double[] paired = estimate.pairedInterval95();
+
+    // then
+    assertThat(estimate.paired()).isTrue();
+    assertThat(estimate.pairedOverheadPercent()).isCloseTo(2.0, within(1e-9));
+    assertThat(paired[0]).isCloseTo(2.0, within(1e-9));
+    assertThat(paired[1]).isCloseTo(2.0, within(1e-9));
+    assertThat(unpaired[1] - unpaired[0]).isGreaterThan(50.0);
+  }
+
+  @Test
   void when_runsWithTheServerUseMoreCpu_then_theOverheadIsTheCpuAddedInPercent() {
     // given: medians 10.5 CPU seconds with and 10 without
     WebOverheadEstimate estimate =
@@ -77,11 +98,14 @@ class WebOverheadEstimateTest {
         .contains("--no-web")
         .contains("overhead: 0.00 %")
         .contains("overhead: 10.00 % of the throughput without")
-        .contains("overhead: 10.00 % more CPU than without");
+        .contains("overhead: 10.00 % more CPU than without")
+        .contains("paired: 0.00 % (median of the 2 pairs' overheads");
     assertThat(json).containsEntry("web_overhead_measured_from", "first input");
     assertThat(json).containsEntry("web_overhead_pct", 0.0);
     assertThat(json).containsEntry("web_overhead_from_launch_pct", 10.0);
     assertThat(json).containsEntry("web_cpu_overhead_pct", 10.0);
+    assertThat(json).containsEntry("web_overhead_paired_pct", 0.0);
+    assertThat(json).containsEntry("web_cpu_overhead_paired_pct", 10.0);
     @SuppressWarnings("unchecked")
     List<Double> interval = (List<Double>) json.get("web_overhead_pct_interval_95");
     assertThat(interval.get(0)).isNegative();
