@@ -1,5 +1,6 @@
 package io.weir.cli;
 
+import ch.qos.logback.classic.Level;
 import io.weir.api.checkpoint.NotifyOrder;
 import io.weir.api.datastream.JobConfig;
 import io.weir.api.datastream.JobExecutionException;
@@ -20,11 +21,13 @@ import io.weir.lab.JobJarFile;
 import io.weir.lab.JobLauncher;
 import io.weir.runtime.execution.LocalJobExecutor;
 import io.weir.runtime.execution.LocalJobs;
+import io.weir.runtime.startup.StartupPhases;
 import io.weir.web.WebServerOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -106,6 +109,13 @@ public final class RunCommand implements Runnable {
       description = "Run in this process even when 'weir cluster start' started a cluster.")
   boolean local;
 
+  @Option(
+      names = "--verbose",
+      description =
+          "Print the start-up phases (with the milliseconds since the JVM started) and the stack"
+              + " trace of an error.")
+  boolean verbose;
+
   @Parameters(index = "0", paramLabel = "JOB", description = "The job's main class or jar.")
   String job;
 
@@ -120,6 +130,11 @@ public final class RunCommand implements Runnable {
 
   @Override
   public void run() {
+    if (verbose) {
+      ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger(StartupPhases.LOGGER))
+          .setLevel(Level.INFO);
+    }
+    StartupPhases.reached("command line parsed");
     if (jobClass != null && !JobJarFile.isJar(job)) {
       throw new UserError("-c names the job class of a jar, but " + job + " is not a jar");
     }

@@ -67,8 +67,14 @@ public final class WeirCli implements Runnable {
     return commandLine.execute(args);
   }
 
-  /** The command the arguments name, or every command (for help and for suggestions). */
+  /**
+   * The command the arguments name, none for a version request, or every command (for help and for
+   * suggestions).
+   */
   private static List<Class<?>> commandsFor(String[] args) {
+    if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+      return List.of();
+    }
     if (args.length > 0) {
       for (Class<?> command : COMMANDS) {
         if (command.getAnnotation(Command.class).name().equals(args[0])) {

@@ -76,7 +76,8 @@ class DependencyRulesTest {
   }
 
   @Test
-  void when_connectorsAreChecked_then_theyUseTheRuntimeOnlyThroughFailpointsAndMonitors() {
+  void
+      when_connectorsAreChecked_then_theyUseTheRuntimeOnlyThroughFailpointsMonitorsAndStartupPhases() {
     classes()
         .that()
         .resideInAPackage("io.weir.kafka..")
@@ -87,6 +88,7 @@ class DependencyRulesTest {
             "io.weir.kafka..",
             "io.weir.runtime.failpoint..",
             "io.weir.runtime.monitor..",
+            "io.weir.runtime.startup..",
             "org.apache.kafka..",
             "org.slf4j..",
             "java..")

@@ -47,6 +47,14 @@ class WeirCliTest {
   }
 
   @Test
+  void when_the_version_is_asked_then_it_is_printed_without_building_any_command() {
+    int exitCode = WeirCli.run("--version");
+
+    assertThat(exitCode).isZero();
+    assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("weir ");
+  }
+
+  @Test
   void when_a_job_command_gets_options_after_the_job_then_they_belong_to_the_job() {
     int exitCode = WeirCli.run("plan", "io.weir.cli.NoSuchJob", "--not-a-weir-option");
 

@@ -11,6 +11,7 @@ import io.weir.kafka.transaction.PendingTransaction;
 import io.weir.kafka.transaction.RecoveryCommitResult;
 import io.weir.kafka.transaction.RecoveryOutcome;
 import io.weir.kafka.transaction.TransactionResumer;
+import io.weir.runtime.startup.StartupPhases;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -87,6 +88,7 @@ final class TransactionalKafkaSink<T>
   private transient int nextIndex;
   private transient CompletableFuture<Optional<String>> timeoutCheck;
   private transient TransactionMarkers markers;
+  private transient boolean committedOnce;
   private transient Map<KafkaTransaction, RecoveryOutcome> resumeResults;
   // Whether the broker still held each restored pending transaction open before its recovery.
   private transient Map<KafkaTransaction, Optional<Boolean>> openBeforeRecovery;
@@ -269,6 +271,10 @@ final class TransactionalKafkaSink<T>
     }
     try {
       producer.commitTransaction();
+      if (!committedOnce) {
+        committedOnce = true;
+        StartupPhases.reached("sink " + producers().subtaskPrefix() + "* committed its first");
+      }
     } catch (KafkaException e) {
       producers().discard(transaction.poolIndex());
       throw e;
@@ -472,7 +478,9 @@ final class TransactionalKafkaSink<T>
   @Override
   protected Optional<Void> initializeUserContext() {
     try {
+      StartupPhases.reached("sink " + producers().subtaskPrefix() + "* initialises its producers");
       producers().initialiseAll();
+      StartupPhases.reached("sink " + producers().subtaskPrefix() + "* initialised its producers");
     } catch (RuntimeException e) {
       // A timeout above the broker's maximum fails the producers too; its message says why.
       join(timeoutCheck);

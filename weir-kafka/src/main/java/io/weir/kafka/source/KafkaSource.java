@@ -14,6 +14,7 @@ import io.weir.api.source.RecordFailureException;
 import io.weir.api.state.ListState;
 import io.weir.api.state.ListStateDescriptor;
 import io.weir.runtime.failpoint.Failpoints;
+import io.weir.runtime.startup.StartupPhases;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -182,6 +183,8 @@ public final class KafkaSource<T> extends AbstractRichFunction
         register(watermarks, partition, now);
       }
       long nextWatermark = now + WATERMARK_INTERVAL_MILLIS;
+      StartupPhases.reached("source subtask " + getRuntimeContext().subtaskIndex() + " polls");
+      boolean fetched = false;
       while (running && !(config.bounded() && reader.reachedEnd(nextOffsets))) {
         ConsumerRecords<byte[], byte[]> records;
         try {
@@ -191,6 +194,13 @@ public final class KafkaSource<T> extends AbstractRichFunction
         } catch (OffsetOutOfRangeException e) {
           outOfRange.handle(e, reader.consumer(), context.getCheckpointLock(), nextOffsets);
           continue;
+        }
+        if (!fetched && !records.isEmpty()) {
+          fetched = true;
+          StartupPhases.reached(
+              "source subtask "
+                  + getRuntimeContext().subtaskIndex()
+                  + " fetched its first records");
         }
         for (TopicPartition partition : records.partitions()) {
           emit(context, partition, records.records(partition), watermarks);

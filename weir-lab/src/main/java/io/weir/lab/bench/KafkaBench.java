@@ -56,6 +56,7 @@ public final class KafkaBench {
     Topics.create(bootstrap, settings.partitions(), INPUT);
     progress.accept(String.format("loading %,d records into %s", settings.records(), INPUT));
     new SeedInput(bootstrap, INPUT).load(0, settings.records(), 0);
+    BrokerWarmUp.warm(bootstrap, INPUT);
   }
 
   /**

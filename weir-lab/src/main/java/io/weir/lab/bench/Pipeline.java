@@ -79,8 +79,10 @@ public enum Pipeline {
                 semantic,
                 "--checkpoint-interval",
                 "1000"));
-    // Options of `weir run` go before the job class; a free port each, as runs may overlap.
+    // Options of `weir run` go before the job class; a free port each, as runs may overlap. The
+    // run's log shows its start-up phases.
     args.addAll(0, wiring.dashboard() ? List.of("--web-port", "0") : List.of("--no-web"));
+    args.add(0, "--verbose");
     if (wiring.bounded()) {
       args.add("--bounded");
     }

@@ -3,6 +3,7 @@ package io.weir.runtime.checkpoint;
 import io.weir.api.datastream.JobConfig;
 import io.weir.runtime.failpoint.FailpointNames;
 import io.weir.runtime.failpoint.Failpoints;
+import io.weir.runtime.startup.StartupPhases;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -25,7 +26,9 @@ import org.slf4j.LoggerFactory;
  * checkpoint declined by a task or not acknowledged within the timeout is aborted and every task is
  * told so. Checkpoint ids only grow, also across restarts. Periodic checkpoints pause while a
  * savepoint is pending (a checkpoint completing after it would subsume what it just wrote), and
- * stop for good with a stop-with-savepoint unless that one is aborted.
+ * stop for good with a stop-with-savepoint unless that one is aborted. The first output is
+ * committed as soon as it exists: when a sink receives its first record ({@link #outputStarted}),
+ * the next checkpoint is due at once rather than an interval after the previous trigger.
  *
  * <p>Thread safe: triggers come from the timer thread, acknowledgements from the tasks' snapshot
  * threads; every state change happens under this object's lock.
@@ -70,6 +73,9 @@ public final class CheckpointCoordinator {
   private long nextCheckpointId;
   private OptionalLong lastCompletionMillis = OptionalLong.empty();
   private OptionalLong lastTriggerMillis = OptionalLong.empty();
+  private OptionalLong outputStartedMillis = OptionalLong.empty();
+  // Whether the first output still waits for a checkpoint triggered after it began.
+  private boolean firstOutputUncheckpointed;
   private long firstPeriodicMillis;
   private CoordinatorState state = CoordinatorState.STOPPED;
   private ScheduledFuture<?> periodic;
@@ -129,6 +135,22 @@ public final class CheckpointCoordinator {
     schedulePeriodic();
   }
 
+  /**
+   * A sink received the job's first record (of this attempt): the first checkpoint triggered from
+   * now on is due at once, not an interval after the previous trigger (which held no output), so
+   * that the first output is committed as soon as a checkpoint can carry it. A checkpoint still
+   * pending is not overtaken: the due one follows its completion (and the minimum pause). Once per
+   * attempt; later calls change nothing. Without periodic checkpoints it does nothing.
+   */
+  public synchronized void outputStarted() {
+    if (outputStartedMillis.isPresent()) {
+      return;
+    }
+    outputStartedMillis = OptionalLong.of(clock.millis());
+    firstOutputUncheckpointed = true;
+    schedulePeriodic();
+  }
+
   public synchronized void stopPeriodic() {
     if (state == CoordinatorState.PERIODIC) {
       state = state.moveTo(CoordinatorState.STOPPED);
@@ -155,6 +177,10 @@ public final class CheckpointCoordinator {
     long due = firstPeriodicMillis;
     if (lastTriggerMillis.isPresent()) {
       due = Math.max(due, lastTriggerMillis.getAsLong() + config.checkpointInterval().toMillis());
+    }
+    if (firstOutputUncheckpointed) {
+      // No checkpoint was triggered since the first output: the next one carries it, now.
+      due = Math.min(due, outputStartedMillis.getAsLong());
     }
     if (lastCompletionMillis.isPresent()) {
       due =
@@ -248,6 +274,7 @@ public final class CheckpointCoordinator {
       LOG.warn("Checkpoint {} of job '{}' is not triggered: {}", id, jobName, e.getMessage());
       return CompletableFuture.failedFuture(e);
     }
+    firstOutputUncheckpointed = false;
     PendingCheckpoint checkpoint = new PendingCheckpoint(id, timestamp, subtasks, kind);
     pending.put(id, checkpoint);
     history.triggered(id, kind.isSavepoint(), timestamp);
@@ -257,6 +284,9 @@ public final class CheckpointCoordinator {
             config.checkpointTimeout().toMillis(),
             TimeUnit.MILLISECONDS);
     failpoints.hit(FailpointNames.CHECKPOINT_TRIGGER);
+    if (lastCompletionMillis.isEmpty()) {
+      StartupPhases.reached("checkpoint " + id + " triggered");
+    }
     gateway.triggerCheckpoint(id, timestamp, kind);
     return checkpoint.result;
   }
@@ -298,6 +328,9 @@ public final class CheckpointCoordinator {
                   operators,
                   checkpoint.states()));
       history.metadataStored(id, clock.millis());
+      if (lastCompletionMillis.isEmpty()) {
+        StartupPhases.reached("checkpoint " + id + "'s metadata stored (the first completed)");
+      }
       failpoints.hit(FailpointNames.COORDINATOR_METADATA_AFTER);
     } catch (Exception e) {
       LOG.warn("Checkpoint {} of job '{}' could not be stored", id, jobName, e);

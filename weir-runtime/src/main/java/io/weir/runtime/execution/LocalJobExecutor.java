@@ -5,7 +5,9 @@ import io.weir.api.datastream.JobExecutionException;
 import io.weir.api.datastream.JobExecutor;
 import io.weir.api.datastream.JobResult;
 import io.weir.api.datastream.StreamPlan;
+import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobGraphBuilder;
+import io.weir.runtime.startup.StartupPhases;
 import java.time.Clock;
 import java.util.concurrent.CompletableFuture;
 
@@ -24,7 +26,10 @@ public final class LocalJobExecutor implements JobExecutor {
 
   @Override
   public JobResult execute(StreamPlan plan) throws JobExecutionException {
-    return jobs.add(JobGraphBuilder.build(plan), Clock.systemUTC()).run();
+    StartupPhases.reached("job's plan built by its main");
+    JobGraph graph = JobGraphBuilder.build(plan);
+    StartupPhases.reached("job graph built");
+    return jobs.add(graph, Clock.systemUTC()).run();
   }
 
   @Override

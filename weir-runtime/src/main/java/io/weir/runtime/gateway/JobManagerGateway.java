@@ -25,6 +25,13 @@ public interface JobManagerGateway {
   /** The subtask's operators are initialised and open; it processes records from now on. */
   void taskRunning(SubtaskKey subtask);
 
+  /**
+   * A sink of the subtask received its first record of the attempt: the first checkpoint that
+   * commits output can be triggered now. A transport that does not carry it (the cluster's, for
+   * now) leaves the first output to the periodic checkpoints.
+   */
+  default void sinkReceivedFirstRecord(SubtaskKey subtask) {}
+
   /** The subtask processed all its input; it waits for the final checkpoint. */
   void taskDataFinished(SubtaskKey subtask);
 

@@ -16,6 +16,7 @@ import io.weir.runtime.gateway.SubtaskPlacement;
 import io.weir.runtime.gateway.TaskManagerGateway;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobVertex;
+import io.weir.runtime.startup.StartupPhases;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -48,6 +49,8 @@ public final class JobAttempt implements JobManagerGateway {
 
   private record Running(SubtaskKey subtask) implements Event {}
 
+  private record SinkOutputStarted(SubtaskKey subtask) implements Event {}
+
   private record DataFinished(SubtaskKey subtask) implements Event {}
 
   private record Terminated(SubtaskKey subtask) implements Event {}
@@ -71,6 +74,8 @@ public final class JobAttempt implements JobManagerGateway {
   private final int subtaskCount;
   // Only on the job's thread: the stop-with-savepoint under way, or null.
   private SavepointStop stop;
+  // Only on the job's thread: whether a sink of this attempt received a record yet.
+  private boolean outputStarted;
   private volatile boolean ended;
 
   /**
@@ -146,6 +151,7 @@ public final class JobAttempt implements JobManagerGateway {
       cancelAll();
       return deployFailure;
     }
+    StartupPhases.reached("every subtask deployed");
     taskManagers.start();
     int running = 0;
     int dataFinished = 0;
@@ -157,7 +163,10 @@ public final class JobAttempt implements JobManagerGateway {
       if (event instanceof Failed failed) {
         failure = failed.cause();
       } else if (event instanceof Running && ++running == subtaskCount) {
+        StartupPhases.reached("every subtask runs");
         startPeriodicCheckpoints();
+      } else if (event instanceof SinkOutputStarted started) {
+        maybeCheckpointFirstOutput(started.subtask());
       } else if (event instanceof DataFinished && ++dataFinished == subtaskCount) {
         coordinator.stopPeriodic();
         finalTries++;
@@ -355,6 +364,19 @@ public final class JobAttempt implements JobManagerGateway {
   @Override
   public void taskRunning(SubtaskKey subtask) {
     events.add(new Running(subtask));
+  }
+
+  @Override
+  public void sinkReceivedFirstRecord(SubtaskKey subtask) {
+    events.add(new SinkOutputStarted(subtask));
+  }
+
+  private void maybeCheckpointFirstOutput(SubtaskKey subtask) {
+    if (!outputStarted) {
+      outputStarted = true;
+      StartupPhases.reached("first record at a sink (" + subtask + ")");
+      coordinator.outputStarted();
+    }
   }
 
   @Override

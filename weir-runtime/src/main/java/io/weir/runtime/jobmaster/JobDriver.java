@@ -13,6 +13,7 @@ import io.weir.runtime.graph.JobVertex;
 import io.weir.runtime.monitor.RecoveryView;
 import io.weir.runtime.recovery.DataLossException;
 import io.weir.runtime.recovery.SinkRecoveryStep;
+import io.weir.runtime.startup.StartupPhases;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -158,7 +159,9 @@ public final class JobDriver {
         end(JobState.CANCELED, message, null);
         return;
       }
+      StartupPhases.reached("attempt " + attempt + ": sink recovery step starts");
       Throwable recoveryFailure = recoverSinks();
+      StartupPhases.reached("attempt " + attempt + ": sink recovery step done");
       if (state == JobState.FAILED) {
         return;
       }

@@ -16,9 +16,22 @@ import io.weir.api.source.SourceFunction;
 public final class OperatorFactory {
   private OperatorFactory() {}
 
-  @SuppressWarnings("unchecked")
   public static StreamOperator create(
       OperatorSpec spec, OperatorSetup setup, Output output, JobConfig config) {
+    return create(spec, setup, output, config, () -> {});
+  }
+
+  /**
+   * @param firstSinkRecord run once when a sink operator receives its first record (ignored by the
+   *     other kinds)
+   */
+  @SuppressWarnings("unchecked")
+  public static StreamOperator create(
+      OperatorSpec spec,
+      OperatorSetup setup,
+      Output output,
+      JobConfig config,
+      Runnable firstSinkRecord) {
     spec = copyFunctions(spec, setup.name());
     if (spec instanceof OperatorSpec.Source s) {
       return new SourceOperator(setup, (SourceFunction<Object>) s.function(), output);
@@ -43,7 +56,7 @@ public final class OperatorFactory {
     } else if (spec instanceof OperatorSpec.SideOutput s) {
       return new SideOutputOperator(setup, s.tag(), output);
     } else if (spec instanceof OperatorSpec.Sink s) {
-      return new SinkOperator(setup, (SinkFunction<Object>) s.function(), output);
+      return new SinkOperator(setup, (SinkFunction<Object>) s.function(), output, firstSinkRecord);
     }
     throw new IllegalArgumentException("Unknown operator kind " + spec.kind());
   }

@@ -5,18 +5,31 @@ import io.weir.api.sink.TransactionView;
 import io.weir.api.sink.TwoPhaseCommitSinkFunction;
 import java.util.List;
 
-/** Hands each record to a {@link SinkFunction}. */
+/**
+ * Hands each record to a {@link SinkFunction}; tells {@code firstRecord} when the first one arrives
+ * (once, on the task thread, before the sink sees the record).
+ */
 public final class SinkOperator extends AbstractStreamOperator<SinkFunction<Object>>
     implements SinkFunction.Context {
+  private final Runnable firstRecord;
   private long timestamp;
   private long currentWatermark = Long.MIN_VALUE;
 
   public SinkOperator(OperatorSetup setup, SinkFunction<Object> function, Output output) {
+    this(setup, function, output, () -> {});
+  }
+
+  public SinkOperator(
+      OperatorSetup setup, SinkFunction<Object> function, Output output, Runnable firstRecord) {
     super(setup, function, output);
+    this.firstRecord = firstRecord;
   }
 
   @Override
   public void processElement(Object record, long timestamp) throws Exception {
+    if (recordsIn == 0) {
+      firstRecord.run();
+    }
     recordsIn++;
     setKeyContext(record);
     this.timestamp = timestamp;

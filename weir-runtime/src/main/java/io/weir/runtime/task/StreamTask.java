@@ -79,7 +79,13 @@ public abstract class StreamTask {
               // The sink's commits run the job's failpoints sink.commit.*.
               new FailpointCommitObserver(deployment.failpoints()),
               keyedStateBackends);
-      operators[i] = OperatorFactory.create(t.spec(), setup, next, deployment.config());
+      operators[i] =
+          OperatorFactory.create(
+              t.spec(),
+              setup,
+              next,
+              deployment.config(),
+              () -> deployment.listener().onFirstSinkRecord(this));
       next = new ChainedOutput(operators[i]);
     }
     return Arrays.asList(operators);

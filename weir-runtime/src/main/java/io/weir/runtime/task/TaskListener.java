@@ -6,6 +6,12 @@ public interface TaskListener {
   default void onRunning(StreamTask task) {}
 
   /**
+   * A sink of the task received its first record: the job has output to commit. Once per sink
+   * operator, on the task thread; must not block.
+   */
+  default void onFirstSinkRecord(StreamTask task) {}
+
+  /**
    * The task processed all its input and ran {@code endInput}; it waits for the final checkpoint.
    */
   void onDataFinished(StreamTask task);

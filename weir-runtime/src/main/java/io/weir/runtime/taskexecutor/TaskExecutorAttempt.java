@@ -265,6 +265,11 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
   }
 
   @Override
+  public void onFirstSinkRecord(StreamTask task) {
+    jobManager.sinkReceivedFirstRecord(keyOf(task));
+  }
+
+  @Override
   public void onDataFinished(StreamTask task) {
     jobManager.taskDataFinished(keyOf(task));
   }

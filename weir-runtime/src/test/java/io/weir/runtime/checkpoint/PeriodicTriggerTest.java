@@ -110,6 +110,63 @@ class PeriodicTriggerTest {
     assertThat(triggers).containsExactly(START, START + INTERVAL + 300);
   }
 
+  @Test
+  void when_firstOutputReachesASink_then_theNextCheckpointIsTriggeredAtOnce() throws Exception {
+    // given: checkpoint 1 (taken at the start, before any output) completed
+    coordinator.startPeriodicNow();
+    runDueTrigger();
+    clock.advance(40);
+    acknowledge(1);
+
+    // when: 100 ms later a sink receives its first record
+    clock.advance(60);
+    coordinator.outputStarted();
+    runDueTrigger();
+
+    // then: checkpoint 2 comes now, and the next one an interval after it
+    assertThat(triggers).containsExactly(START, START + 100);
+    acknowledge(2);
+    assertThat(timer.lastDelayMillis()).isEqualTo(INTERVAL);
+  }
+
+  @Test
+  void when_firstOutputArrivesWhileACheckpointIsPending_then_theNextFollowsItsCompletion()
+      throws Exception {
+    // given
+    coordinator.startPeriodicNow();
+    runDueTrigger();
+
+    // when: the first record reaches a sink while checkpoint 1 is pending
+    clock.advance(30);
+    coordinator.outputStarted();
+    timer.runLast();
+    int whilePending = triggers.size();
+    clock.advance(50);
+    acknowledge(1);
+    runDueTrigger();
+
+    // then
+    assertThat(whilePending).isEqualTo(1);
+    assertThat(triggers).containsExactly(START, START + 80);
+  }
+
+  @Test
+  void when_outputStartedTwice_then_onlyTheFirstMakesACheckpointDue() throws Exception {
+    // given: the first output's checkpoint was triggered and completed
+    coordinator.startPeriodicNow();
+    coordinator.outputStarted();
+    runDueTrigger();
+    acknowledge(1);
+
+    // when
+    clock.advance(10);
+    coordinator.outputStarted();
+
+    // then: nothing was rescheduled; the next one stays an interval after checkpoint 1
+    assertThat(timer.lastDelayMillis()).isEqualTo(INTERVAL);
+    assertThat(triggers).containsExactly(START);
+  }
+
   /** Moves the clock to the periodic action's time and runs it. */
   private void runDueTrigger() {
     clock.advance(timer.lastDelayMillis());

@@ -1,0 +1,122 @@
+package io.weir.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code weir} launcher script on a small project tree of its own, with {@code mvn} and {@code
+ * java} replaced by scripts that note their calls: which changes make it build, and that a build
+ * records the class-data sharing archive that later calls map.
+ */
+class WeirLauncherTest {
+  private static final Instant BUILT = Instant.now().minusSeconds(60);
+
+  @TempDir Path root;
+  private Path calls;
+  private Path bin;
+
+  @BeforeEach
+  void givenABuiltProject() throws IOException {
+    Files.copy(Path.of("..", "weir").toAbsolutePath(), root.resolve("weir"));
+    calls = root.resolve("calls.txt");
+    bin = Files.createDirectories(root.resolve("fake-bin"));
+    fakeCommand("mvn", "echo mvn >> \"$CALLS\"");
+    // Records the archive when asked to, as the JVM does at its exit.
+    fakeCommand(
+        "java",
+        "echo \"java $*\" >> \"$CALLS\"\n"
+            + "for a in \"$@\"; do case \"$a\" in -XX:ArchiveClassesAtExit=*) "
+            + "echo archive > \"${a#-XX:ArchiveClassesAtExit=}\";; esac; done");
+    writeAt(root.resolve("pom.xml"), BUILT.minusSeconds(60));
+    writeAt(root.resolve("weir-api/pom.xml"), BUILT.minusSeconds(60));
+    writeAt(root.resolve("weir-api/src/main/java/Api.java"), BUILT.minusSeconds(60));
+    writeAt(root.resolve("weir-cli/target/weir-cli.jar"), BUILT);
+    Files.createDirectories(root.resolve("weir-cli/target/lib"));
+    writeAt(root.resolve("weir-cli/target/weir-built.stamp"), BUILT);
+  }
+
+  @Test
+  void when_onlyDotFoldersAndBuildOutputChanged_then_itDoesNotBuild() throws Exception {
+    // given: what demo, lab and builds write after the build
+    writeAt(root.resolve(".weir/demo/job.properties"), Instant.now());
+    writeAt(root.resolve("weir-api/target/classes/Api.java"), Instant.now());
+    writeAt(root.resolve("weir-api/.idea/Api.java"), Instant.now());
+    // when
+    int exit = launch("--version");
+    // then
+    assertThat(exit).isZero();
+    assertThat(calls()).noneMatch(call -> call.equals("mvn"));
+    assertThat(calls()).last().asString().contains("io.weir.cli.WeirCli --version");
+  }
+
+  @Test
+  void when_aSourceChanged_then_itBuildsAndRecordsTheArchiveThatLaterCallsMap() throws Exception {
+    // given
+    writeAt(root.resolve("weir-api/src/main/java/Api.java"), Instant.now());
+    // when
+    int first = launch("--version");
+    int second = launch("list", "--help");
+    // then
+    assertThat(first).isZero();
+    assertThat(second).isZero();
+    List<String> calls = calls();
+    assertThat(calls).filteredOn(call -> call.equals("mvn")).hasSize(1);
+    assertThat(calls.get(1)).contains("-XX:ArchiveClassesAtExit=", "ClassDataSharingTraining");
+    assertThat(root.resolve("weir-cli/target/weir-cli.jsa")).exists();
+    assertThat(calls.get(2)).contains("-XX:SharedArchiveFile=").endsWith("WeirCli --version");
+    assertThat(calls.get(3)).contains("-XX:SharedArchiveFile=").endsWith("WeirCli list --help");
+  }
+
+  @Test
+  void when_aPomChanged_then_itBuilds() throws Exception {
+    // given
+    writeAt(root.resolve("weir-api/pom.xml"), Instant.now());
+    // when
+    int exit = launch("--version");
+    // then
+    assertThat(exit).isZero();
+    assertThat(calls()).contains("mvn");
+  }
+
+  private int launch(String... args) throws Exception {
+    List<String> command =
+        new java.util.ArrayList<>(List.of("bash", root.resolve("weir").toString()));
+    command.addAll(List.of(args));
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.redirectOutput(root.resolve("launcher.log").toFile());
+    builder.environment().put("PATH", bin + ":" + System.getenv("PATH"));
+    builder.environment().put("CALLS", calls.toString());
+    builder.environment().remove("WEIR_NO_CDS");
+    Process process = builder.start();
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("the launcher ended").isTrue();
+    return process.exitValue();
+  }
+
+  private List<String> calls() throws IOException {
+    return Files.exists(calls) ? Files.readAllLines(calls) : List.of();
+  }
+
+  private void fakeCommand(String name, String body) throws IOException {
+    Path script = bin.resolve(name);
+    Files.writeString(script, "#!/usr/bin/env bash\n" + body + "\n", StandardCharsets.UTF_8);
+    Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+  }
+
+  private static void writeAt(Path file, Instant modified) throws IOException {
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, "x");
+    Files.setLastModifiedTime(file, FileTime.from(modified));
+  }
+}
