@@ -29,7 +29,28 @@ public final class KafkaBench {
       int latencyRecords,
       long latencyRate,
       Path directory,
-      boolean dashboard) {}
+      boolean dashboard,
+      JobJvmOptions jvmOptions) {
+    /** Settings whose processes get no JVM options of the user's. */
+    public Settings(
+        long records,
+        int partitions,
+        int parallelism,
+        int latencyRecords,
+        long latencyRate,
+        Path directory,
+        boolean dashboard) {
+      this(
+          records,
+          partitions,
+          parallelism,
+          latencyRecords,
+          latencyRate,
+          directory,
+          dashboard,
+          JobJvmOptions.NONE);
+    }
+  }
 
   public record RunResult(
       Pipeline pipeline,
@@ -190,7 +211,8 @@ public final class KafkaBench {
         settings.parallelism(),
         bounded,
         settings.directory(),
-        settings.dashboard());
+        settings.dashboard(),
+        settings.jvmOptions());
   }
 
   private CommitWatcher watchAll(String output) {
