@@ -21,6 +21,7 @@ import java.util.function.Consumer;
 public final class KafkaBench {
   private static final String INPUT = "foo";
   private static final int WARM_UP_RECORDS = 1000;
+  private static final long STALL_MILLIS = 3000;
 
   public record Settings(
       long records,
@@ -238,8 +239,9 @@ public final class KafkaBench {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (committed.distinct() < count) {
       if (!process.isAlive() && committed.distinct() < count) {
-        // Give the watcher one more moment to read what the process committed last.
-        Thread.sleep(2000);
+        // The watcher may still be reading what the process committed last (far behind on a
+        // loaded machine): the run fails only once the watcher stops making progress.
+        awaitWatcherStalled(committed, count);
         if (committed.distinct() < count) {
           throw new LabUserError(
               "The "
@@ -264,6 +266,18 @@ public final class KafkaBench {
                 + settings.directory());
       }
       Thread.sleep(20);
+    }
+  }
+
+  /**
+   * Returns when {@code count} ids are seen, or when none was added for {@value #STALL_MILLIS} ms.
+   */
+  private static void awaitWatcherStalled(CommitWatcher committed, long count)
+      throws InterruptedException {
+    long seen = -1;
+    while (committed.distinct() < count && committed.distinct() > seen) {
+      seen = committed.distinct();
+      Thread.sleep(STALL_MILLIS);
     }
   }
 
