@@ -32,6 +32,16 @@ public final class JobProcess implements AutoCloseable {
    */
   public static JobProcess start(List<String> runArgs, String failpoints, Path log)
       throws IOException {
+    return start(runArgs, List.of(), failpoints, log);
+  }
+
+  /**
+   * As {@link #start(List, String, Path)}, with {@code jvmOptions} added to the job JVM's command
+   * line (a profiler's, a heap size that overrides the default one).
+   */
+  public static JobProcess start(
+      List<String> runArgs, List<String> jvmOptions, String failpoints, Path log)
+      throws IOException {
     List<String> arguments = new ArrayList<>(List.of("run"));
     if (!runArgs.contains("--web-port") && !runArgs.contains("--no-web")) {
       // Job processes run side by side (lab cells, tests): each its own free dashboard port.
@@ -39,7 +49,7 @@ public final class JobProcess implements AutoCloseable {
       arguments.add("0");
     }
     arguments.addAll(runArgs);
-    return startCommand(arguments, failpoints, log);
+    return launch(JobRunner.COMMAND_LINE.mainClass(), jvmOptions, arguments, failpoints, log);
   }
 
   /**
@@ -52,7 +62,7 @@ public final class JobProcess implements AutoCloseable {
       JobRunner runner, List<String> runArgs, String failpoints, Path log) throws IOException {
     return runner == JobRunner.COMMAND_LINE
         ? start(runArgs, failpoints, log)
-        : launch(runner.mainClass(), runArgs, failpoints, log);
+        : launch(runner.mainClass(), List.of(), runArgs, failpoints, log);
   }
 
   /**
@@ -63,7 +73,7 @@ public final class JobProcess implements AutoCloseable {
    */
   public static JobProcess startCommand(List<String> arguments, String failpoints, Path log)
       throws IOException {
-    return launch(JobRunner.COMMAND_LINE.mainClass(), arguments, failpoints, log);
+    return launch(JobRunner.COMMAND_LINE.mainClass(), List.of(), arguments, failpoints, log);
   }
 
   /**
@@ -84,12 +94,18 @@ public final class JobProcess implements AutoCloseable {
   }
 
   private static JobProcess launch(
-      String mainClass, List<String> arguments, String failpoints, Path log) throws IOException {
+      String mainClass,
+      List<String> jvmOptions,
+      List<String> arguments,
+      String failpoints,
+      Path log)
+      throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx512m");
     command.add("-XX:+UseSerialGC");
     command.addAll(classDataSharingOptions());
+    command.addAll(jvmOptions);
     if (failpoints != null) {
       command.add("-Dweir.failpoints=" + failpoints);
     }

@@ -7,7 +7,9 @@ package io.weir.api.checkpoint;
  * given by the runtime through {@code RuntimeContext.commitObserver()}; so two jobs in one JVM
  * never share one.
  *
- * <p>Called on the task thread. An exception thrown here fails the commit as if the commit itself
+ * <p>Called on the thread that commits: the task thread, or the sink's commit thread when the sink
+ * commits in the background ({@code TwoPhaseCommitOptions.Builder#commitInBackground}); one commit
+ * at a time, in checkpoint order. An exception thrown here fails the commit as if the commit itself
  * had thrown.
  */
 public interface CommitObserver {

@@ -8,7 +8,8 @@ import java.util.Optional;
  * Commits one pending transaction of a {@link TwoPhaseCommitSinkFunction}: retries what the sink
  * classifies as retriable, hands a timed-out transaction to the sink's {@code
  * onTransactionTimedOut}, and turns every other failure into a {@link TransactionCommitException}
- * naming the checkpoint and the transaction. Runs on the task thread.
+ * naming the checkpoint and the transaction. Runs on the task thread, or on the sink's commit
+ * thread ({@link BackgroundCommitter}).
  */
 final class TransactionCommitter<TXN> {
   /**

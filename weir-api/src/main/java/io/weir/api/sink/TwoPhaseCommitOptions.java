@@ -20,6 +20,7 @@ public final class TwoPhaseCommitOptions implements Serializable {
   private final int maxCommitAttempts;
   private final Duration commitRetryBackoff;
   private final boolean ignoreFailuresAfterTransactionTimeout;
+  private final boolean commitInBackground;
 
   private TwoPhaseCommitOptions(Builder builder) {
     this.clock = builder.clock;
@@ -28,6 +29,7 @@ public final class TwoPhaseCommitOptions implements Serializable {
     this.maxCommitAttempts = builder.maxCommitAttempts;
     this.commitRetryBackoff = builder.commitRetryBackoff;
     this.ignoreFailuresAfterTransactionTimeout = builder.ignoreFailuresAfterTransactionTimeout;
+    this.commitInBackground = builder.commitInBackground;
   }
 
   public static TwoPhaseCommitOptions defaults() {
@@ -66,6 +68,14 @@ public final class TwoPhaseCommitOptions implements Serializable {
     return ignoreFailuresAfterTransactionTimeout;
   }
 
+  /**
+   * Whether the transactions of completed checkpoints are committed on a thread of the sink's own,
+   * while the task goes on processing records, rather than on the task thread.
+   */
+  public boolean commitInBackground() {
+    return commitInBackground;
+  }
+
   /** Builds {@link TwoPhaseCommitOptions}; each setter checks its argument. */
   public static final class Builder {
     private Clock clock = Clock.systemUTC();
@@ -74,6 +84,7 @@ public final class TwoPhaseCommitOptions implements Serializable {
     private int maxCommitAttempts = 3;
     private Duration commitRetryBackoff = Duration.ofMillis(100);
     private boolean ignoreFailuresAfterTransactionTimeout;
+    private boolean commitInBackground;
 
     private Builder() {}
 
@@ -120,6 +131,20 @@ public final class TwoPhaseCommitOptions implements Serializable {
      */
     public Builder ignoreFailuresAfterTransactionTimeout() {
       this.ignoreFailuresAfterTransactionTimeout = true;
+      return this;
+    }
+
+    /**
+     * Commit the transactions of completed checkpoints on a thread of the sink's own, one at a time
+     * in checkpoint order, so that records go on into the next transaction while one commits. A
+     * transaction stays pending (and in every checkpoint) until its commit returned; a failed
+     * commit fails the task at its next barrier, notification or close. Choose it when a commit is
+     * a round trip to a remote system; the sink's {@code commit} (and the {@code
+     * classifyCommitFailure} and {@code onTransactionTimedOut} it leads to) then runs on that
+     * thread, concurrently with {@code invoke} and {@code beginTransaction} on the task thread.
+     */
+    public Builder commitInBackground() {
+      this.commitInBackground = true;
       return this;
     }
 

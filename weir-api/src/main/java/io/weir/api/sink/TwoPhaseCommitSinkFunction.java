@@ -48,6 +48,17 @@ import java.util.TreeMap;
  * subclass implements are called from these methods, so on the task thread too; they may block (a
  * flush, an fsync, a broker round trip).
  *
+ * <p>Except the commit, with {@link TwoPhaseCommitOptions.Builder#commitInBackground()}: then
+ * {@link #notifyCheckpointComplete} only hands the due transactions to the sink's commit thread
+ * ({@link BackgroundCommitter}), which calls {@link #commit} (and {@link #classifyCommitFailure},
+ * {@link #onTransactionTimedOut}) one transaction at a time in checkpoint order, while the task
+ * thread goes on with {@code invoke}, {@code beginTransaction} and {@code preCommit} of other
+ * transactions. A transaction stays pending, and in every snapshot, until its commit returned and
+ * the task thread took the result (at the next barrier, notification or close); a failed commit
+ * fails the task there, naming checkpoint and transaction. {@link #close} waits for the commits
+ * handed over, or abandons them when the task is cancelled: they are pending in the last
+ * checkpoint, and the restore commits them.
+ *
  * <p>What a subclass must guarantee: {@code preCommit} makes the transaction's records durable in
  * the external system so that only {@code commit} remains; {@code commit} is idempotent (committing
  * a transaction that an earlier attempt or process already committed is not an error), because
@@ -73,6 +84,8 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
   private final TwoPhaseCommitOptions options;
 
   private transient TransactionCommitter<TXN> committer;
+  // Null unless the options commit in the background.
+  private transient BackgroundCommitter<TXN> backgroundCommitter;
   private transient TwoPhaseCommitStateCodec<TXN, CONTEXT> codec;
   private transient ListState<byte[]> state;
   private transient TransactionHolder<TXN> currentTransaction;
@@ -218,6 +231,19 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
     return Collections.unmodifiableSortedMap(pending);
   }
 
+  /**
+   * Waits until the commits running in the background returned and drops the committed ones from
+   * {@link #pendingTransactions()}; throws the first that failed. For a sink that needs something a
+   * committing transaction holds (the transactional id of a bounded pool). Task thread; nothing
+   * without {@link TwoPhaseCommitOptions.Builder#commitInBackground()}.
+   */
+  protected final void awaitCommitsInFlight() throws Exception {
+    if (backgroundCommitter != null) {
+      backgroundCommitter.awaitSubmitted();
+      maybeTakeBackgroundCommits();
+    }
+  }
+
   protected final Optional<CONTEXT> userContext() {
     return userContext;
   }
@@ -309,6 +335,14 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
     }
     currentTransaction = begin();
     publishTransactions();
+    if (options.commitInBackground()) {
+      backgroundCommitter =
+          new BackgroundCommitter<>(
+              committer,
+              this::commit,
+              getRuntimeContext().commitObserver(),
+              "commits of " + getRuntimeContext().operatorName());
+    }
   }
 
   private void recover(List<byte[]> restored) throws Exception {
@@ -411,6 +445,7 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
   @Override
   public void snapshotState(FunctionSnapshotContext context) throws Exception {
     long checkpointId = context.checkpointId();
+    maybeTakeBackgroundCommits();
     if (!pendingCommitTransactions.isEmpty()
         && pendingCommitTransactions.lastKey() >= checkpointId) {
       throw new IllegalStateException(
@@ -446,6 +481,11 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
         checkpointId == Long.MAX_VALUE
             ? pendingCommitTransactions
             : pendingCommitTransactions.headMap(checkpointId + 1);
+    if (backgroundCommitter != null) {
+      maybeTakeBackgroundCommits();
+      due.forEach(backgroundCommitter::submit);
+      return;
+    }
     try {
       commitAll(due, this::commit, true);
     } finally {
@@ -465,11 +505,25 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
   public void notifyCheckpointAborted(long checkpointId) {}
 
   /**
-   * Aborts the open transaction, commits nothing, and never throws. Pending transactions are left
-   * as they are: a restore commits them.
+   * Aborts the open transaction and commits nothing. Pending transactions are left as they are: a
+   * restore commits them. With background commits it first waits for the commits handed over (or
+   * abandons them when the task is cancelled), and then throws the first commit failure not thrown
+   * yet, so that a job whose last commits failed does not end as if they had succeeded; otherwise
+   * it never throws.
    */
   @Override
   public void close() throws Exception {
+    if (backgroundCommitter != null) {
+      backgroundCommitter.close();
+    }
+    try {
+      abortCurrent();
+    } finally {
+      maybeTakeBackgroundCommits();
+    }
+  }
+
+  private void abortCurrent() {
     if (currentTransaction == null) {
       return;
     }
@@ -484,6 +538,30 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
   }
 
   // ---- internals -------------------------------------------------------------------------
+
+  /**
+   * Drops from the pending transactions those whose background commit returned, then throws the
+   * first background commit failure. Task thread; nothing without background commits.
+   */
+  private void maybeTakeBackgroundCommits() throws Exception {
+    if (backgroundCommitter == null) {
+      return;
+    }
+    boolean changed = false;
+    for (BackgroundCommitter.Committed done = backgroundCommitter.takeCommitted();
+        done != null;
+        done = backgroundCommitter.takeCommitted()) {
+      TransactionHolder<TXN> holder = pendingCommitTransactions.remove(done.checkpointId());
+      if (holder != null) {
+        holder.moveTo(done.status());
+        changed = true;
+      }
+    }
+    if (changed && currentTransaction != null) {
+      publishTransactions();
+    }
+    backgroundCommitter.maybeThrowFailure();
+  }
 
   private TransactionHolder<TXN> begin() throws Exception {
     return new TransactionHolder<>(beginTransaction(), options.clock().millis());

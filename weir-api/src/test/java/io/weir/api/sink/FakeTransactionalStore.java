@@ -12,6 +12,7 @@ import java.util.Set;
 /**
  * An external transactional system, outside the sink: it outlives a crashed sink, keeps what was
  * pre-committed, and can be told to fail commits. Also keeps the log of the calls the sink made.
+ * Thread-safe: a sink may commit on a thread of its own.
  */
 final class FakeTransactionalStore {
   private final List<String> calls = new ArrayList<>();
@@ -22,30 +23,30 @@ final class FakeTransactionalStore {
   private final Map<Integer, Deque<Exception>> commitFailures = new HashMap<>();
   private int lastTransaction;
 
-  void log(String call) {
+  synchronized void log(String call) {
     calls.add(call);
   }
 
-  List<String> calls() {
+  synchronized List<String> calls() {
     return List.copyOf(calls);
   }
 
-  int begin() {
+  synchronized int begin() {
     lastTransaction++;
     openTransactions.put(lastTransaction, new ArrayList<>());
     return lastTransaction;
   }
 
-  void write(int transaction, String record) {
+  synchronized void write(int transaction, String record) {
     openTransactions.get(transaction).add(record);
   }
 
-  void preCommit(int transaction) {
+  synchronized void preCommit(int transaction) {
     preCommitted.add(transaction);
   }
 
   /** Idempotent: a transaction already committed is left as it is. */
-  void commit(int transaction) throws Exception {
+  synchronized void commit(int transaction) throws Exception {
     Deque<Exception> failures = commitFailures.getOrDefault(transaction, new ArrayDeque<>());
     if (!failures.isEmpty()) {
       throw failures.poll();
@@ -60,20 +61,20 @@ final class FakeTransactionalStore {
     committed.addAll(openTransactions.remove(transaction));
   }
 
-  void abort(int transaction) {
+  synchronized void abort(int transaction) {
     openTransactions.remove(transaction);
   }
 
   /** The next {@code failures.length} commits of the transaction throw these, in order. */
-  void failCommits(int transaction, Exception... failures) {
+  synchronized void failCommits(int transaction, Exception... failures) {
     commitFailures.computeIfAbsent(transaction, t -> new ArrayDeque<>()).addAll(List.of(failures));
   }
 
-  List<String> committedRecords() {
+  synchronized List<String> committedRecords() {
     return List.copyOf(committed);
   }
 
-  boolean isOpen(int transaction) {
+  synchronized boolean isOpen(int transaction) {
     return openTransactions.containsKey(transaction);
   }
 }

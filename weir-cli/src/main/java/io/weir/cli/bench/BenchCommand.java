@@ -8,6 +8,7 @@ import io.weir.kafka.broker.KafkaBrokerConfig;
 import io.weir.lab.LabUserError;
 import io.weir.lab.bench.BenchTable;
 import io.weir.lab.bench.InMemoryBench;
+import io.weir.lab.bench.JobJvmOptions;
 import io.weir.lab.bench.KafkaBench;
 import io.weir.lab.bench.Pipeline;
 import io.weir.lab.bench.StateBench;
@@ -17,7 +18,9 @@ import io.weir.runtime.checkpoint.storage.Directories;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -114,6 +117,22 @@ public final class BenchCommand implements Callable<Integer> {
               + " and its bootstrap interval. Run it on a quiet machine.")
   boolean webOverhead;
 
+  @Option(
+      names = "--jvm-option",
+      paramLabel = "OPTION",
+      description =
+          "Add this option to the command line of every measured process (repeatable), e.g."
+              + " --jvm-option=-Xmx2g.")
+  List<String> jvmOptions = new ArrayList<>();
+
+  @Option(
+      names = "--profile",
+      paramLabel = "DIR",
+      description =
+          "Record each measured process with JDK Flight Recorder into DIR/<run>.jfr (read it with"
+              + " `jfr summary` or `jfr print --events jdk.ExecutionSample`).")
+  Path profileDirectory;
+
   @Override
   public Integer call() throws Exception {
     long count = records != null ? records : inMemory ? 5_000_000 : 1_000_000;
@@ -133,6 +152,11 @@ public final class BenchCommand implements Callable<Integer> {
       throw new UserError(
           "--web-overhead runs on Kafka with and without the web server by itself: give it"
               + " without --state, --in-memory, --recovery and --no-web");
+    }
+    if ((profileDirectory != null || !jvmOptions.isEmpty()) && (state || inMemory || webOverhead)) {
+      throw new UserError(
+          "--profile and --jvm-option apply to the processes of the Kafka comparison: give them"
+              + " without --state, --in-memory and --web-overhead");
     }
     Map<String, Object> report =
         state
@@ -193,13 +217,21 @@ public final class BenchCommand implements Callable<Integer> {
   private Map<String, Object> onKafka(long count) throws Exception {
     Directories.deleteRecursively(directory);
     Files.createDirectories(directory);
+    JobJvmOptions jobJvmOptions = jobJvmOptions();
     say("starting the embedded Kafka broker in " + directory.resolve("kafka"));
     try (KafkaBroker broker =
         KafkaBroker.start(KafkaBrokerConfig.inDirectory(directory.resolve("kafka")))) {
       KafkaBench bench =
           new KafkaBench(
               new KafkaBench.Settings(
-                  count, partitions, parallelism, latencyRecords, latencyRate, directory, !noWeb),
+                  count,
+                  partitions,
+                  parallelism,
+                  latencyRecords,
+                  latencyRate,
+                  directory,
+                  !noWeb,
+                  jobJvmOptions),
               broker.bootstrapServers(),
               BenchCommand::say);
       bench.load();
@@ -248,6 +280,19 @@ public final class BenchCommand implements Callable<Integer> {
     report.put("parallelism", parallelism);
     report.put("web_overhead", WebOverheadBench.json(estimates));
     return report;
+  }
+
+  private JobJvmOptions jobJvmOptions() {
+    if (profileDirectory == null) {
+      return new JobJvmOptions(jvmOptions, null);
+    }
+    try {
+      Files.createDirectories(profileDirectory);
+    } catch (IOException e) {
+      throw new UserError(
+          "Cannot create the --profile directory " + profileDirectory + ": " + e.getMessage(), e);
+    }
+    return new JobJvmOptions(jvmOptions, profileDirectory);
   }
 
   private static void say(String line) {

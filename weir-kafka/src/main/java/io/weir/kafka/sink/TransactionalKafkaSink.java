@@ -2,6 +2,7 @@ package io.weir.kafka.sink;
 
 import io.weir.api.checkpoint.CheckpointDeclinedException;
 import io.weir.api.checkpoint.FunctionInitializationContext;
+import io.weir.api.checkpoint.FunctionSnapshotContext;
 import io.weir.api.sink.TransactionOutcome;
 import io.weir.api.sink.TwoPhaseCommitOptions;
 import io.weir.api.sink.TwoPhaseCommitSinkFunction;
@@ -27,6 +28,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
+import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
@@ -85,6 +87,8 @@ final class TransactionalKafkaSink<T>
   private final KafkaSinkConfig<T> config;
   private transient TransactionalProducers producers;
   private transient AtomicReference<Exception> sendError;
+  // One for every record: a lambda per send would be an allocation per record.
+  private transient Callback sendCallback;
   private transient int nextIndex;
   private transient CompletableFuture<Optional<String>> timeoutCheck;
   private transient TransactionMarkers markers;
@@ -103,6 +107,8 @@ final class TransactionalKafkaSink<T>
     super(
         TwoPhaseCommitOptions.builder()
             .transactionTimeout(config.transactionTimeout(), 0.5)
+            // A commit is a broker round trip: records go on into the next transaction meanwhile.
+            .commitInBackground()
             .build());
     this.config = config;
   }
@@ -111,6 +117,12 @@ final class TransactionalKafkaSink<T>
     if (producers == null) {
       producers = new TransactionalProducers(config, getRuntimeContext().subtaskIndex());
       sendError = new AtomicReference<>();
+      sendCallback =
+          (metadata, error) -> {
+            if (error != null) {
+              sendError.compareAndSet(null, error);
+            }
+          };
     }
     return producers;
   }
@@ -124,6 +136,28 @@ final class TransactionalKafkaSink<T>
   public void initializeState(FunctionInitializationContext context) throws Exception {
     timeoutCheck = inBackground("timeout check", () -> TransactionTimeoutCheck.check(config));
     super.initializeState(context);
+  }
+
+  /**
+   * When the transactional id the next transaction would use is still pending, first waits for the
+   * commits in flight: one of them may free it, and waiting for a commit that is running costs less
+   * than declining the checkpoint.
+   */
+  @Override
+  public void snapshotState(FunctionSnapshotContext context) throws Exception {
+    if (nextIdIsPending()) {
+      awaitCommitsInFlight();
+    }
+    super.snapshotState(context);
+  }
+
+  private boolean nextIdIsPending() {
+    for (KafkaTransaction pending : pendingTransactions().values()) {
+      if (pending.poolIndex() == nextIndex) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -230,11 +264,7 @@ final class TransactionalKafkaSink<T>
                 config.serializer().key(value),
                 config.serializer().value(value),
                 config.serializer().headers(value)),
-            (metadata, error) -> {
-              if (error != null) {
-                sendError.compareAndSet(null, error);
-              }
-            });
+            sendCallback);
   }
 
   @Override
@@ -521,6 +551,10 @@ final class TransactionalKafkaSink<T>
   }
 
   private void throwSendError() throws Exception {
+    // A plain read on every record; the atomic exchange only once an error arrived.
+    if (sendError.get() == null) {
+      return;
+    }
     Exception error = sendError.getAndSet(null);
     if (error != null) {
       throw new IllegalStateException(

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -22,7 +23,9 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 final class TransactionalProducers implements AutoCloseable {
   private final KafkaSinkConfig<?> config;
   private final String subtaskPrefix;
-  private final Map<Integer, KafkaProducer<byte[], byte[]>> producers = new HashMap<>();
+  // Concurrent: a failed commit, on the sink's commit thread, discards its producer while the task
+  // thread uses the others.
+  private final Map<Integer, KafkaProducer<byte[], byte[]>> producers = new ConcurrentHashMap<>();
 
   TransactionalProducers(KafkaSinkConfig<?> config, int subtask) {
     this.config = config;

@@ -234,34 +234,51 @@ public final class KafkaSource<T> extends AbstractRichFunction
       throws Exception {
     long now = watermarks == null ? 0 : System.currentTimeMillis();
     synchronized (context.getCheckpointLock()) {
-      for (ConsumerRecord<byte[], byte[]> record : records) {
-        if (deadLetters != null && deadLetters.isDue(partition, record.offset())) {
-          deadLetters.send(record);
-          nextOffsets.put(partition, record.offset() + 1);
-          continue;
+      // The next offset is stored once per batch, not per record (a boxed long and a map write
+      // each): a snapshot takes the checkpoint lock, so none sees the batch half done.
+      long next = -1;
+      try {
+        for (ConsumerRecord<byte[], byte[]> record : records) {
+          emitOne(context, partition, record, watermarks, now);
+          next = record.offset() + 1;
         }
-        try {
-          T value = deserialize(record);
-          if (value != null) {
-            long timestamp =
-                watermarks == null
-                    ? record.timestamp()
-                    : watermarks.onRecord(partition, value, record.timestamp(), now);
-            context.collectWithTimestamp(value, timestamp);
-          }
-        } catch (SuppressRestartsException e) {
-          throw e;
-        } catch (RuntimeException e) {
-          if (deadLetters != null) {
-            throw deadLetters.failed(record, e);
-          }
-          // Named by position, so that the engine sees the same record fail again after a
-          // restart and stops restarting after the job's failures per record.
-          throw new RecordFailureException(
-              partition.toString(), record.offset(), record.value(), e);
+      } finally {
+        if (next >= 0) {
+          nextOffsets.put(partition, next);
         }
-        nextOffsets.put(partition, record.offset() + 1);
       }
+    }
+  }
+
+  private void emitOne(
+      SourceContext<T> context,
+      TopicPartition partition,
+      ConsumerRecord<byte[], byte[]> record,
+      PartitionWatermarks<T> watermarks,
+      long now)
+      throws Exception {
+    if (deadLetters != null && deadLetters.isDue(partition, record.offset())) {
+      deadLetters.send(record);
+      return;
+    }
+    try {
+      T value = deserialize(record);
+      if (value != null) {
+        long timestamp =
+            watermarks == null
+                ? record.timestamp()
+                : watermarks.onRecord(partition, value, record.timestamp(), now);
+        context.collectWithTimestamp(value, timestamp);
+      }
+    } catch (SuppressRestartsException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      if (deadLetters != null) {
+        throw deadLetters.failed(record, e);
+      }
+      // Named by position, so that the engine sees the same record fail again after a
+      // restart and stops restarting after the job's failures per record.
+      throw new RecordFailureException(partition.toString(), record.offset(), record.value(), e);
     }
   }
 

@@ -36,13 +36,18 @@ final class BenchProcess implements AutoCloseable {
     return new BenchProcess(job.pid(), null, job, launchedNanos);
   }
 
-  /** Starts {@code java <arguments>} with this JVM's class path and the job processes' heap. */
-  static BenchProcess java(List<String> arguments, Path log) throws IOException {
+  /**
+   * Starts {@code java <jvmOptions> <arguments>} with this JVM's class path and the job processes'
+   * heap.
+   */
+  static BenchProcess java(List<String> jvmOptions, List<String> arguments, Path log)
+      throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx512m");
     command.add("-XX:+UseSerialGC");
     command.addAll(JobProcess.classDataSharingOptions());
+    command.addAll(jvmOptions);
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.addAll(arguments);

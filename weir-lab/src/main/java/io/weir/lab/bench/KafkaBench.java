@@ -21,6 +21,7 @@ import java.util.function.Consumer;
 public final class KafkaBench {
   private static final String INPUT = "foo";
   private static final int WARM_UP_RECORDS = 1000;
+  private static final long STALL_MILLIS = 3000;
 
   public record Settings(
       long records,
@@ -29,7 +30,28 @@ public final class KafkaBench {
       int latencyRecords,
       long latencyRate,
       Path directory,
-      boolean dashboard) {}
+      boolean dashboard,
+      JobJvmOptions jvmOptions) {
+    /** Settings whose processes get no JVM options of the user's. */
+    public Settings(
+        long records,
+        int partitions,
+        int parallelism,
+        int latencyRecords,
+        long latencyRate,
+        Path directory,
+        boolean dashboard) {
+      this(
+          records,
+          partitions,
+          parallelism,
+          latencyRecords,
+          latencyRate,
+          directory,
+          dashboard,
+          JobJvmOptions.NONE);
+    }
+  }
 
   public record RunResult(
       Pipeline pipeline,
@@ -191,7 +213,8 @@ public final class KafkaBench {
         settings.parallelism(),
         bounded,
         settings.directory(),
-        settings.dashboard());
+        settings.dashboard(),
+        settings.jvmOptions());
   }
 
   private CommitWatcher watchAll(String output) {
@@ -217,8 +240,9 @@ public final class KafkaBench {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (committed.distinct() < count) {
       if (!process.isAlive() && committed.distinct() < count) {
-        // Give the watcher one more moment to read what the process committed last.
-        Thread.sleep(2000);
+        // The watcher may still be reading what the process committed last (far behind on a
+        // loaded machine): the run fails only once the watcher stops making progress.
+        awaitWatcherStalled(committed, count);
         if (committed.distinct() < count) {
           throw new LabUserError(
               "The "
@@ -243,6 +267,18 @@ public final class KafkaBench {
                 + settings.directory());
       }
       Thread.sleep(20);
+    }
+  }
+
+  /**
+   * Returns when {@code count} ids are seen, or when none was added for {@value #STALL_MILLIS} ms.
+   */
+  private static void awaitWatcherStalled(CommitWatcher committed, long count)
+      throws InterruptedException {
+    long seen = -1;
+    while (committed.distinct() < count && committed.distinct() > seen) {
+      seen = committed.distinct();
+      Thread.sleep(STALL_MILLIS);
     }
   }
 

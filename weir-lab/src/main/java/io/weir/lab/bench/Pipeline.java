@@ -37,12 +37,15 @@ public enum Pipeline {
       int parallelism,
       boolean bounded,
       Path directory,
-      boolean dashboard) {}
+      boolean dashboard,
+      JobJvmOptions jvmOptions) {}
 
   BenchProcess start(Wiring wiring, String label) throws IOException {
     Path log = wiring.directory().resolve(key + "-" + label + ".log");
+    List<String> jvmOptions = wiring.jvmOptions().forRun(wiring.group() + "-" + label);
     if (this == RAW) {
       return BenchProcess.java(
+          jvmOptions,
           List.of(
               RawPipeline.class.getName(),
               wiring.bootstrap(),
@@ -53,7 +56,7 @@ public enum Pipeline {
           log);
     }
     long launchedNanos = System.nanoTime();
-    return BenchProcess.of(JobProcess.start(runArgs(wiring), null, log), launchedNanos);
+    return BenchProcess.of(JobProcess.start(runArgs(wiring), jvmOptions, null, log), launchedNanos);
   }
 
   private List<String> runArgs(Wiring wiring) {
