@@ -8,6 +8,7 @@ import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.OperatorState;
 import io.weir.runtime.state.OperatorSubtaskState;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -26,7 +27,7 @@ public record CheckpointContents(
     List<String> openTransactions) {
 
   public CheckpointContents {
-    sourcePositions = java.util.Collections.unmodifiableMap(new TreeMap<>(sourcePositions));
+    sourcePositions = Collections.unmodifiableMap(new TreeMap<>(sourcePositions));
     pendingTransactions = List.copyOf(pendingTransactions);
     openTransactions = List.copyOf(openTransactions);
   }
