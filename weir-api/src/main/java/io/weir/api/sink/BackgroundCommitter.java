@@ -5,7 +5,8 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -33,6 +34,8 @@ final class BackgroundCommitter<TXN> {
    */
   record Committed(long checkpointId, TransactionStatus status) {}
 
+  private static final long IDLE_SECONDS = 5;
+
   private final TransactionCommitter<TXN> committer;
   private final TransactionCommitter.CommitAction<TXN> action;
   private final CommitObserver observer;
@@ -51,13 +54,22 @@ final class BackgroundCommitter<TXN> {
     this.committer = committer;
     this.action = action;
     this.observer = observer;
-    this.thread =
-        Executors.newSingleThreadExecutor(
+    // One thread, so commits run one at a time in order; it ends when idle, so a sink dropped
+    // without close (a crashed test harness) leaves no thread behind.
+    ThreadPoolExecutor executor =
+        new ThreadPoolExecutor(
+            1,
+            1,
+            IDLE_SECONDS,
+            TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>(),
             task -> {
               Thread commits = new Thread(task, threadName);
               commits.setDaemon(true);
               return commits;
             });
+    executor.allowCoreThreadTimeOut(true);
+    this.thread = executor;
   }
 
   /**
