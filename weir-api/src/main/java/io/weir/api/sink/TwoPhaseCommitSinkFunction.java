@@ -4,6 +4,7 @@ import io.weir.api.checkpoint.CheckpointDeclinedException;
 import io.weir.api.checkpoint.CheckpointListener;
 import io.weir.api.checkpoint.CheckpointedFunction;
 import io.weir.api.checkpoint.CommitObserver;
+import io.weir.api.checkpoint.CommitsInBackground;
 import io.weir.api.checkpoint.FunctionInitializationContext;
 import io.weir.api.checkpoint.FunctionSnapshotContext;
 import io.weir.api.functions.AbstractRichFunction;
@@ -71,7 +72,11 @@ import java.util.TreeMap;
  * @param <CONTEXT> optional user context kept in the checkpoint beside the transactions
  */
 public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends AbstractRichFunction
-    implements SinkFunction<IN>, CheckpointedFunction, CheckpointListener, RecoverableSink {
+    implements SinkFunction<IN>,
+        CheckpointedFunction,
+        CheckpointListener,
+        CommitsInBackground,
+        RecoverableSink {
   private static final long serialVersionUID = 1L;
   private static final System.Logger LOG =
       System.getLogger(TwoPhaseCommitSinkFunction.class.getName());
@@ -233,11 +238,13 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
 
   /**
    * Waits until the commits running in the background returned and drops the committed ones from
-   * {@link #pendingTransactions()}; throws the first that failed. For a sink that needs something a
-   * committing transaction holds (the transactional id of a bounded pool). Task thread; nothing
-   * without {@link TwoPhaseCommitOptions.Builder#commitInBackground()}.
+   * {@link #pendingTransactions()}; throws the first that failed. For the runtime (see {@link
+   * CommitsInBackground}) and for a sink that needs something a committing transaction holds (the
+   * transactional id of a bounded pool). Task thread; nothing without {@link
+   * TwoPhaseCommitOptions.Builder#commitInBackground()}.
    */
-  protected final void awaitCommitsInFlight() throws Exception {
+  @Override
+  public final void awaitCommitsInFlight() throws Exception {
     if (backgroundCommitter != null) {
       backgroundCommitter.awaitSubmitted();
       maybeTakeBackgroundCommits();

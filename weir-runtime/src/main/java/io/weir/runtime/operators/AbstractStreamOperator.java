@@ -2,6 +2,7 @@ package io.weir.runtime.operators;
 
 import io.weir.api.checkpoint.CheckpointListener;
 import io.weir.api.checkpoint.CheckpointedFunction;
+import io.weir.api.checkpoint.CommitsInBackground;
 import io.weir.api.checkpoint.FunctionInitializationContext;
 import io.weir.api.checkpoint.FunctionSnapshotContext;
 import io.weir.api.functions.KeySelector;
@@ -119,6 +120,18 @@ public abstract class AbstractStreamOperator<F> implements StreamOperator {
     }
     if (function instanceof CheckpointListener listener) {
       listener.notifyCheckpointComplete(checkpointId);
+    }
+  }
+
+  @Override
+  public boolean listensToCheckpoints() {
+    return function instanceof CheckpointListener;
+  }
+
+  @Override
+  public void awaitCommitsInFlight() throws Exception {
+    if (function instanceof CommitsInBackground background) {
+      background.awaitCommitsInFlight();
     }
   }
 

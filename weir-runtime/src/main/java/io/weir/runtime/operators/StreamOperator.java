@@ -40,6 +40,17 @@ public interface StreamOperator {
 
   void notifyCheckpointComplete(long checkpointId) throws Exception;
 
+  /** Whether the operator's function is told about checkpoints ({@code CheckpointListener}). */
+  default boolean listensToCheckpoints() {
+    return false;
+  }
+
+  /**
+   * Waits for the commits that its notifications started and that run on past them ({@code
+   * CommitsInBackground}); returns at once for any other operator.
+   */
+  default void awaitCommitsInFlight() throws Exception {}
+
   void notifyCheckpointAborted(long checkpointId) throws Exception;
 
   void close() throws Exception;

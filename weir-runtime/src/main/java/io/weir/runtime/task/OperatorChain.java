@@ -58,11 +58,20 @@ final class OperatorChain {
     }
   }
 
+  /**
+   * Tells each operator in notify order. An operator whose commits run on past its notification is
+   * waited for before a later listener of the chain is told, so the order orders the commits too.
+   */
   void notifyCheckpointComplete(long checkpointId) throws Exception {
-    for (StreamOperator operator : inNotifyOrder()) {
+    List<StreamOperator> order = inNotifyOrder();
+    for (int i = 0; i < order.size(); i++) {
+      StreamOperator operator = order.get(i);
       long start = metrics.nowMillis();
       try {
         operator.notifyCheckpointComplete(checkpointId);
+        if (aListenerFollows(order, i)) {
+          operator.awaitCommitsInFlight();
+        }
       } catch (Exception | Error e) {
         metrics.notified(checkpointId, operator.setup().uid(), start, e);
         throw e;
@@ -75,6 +84,15 @@ final class OperatorChain {
     for (StreamOperator operator : inNotifyOrder()) {
       operator.notifyCheckpointAborted(checkpointId);
     }
+  }
+
+  private static boolean aListenerFollows(List<StreamOperator> order, int index) {
+    for (int later = index + 1; later < order.size(); later++) {
+      if (order.get(later).listensToCheckpoints()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private List<StreamOperator> inNotifyOrder() {

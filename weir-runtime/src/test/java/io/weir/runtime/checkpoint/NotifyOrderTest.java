@@ -18,7 +18,9 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The order of {@code notifyCheckpointComplete} calls: inside one task the chain is told tail first
  * by default (sink, map, source), head first with {@link NotifyOrder#FORWARD}; with a keyBy each of
- * the two tasks tells its own chain in that order. Every listener hears of checkpoints in id order.
+ * the two tasks tells its own chain in that order. Every listener hears of checkpoints in id order,
+ * and a sink that commits on a thread of its own has finished committing before the source of its
+ * chain is told.
  */
 @Timeout(60)
 class NotifyOrderTest {
@@ -64,6 +66,38 @@ class NotifyOrderTest {
             task -> assertThat(task).extracting(Notification::listener).containsOnly("source"))
         .anySatisfy(task -> assertToldInOrder(task, List.of("sink", "map")));
     assertIdsGrowPerListener();
+  }
+
+  @Test
+  void when_chainedSinkCommitsInBackground_then_itsCommitEndsBeforeTheSourceIsTold()
+      throws Exception {
+    // given: the seed's one-task plan with a sink whose commits take a while on their own thread
+    StreamEnvironment env = StreamEnvironment.getExecutionEnvironment().setParallelism(1);
+    env.enableCheckpointing(Duration.ofMillis(50));
+    env.addSource(new SplitSequenceSource("source", 0, 4_000, 1, 8_000))
+        .uid("source")
+        .addSink(new SlowCommitSink<>("sink-commit"))
+        .uid("sink");
+
+    // when
+    JobResult result = env.execute("notify-order-background-commit");
+
+    // then: the source heard of no checkpoint before the commits up to it returned
+    assertThat(result.completedCheckpoints()).isGreaterThanOrEqualTo(3);
+    List<Notification> log = NotificationLog.notifications();
+    assertThat(log).extracting(Notification::listener).contains("sink-commit", "source");
+    for (int i = 0; i < log.size(); i++) {
+      Notification told = log.get(i);
+      if (told.listener().equals("source")) {
+        List<Notification> later = log.subList(i + 1, log.size());
+        assertThat(later)
+            .as("commits that ended after the source heard of checkpoint " + told.checkpointId())
+            .noneMatch(
+                commit ->
+                    commit.listener().equals("sink-commit")
+                        && commit.checkpointId() <= told.checkpointId());
+      }
+    }
   }
 
   /**
