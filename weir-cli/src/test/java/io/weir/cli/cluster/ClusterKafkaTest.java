@@ -99,10 +99,12 @@ class ClusterKafkaTest {
     loseTaskManagerWhileInputArrives(
         4,
         job -> {
-          await().atMost(Duration.ofSeconds(30)).until(() -> committed() > 0);
+          // Liveness waits, generous for a loaded machine (a heartbeat missed under load restarts
+          // the job before its first commit).
+          await().atMost(Duration.ofSeconds(90)).until(() -> committed() > 0);
           LocalClusterProcesses.kill(cluster.taskManager(2));
           await()
-              .atMost(Duration.ofSeconds(30))
+              .atMost(Duration.ofSeconds(60))
               .until(() -> job.call().state().equals("RESTARTING"));
           cluster.startTaskManager();
         },

@@ -78,14 +78,16 @@ class KafkaTransactionRecoveryTest {
   }
 
   /**
-   * Runs the job while input arrives and halts it right after a snapshot (its pre-committed
-   * transaction is in no completed checkpoint); returns the output topic's end offsets then.
+   * Runs the job while input arrives and halts it after a checkpoint's snapshots, before its
+   * metadata (its pre-committed transactions are in no completed checkpoint); returns the output
+   * topic's end offsets then.
    */
   private Map<TopicPartition, Long> killWithOpenTransaction(SeedJobScenario scenario)
       throws Exception {
-    // Not one of the first snapshots: the first record at a sink makes a checkpoint due at once,
-    // and a halt at it could come before any record reached the broker.
-    try (JobProcess job = scenario.start("task.snapshot.after=halt@11")) {
+    // Before the metadata of the tenth checkpoint: every sink pre-committed the records of a
+    // second or more into a transaction that no completed checkpoint holds, whatever the timing
+    // of the first checkpoints (the first record at a sink makes one due at once).
+    try (JobProcess job = scenario.start("coordinator.metadata.before=halt@10")) {
       scenario.awaitFirstCheckpoint(job);
       feeding = scenario.feedWhileAlive(job, 300);
       SeedJobScenario.awaitExit(job, Duration.ofSeconds(60));
