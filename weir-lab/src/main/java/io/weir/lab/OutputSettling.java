@@ -2,6 +2,8 @@ package io.weir.lab;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongConsumer;
 
@@ -32,17 +34,26 @@ final class OutputSettling {
       LongConsumer progress)
       throws Exception {
     long deadline = System.currentTimeMillis() + timeout.toMillis();
-    OutputVerifier.Verdict verdict = output.read(true).verify(0, records);
-    while (verdict.lost() > 0 && System.currentTimeMillis() < deadline) {
-      if (!job.isAlive()) {
-        throw new LabUserError("The restarted job process died; see " + job.log());
-      }
-      progress.accept(verdict.out());
-      Thread.sleep(LOOK_INTERVAL_MILLIS);
-      verdict = output.read(true).verify(0, records);
-    }
-    if (verdict.lost() > 0) {
-      return verdict;
+    AtomicReference<OutputVerifier.Verdict> last = new AtomicReference<>();
+    try {
+      Polling.until(
+          timeout,
+          Duration.ofMillis(LOOK_INTERVAL_MILLIS),
+          () -> {
+            OutputVerifier.Verdict verdict = output.read(true).verify(0, records);
+            last.set(verdict);
+            if (verdict.lost() == 0) {
+              return Optional.of(verdict);
+            }
+            if (!job.isAlive()) {
+              throw new LabUserError("The restarted job process died; see " + job.log());
+            }
+            progress.accept(verdict.out());
+            return Optional.empty();
+          },
+          () -> new LabFailure("records still missing at the timeout"));
+    } catch (LabFailure stillMissing) {
+      return last.get(); // the loss is the verdict
     }
     try {
       await(
