@@ -2,6 +2,7 @@ package io.weir.web;
 
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
@@ -17,6 +18,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,6 +30,8 @@ import org.slf4j.LoggerFactory;
 @ChannelHandler.Sharable
 final class HttpRequests extends SimpleChannelInboundHandler<FullHttpRequest> {
   private static final Logger LOG = LoggerFactory.getLogger(HttpRequests.class);
+  /** As long as the server's close waits for request threads to end. */
+  private static final long WRITE_WAIT_SECONDS = 5;
 
   private final Routes routes;
   private final Executor executor;
@@ -61,14 +65,19 @@ final class HttpRequests extends SimpleChannelInboundHandler<FullHttpRequest> {
               LOG.warn("Request {} failed", request.uri(), e);
               response = Response.text(HttpResponseStatus.INTERNAL_SERVER_ERROR, e.toString());
             }
-            write(context, response, keepAlive);
+            // The server's close waits for these threads, not for the event loop's queue, and
+            // closes every connection as the loop shuts down: a stop's answer, written as its
+            // job ends (when a local run closes the server), is on the wire before this ends.
+            write(context, response, keepAlive)
+                .awaitUninterruptibly(WRITE_WAIT_SECONDS, TimeUnit.SECONDS);
           });
     } catch (RejectedExecutionException e) {
       write(context, Response.text(HttpResponseStatus.SERVICE_UNAVAILABLE, "shutting down"), false);
     }
   }
 
-  private static void write(ChannelHandlerContext context, Response response, boolean keepAlive) {
+  private static ChannelFuture write(
+      ChannelHandlerContext context, Response response, boolean keepAlive) {
     FullHttpResponse http =
         new DefaultFullHttpResponse(
             HttpVersion.HTTP_1_1, response.status(), Unpooled.wrappedBuffer(response.body()));
@@ -78,10 +87,9 @@ final class HttpRequests extends SimpleChannelInboundHandler<FullHttpRequest> {
         .set(HttpHeaderNames.CACHE_CONTROL, "no-store");
     if (keepAlive) {
       HttpUtil.setKeepAlive(http, true);
-      context.writeAndFlush(http);
-    } else {
-      context.writeAndFlush(http).addListener(ChannelFutureListener.CLOSE);
+      return context.writeAndFlush(http);
     }
+    return context.writeAndFlush(http).addListener(ChannelFutureListener.CLOSE);
   }
 
   @Override

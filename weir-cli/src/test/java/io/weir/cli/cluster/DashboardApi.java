@@ -58,23 +58,23 @@ final class DashboardApi {
    */
   void assertRecoveryCommittedTheHaltedTransaction(String jobId) throws Exception {
     JsonNode recovery = get("jobs/" + jobId + "/recovery");
-    assertThat(recovery.get("restoredFrom").asText())
+    assertThat(recovery.path("restoredFrom").asText())
         .as(recovery.toString())
         .isEqualTo("checkpoint");
-    long restored = recovery.get("checkpointId").asLong();
+    long restored = recovery.path("checkpointId").asLong();
     assertThat(restored).isPositive();
-    JsonNode transactions = recovery.get("transactions");
+    JsonNode transactions = recovery.path("transactions");
     assertThat(transactions).as(recovery.toString()).isNotEmpty();
     List<String> outcomes = new ArrayList<>();
     for (JsonNode transaction : transactions) {
-      assertThat(transaction.get("sinkName").asText()).startsWith("Sink: ");
-      assertThat(transaction.get("checkpointId").asLong()).isBetween(1L, restored);
-      assertThat(transaction.get("records").asLong()).isNotNegative();
-      assertThat(transaction.get("proof").asText()).isNotEmpty();
-      outcomes.add(transaction.get("outcome").asText());
+      assertThat(transaction.path("sinkName").asText()).startsWith("Sink: ");
+      assertThat(transaction.path("checkpointId").asLong()).isBetween(1L, restored);
+      assertThat(transaction.path("records").asLong()).isNotNegative();
+      assertThat(transaction.path("proof").asText()).isNotEmpty();
+      outcomes.add(transaction.path("outcome").asText());
     }
     assertThat(outcomes).contains("COMMITTED").doesNotContain("ABORTED");
-    assertThat(recovery.get("explanation").asText())
+    assertThat(recovery.path("explanation").asText())
         .contains("checkpoint " + restored)
         // what `weir inspect` prints for the restored checkpoint
         .contains("source offsets: {foo-")
@@ -87,15 +87,15 @@ final class DashboardApi {
    * every subtask of both tasks with its figures, and each Kafka sink subtask's open transaction.
    */
   void assertEverySubtaskAndSinkTransactionShown(String jobId, int parallelism) throws Exception {
-    JsonNode tasks = get("jobs/" + jobId).get("tasks");
+    JsonNode tasks = get("jobs/" + jobId).path("tasks");
     assertThat(tasks).hasSize(2);
     for (JsonNode task : tasks) {
-      assertThat(task.get("subtasks")).hasSize(parallelism);
+      assertThat(task.path("subtasks")).hasSize(parallelism);
     }
     JsonNode sinkSubtasks = get("jobs/" + jobId + "/kafka").at("/sinks/0/subtasks");
     assertThat(sinkSubtasks).hasSize(parallelism);
     for (JsonNode subtask : sinkSubtasks) {
-      assertThat(subtask.get("open").get("transactionalId").asText()).isNotEmpty();
+      assertThat(subtask.path("open").path("transactionalId").asText()).isNotEmpty();
     }
   }
 }
