@@ -30,6 +30,7 @@ import org.slf4j.LoggerFactory;
 @ChannelHandler.Sharable
 final class HttpRequests extends SimpleChannelInboundHandler<FullHttpRequest> {
   private static final Logger LOG = LoggerFactory.getLogger(HttpRequests.class);
+
   /** As long as the server's close waits for request threads to end. */
   private static final long WRITE_WAIT_SECONDS = 5;
 

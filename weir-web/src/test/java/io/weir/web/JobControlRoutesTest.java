@@ -10,6 +10,7 @@ import io.weir.api.sink.DiscardingSink;
 import io.weir.api.source.GeneratorSource;
 import io.weir.runtime.execution.LocalJobExecutor;
 import io.weir.runtime.execution.LocalJobs;
+import io.weir.runtime.monitor.JobControl;
 import io.weir.runtime.monitor.KafkaMonitor;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -17,6 +18,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -93,6 +99,53 @@ class JobControlRoutesTest {
       assertThat(jobs.jobs().get(0).status()).isEqualTo("RUNNING");
 
       job.cancel();
+    }
+  }
+
+  @Test
+  void when_theServerClosesAsTheStoppedJobEnds_then_theStopsAnswerIsNeverDropped()
+      throws Exception {
+    // A local run closes its server right after its job ended, which is when the stop's answer is
+    // being written: the close must not cut the connection before that answer is on the wire.
+    for (int round = 1; round <= 30; round++) {
+      // given: a job whose end this test decides
+      CompletableFuture<Path> ended = new CompletableFuture<>();
+      CountDownLatch requested = new CountDownLatch(1);
+      JobControl control =
+          new JobControl() {
+            @Override
+            public Optional<CompletableFuture<Path>> stopWithSavepoint(
+                String jobId, Path target, SavepointEnd end) {
+              requested.countDown();
+              return Optional.of(ended);
+            }
+
+            @Override
+            public Optional<CompletableFuture<String>> cancel(String jobId) {
+              return Optional.empty();
+            }
+          };
+      WebServer server =
+          WebServer.start(
+              new WebServerOptions("127.0.0.1", 0, ""), jobs, control, KafkaMonitor.NONE, null);
+      Path target = directory.resolve("savepoint-" + round);
+      CompletableFuture<HttpResponse<String>> answer =
+          CompletableFuture.supplyAsync(
+              () -> {
+                try {
+                  return post(server, "/api/v1/jobs/local-1/stop", target);
+                } catch (Exception e) {
+                  throw new CompletionException(e);
+                }
+              });
+      assertThat(requested.await(30, TimeUnit.SECONDS)).isTrue();
+
+      // when: the job ends and, as in a local run, the server is closed at once
+      ended.complete(target);
+      server.close();
+
+      // then
+      assertThat(answer.get(30, TimeUnit.SECONDS).statusCode()).as("round " + round).isEqualTo(200);
     }
   }
 

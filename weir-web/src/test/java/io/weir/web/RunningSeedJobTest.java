@@ -151,27 +151,27 @@ class RunningSeedJobTest {
         .untilAsserted(
             () -> {
               JsonNode kafkaStatus = seed.json("/api/v1/jobs/local-1/kafka");
-              JsonNode partitions = kafkaStatus.get("partitions");
+              JsonNode partitions = kafkaStatus.path("partitions");
               assertThat(partitions).hasSize(SeedJobOnBroker.PARTITIONS);
               long ends = 0;
               for (JsonNode partition : partitions) {
-                assertThat(partition.get("topic").asText()).isEqualTo("foo");
-                assertThat(partition.get("group").asText()).isEqualTo("weir-seed");
-                assertThat(partition.get("lag").asLong()).isZero();
-                assertThat(partition.get("position").asLong())
-                    .isEqualTo(partition.get("endOffset").asLong());
-                ends += partition.get("endOffset").asLong();
+                assertThat(partition.path("topic").asText()).isEqualTo("foo");
+                assertThat(partition.path("group").asText()).isEqualTo("weir-seed");
+                assertThat(partition.path("lag").asLong()).isZero();
+                assertThat(partition.path("position").asLong())
+                    .isEqualTo(partition.path("endOffset").asLong());
+                ends += partition.path("endOffset").asLong();
               }
               assertThat(ends).isEqualTo(RECORDS);
             });
-    JsonNode sinks = seed.json("/api/v1/jobs/local-1/kafka").get("sinks");
+    JsonNode sinks = seed.json("/api/v1/jobs/local-1/kafka").path("sinks");
     assertThat(sinks).hasSize(1);
-    assertThat(sinks.get(0).get("topic").asText()).isEqualTo("bar");
-    assertThat(sinks.get(0).get("transactionalIdPrefix").asText()).isEqualTo("weir-seed");
-    for (JsonNode transaction : sinks.get(0).get("transactions")) {
-      assertThat(transaction.get("transactionalId").asText()).startsWith("weir-seed-");
-      assertThat(transaction.get("subtask").asInt()).isBetween(0, 1);
-      assertThat(transaction.get("producerId").asLong()).isNotNegative();
+    assertThat(sinks.get(0).path("topic").asText()).isEqualTo("bar");
+    assertThat(sinks.get(0).path("transactionalIdPrefix").asText()).isEqualTo("weir-seed");
+    for (JsonNode transaction : sinks.get(0).path("transactions")) {
+      assertThat(transaction.path("transactionalId").asText()).startsWith("weir-seed-");
+      assertThat(transaction.path("subtask").asInt()).isBetween(0, 1);
+      assertThat(transaction.path("producerId").asLong()).isNotNegative();
     }
     // Each sink subtask, as it tells it: an open transaction and those pending until their
     // checkpoint's notification; once idle, every record is in a committed one.
@@ -182,14 +182,14 @@ class RunningSeedJobTest {
               JsonNode subtasks = seed.json("/api/v1/jobs/local-1/kafka").at("/sinks/0/subtasks");
               assertThat(subtasks).hasSize(2);
               for (JsonNode subtask : subtasks) {
-                JsonNode open = subtask.get("open");
-                assertThat(open.get("transactionalId").asText()).startsWith("weir-seed-");
-                assertThat(open.get("checkpointId").isNull()).isTrue();
-                assertThat(open.get("ageMillis").asLong()).isNotNegative();
-                assertThat(open.get("records").asLong()).isZero();
-                for (JsonNode pending : subtask.get("pending")) {
-                  assertThat(pending.get("checkpointId").asLong()).isPositive();
-                  assertThat(pending.get("records").asLong()).isNotNegative();
+                JsonNode open = subtask.path("open");
+                assertThat(open.path("transactionalId").asText()).startsWith("weir-seed-");
+                assertThat(open.path("checkpointId").isNull()).isTrue();
+                assertThat(open.path("ageMillis").asLong()).isNotNegative();
+                assertThat(open.path("records").asLong()).isZero();
+                for (JsonNode pending : subtask.path("pending")) {
+                  assertThat(pending.path("checkpointId").asLong()).isPositive();
+                  assertThat(pending.path("records").asLong()).isNotNegative();
                 }
               }
             });
