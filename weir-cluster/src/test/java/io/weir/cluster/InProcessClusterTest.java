@@ -108,6 +108,39 @@ class InProcessClusterTest {
     }
   }
 
+  @Test
+  void when_theFirstOutputComesAfterTheFirstCheckpoint_then_itIsCommittedWithoutWaitingAnInterval()
+      throws Exception {
+    Path output = directory.resolve("out");
+    try (JobManager jobManager = startJobManager();
+        TaskManager taskManager = TaskManager.start(taskManager(jobManager));
+        ClusterClient client =
+            new ClusterClient(new HostAndPort("127.0.0.1", jobManager.port()), "")) {
+      // given: a job checkpointing every ten minutes whose source emits once checkpoint 1 completed
+      JobStatus submitted =
+          client.submit(
+              new JobSubmission(
+                  FirstOutputJob.class.getName(),
+                  List.of(output.toString()),
+                  null,
+                  null,
+                  null,
+                  false));
+
+      // when: its sink receives its first record, on the task manager
+      // then: the task manager tells the job manager, which checkpoints at once and the sink
+      // commits every id long before the interval
+      try {
+        await()
+            .atMost(Duration.ofSeconds(30))
+            .until(() -> CommittedOutput.lineCounts(output).size() == FirstOutputJob.RECORDS);
+        assertThat(CommittedOutput.lineCounts(output).values()).containsOnly(1);
+      } finally {
+        client.cancel(submitted.jobId(), null);
+      }
+    }
+  }
+
   /** What {@code GET /api/v1/jobs/{id}} shows: both tasks, every subtask with its records. */
   private static void assertEverySubtaskReported(JobManager jobManager, String jobId) {
     JobDetail job = jobManager.monitor().job(jobId).orElseThrow();

@@ -18,14 +18,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -70,14 +74,22 @@ class JobManagerFailoverTest {
     FROZEN
   }
 
-  /** One failover's times, in ms since the leader was lost. */
+  /**
+   * One failover's times, in ms since the leader was lost, and where they went by the new leader's
+   * log ({@link FailoverTimeline}).
+   */
   private record Failover(
-      int number, LeaderLoss loss, long leadsMillis, long runningMillis, long committedMillis) {
+      int number,
+      LeaderLoss loss,
+      long leadsMillis,
+      long runningMillis,
+      long committedMillis,
+      String timeline) {
     String line() {
       return String.format(
           "failover %d (leader %s): a standby leads after %d ms, runs the job after %d ms, first"
-              + " committed output of its own after %d ms",
-          number, loss.name().toLowerCase(), leadsMillis, runningMillis, committedMillis);
+              + " committed output of its own after %d ms; %s",
+          number, loss.name().toLowerCase(), leadsMillis, runningMillis, committedMillis, timeline);
     }
   }
 
@@ -155,21 +167,23 @@ class JobManagerFailoverTest {
     Process leader = cluster.leaderProcess();
     Path leaderLog = cluster.logOf(leader);
     long since = System.nanoTime();
+    LocalTime lostAt = LocalTime.now();
     Failover failover;
     if (loss == LeaderLoss.KILLED) {
       LocalClusterProcesses.kill(leader);
-      failover = awaitTakeOver(number, loss, deposed, jobId, since);
+      failover = awaitTakeOver(number, loss, deposed, jobId, since, lostAt);
       cluster.startJobManager();
     } else {
       boolean atMetadata = number == 1 && FREEZE_AT_METADATA;
       if (atMetadata) {
         awaitPausedAtMetadata(leaderLog);
         since = System.nanoTime();
+        lostAt = LocalTime.now();
       }
       LocalClusterProcesses.signal(leader, "-STOP");
       long frozenAt = Files.size(leaderLog);
       try {
-        failover = awaitTakeOver(number, loss, deposed, jobId, since);
+        failover = awaitTakeOver(number, loss, deposed, jobId, since, lostAt);
       } finally {
         LocalClusterProcesses.signal(leader, "-CONT");
       }
@@ -253,7 +267,8 @@ class JobManagerFailoverTest {
    * after the job runs again counts).
    */
   private Failover awaitTakeOver(
-      int number, LeaderLoss loss, LeaderInfo deposed, String jobId, long since) throws Exception {
+      int number, LeaderLoss loss, LeaderInfo deposed, String jobId, long since, LocalTime lostAt)
+      throws Exception {
     await()
         .atMost(Duration.ofSeconds(60))
         .pollInterval(Duration.ofMillis(50))
@@ -267,12 +282,35 @@ class JobManagerFailoverTest {
           .until(() -> client.job(jobId).state().equals("RUNNING"));
     }
     long runningMillis = millisSince(since);
-    long committedWhenRunning = committed();
-    await()
-        .atMost(Duration.ofSeconds(120))
-        .pollInterval(Duration.ofMillis(100))
-        .until(() -> committed() > committedWhenRunning);
-    return new Failover(number, loss, leadsMillis, runningMillis, millisSince(since));
+    awaitOutputCommittedFromNowOn();
+    long committedMillis = millisSince(since);
+    String timeline =
+        FailoverTimeline.of(Files.readString(cluster.leaderLog()), lostAt, committedMillis);
+    return new Failover(number, loss, leadsMillis, runningMillis, committedMillis, timeline);
+  }
+
+  /**
+   * Waits for a record committed after this moment: a {@code read_committed} reader placed at the
+   * output's end now (the last stable offsets) polls until one arrives. It reads only what is new,
+   * so the time measured is the commit's, not that of reading the whole topic again.
+   */
+  private void awaitOutputCommittedFromNowOn() {
+    Properties properties = OutputVerifier.readerProperties(kafka.bootstrapServers(), true);
+    try (KafkaConsumer<byte[], byte[]> reader = new KafkaConsumer<>(properties)) {
+      List<TopicPartition> partitions =
+          reader.partitionsFor(outputTopic()).stream()
+              .map(info -> new TopicPartition(outputTopic(), info.partition()))
+              .toList();
+      reader.assign(partitions);
+      reader.seekToEnd(partitions);
+      // Positions are looked up lazily: fix them at this moment's end.
+      partitions.forEach(reader::position);
+      await()
+          .atMost(Duration.ofSeconds(120))
+          .pollInSameThread()
+          .pollInterval(Duration.ofMillis(1))
+          .until(() -> !reader.poll(Duration.ofMillis(50)).isEmpty());
+    }
   }
 
   private static long millisSince(long nanos) {

@@ -205,6 +205,7 @@ final class ClusterJob {
     SubtaskKey subtask = new SubtaskKey(report.vertexId(), report.subtask());
     switch (report.kind()) {
       case RUNNING -> attempt.taskRunning(subtask);
+      case SINK_OUTPUT_STARTED -> attempt.sinkReceivedFirstRecord(subtask);
       case DATA_FINISHED -> attempt.taskDataFinished(subtask);
       case TERMINATED -> attempt.taskTerminated(subtask);
       case FAILED ->

@@ -56,12 +56,21 @@ public final class ControlMessages {
   public record TasksDeployed(AttemptId attempt, String taskManagerId, String error)
       implements Serializable {}
 
-  /** One subtask's news: running, data finished, terminated or failed (then with a cause). */
+  /**
+   * One subtask's news: running, its sink's first record, data finished, terminated or failed (then
+   * with a cause).
+   */
   public record TaskReport(
       AttemptId attempt, String vertexId, int subtask, TaskReport.Kind kind, String cause)
       implements Serializable {
     public enum Kind {
       RUNNING,
+      /**
+       * A sink of the subtask received its first record of the attempt: the job manager makes the
+       * next checkpoint due at once, so the first output (after a failover, the first new output)
+       * is committed without waiting out the checkpoint interval.
+       */
+      SINK_OUTPUT_STARTED,
       DATA_FINISHED,
       TERMINATED,
       FAILED,

@@ -38,6 +38,11 @@ final class RemoteJobManager implements JobManagerGateway {
   }
 
   @Override
+  public void sinkReceivedFirstRecord(SubtaskKey subtask) {
+    report(subtask, TaskReport.Kind.SINK_OUTPUT_STARTED, null);
+  }
+
+  @Override
   public void taskDataFinished(SubtaskKey subtask) {
     report(subtask, TaskReport.Kind.DATA_FINISHED, null);
   }

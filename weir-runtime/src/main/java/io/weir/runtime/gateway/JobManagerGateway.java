@@ -27,8 +27,8 @@ public interface JobManagerGateway {
 
   /**
    * A sink of the subtask received its first record of the attempt: the first checkpoint that
-   * commits output can be triggered now. A transport that does not carry it (the cluster's, for
-   * now) leaves the first output to the periodic checkpoints.
+   * commits output can be triggered now. A transport that did not carry it would leave the first
+   * output to the periodic checkpoints.
    */
   default void sinkReceivedFirstRecord(SubtaskKey subtask) {}
 
