@@ -28,6 +28,7 @@ public abstract class AbstractStreamOperator<F> implements StreamOperator {
   protected KeyedStateBackend keyedState;
   private OperatorStateBackend operatorState;
   private final KeySelector<Object, Object> keySelector;
+  private final boolean functionSeesKeyedState;
   protected long recordsIn;
   private long recordsOut;
 
@@ -37,6 +38,10 @@ public abstract class AbstractStreamOperator<F> implements StreamOperator {
     this.function = function;
     this.output = new CountingOutput(output);
     this.keySelector = (KeySelector<Object, Object>) setup.keySelector();
+    // Keyed state reaches a user function only through its runtime context (rich) or its
+    // initialization context (checkpointed); any other function never reads the current key.
+    this.functionSeesKeyedState =
+        function instanceof RichFunction || function instanceof CheckpointedFunction;
   }
 
   @Override
@@ -81,6 +86,17 @@ public abstract class AbstractStreamOperator<F> implements StreamOperator {
         throw new NullPointerException("The key selector returned null for " + record);
       }
       keyedState.setCurrentKey(key);
+    }
+  }
+
+  /**
+   * Makes the record's key the current key when the user function can read keyed state; for any
+   * other function the key would be computed a second time (the exchange computed it to route the
+   * record) only to be ignored, so the record's path skips it.
+   */
+  protected final void setKeyContextForFunction(Object record) throws Exception {
+    if (functionSeesKeyedState) {
+      setKeyContext(record);
     }
   }
 

@@ -11,7 +11,7 @@ public final class FilterOperator extends AbstractStreamOperator<FilterFunction<
   @Override
   public void processElement(Object record, long timestamp) throws Exception {
     recordsIn++;
-    setKeyContext(record);
+    setKeyContextForFunction(record);
     if (function.filter(record)) {
       output.collect(record, timestamp);
     }

@@ -14,7 +14,7 @@ public final class FlatMapOperator extends AbstractStreamOperator<FlatMapFunctio
   @Override
   public void processElement(Object record, long timestamp) throws Exception {
     recordsIn++;
-    setKeyContext(record);
+    setKeyContextForFunction(record);
     collector.setTimestamp(timestamp);
     function.flatMap(record, collector);
   }

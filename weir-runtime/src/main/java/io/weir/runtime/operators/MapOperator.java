@@ -11,7 +11,7 @@ public final class MapOperator extends AbstractStreamOperator<MapFunction<Object
   @Override
   public void processElement(Object record, long timestamp) throws Exception {
     recordsIn++;
-    setKeyContext(record);
+    setKeyContextForFunction(record);
     output.collect(function.map(record), timestamp);
   }
 }

@@ -31,7 +31,7 @@ public final class SinkOperator extends AbstractStreamOperator<SinkFunction<Obje
       firstRecord.run();
     }
     recordsIn++;
-    setKeyContext(record);
+    setKeyContextForFunction(record);
     this.timestamp = timestamp;
     function.invoke(record, this);
   }
