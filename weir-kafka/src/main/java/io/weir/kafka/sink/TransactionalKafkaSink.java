@@ -60,7 +60,10 @@ import org.slf4j.LoggerFactory;
  * fences every older producer of them. A recovery cut short (a crash, or a resubmission with
  * another parallelism from the same checkpoint) is simply run again: commits replay, the abort
  * finds what is still open, and the markers, not the broker's answers, prove each outcome. This
- * order needs no generation in the id nor a recorded id set; what those would add is below.
+ * order needs no generation in the id nor a recorded id set; what those would add is below. A fresh
+ * start has nothing to commit, so nothing waits for it: the step aborts, beside the subtasks'
+ * start, only what is open under ids no new subtask takes ({@link #abortLingeringBesideSubtasks}),
+ * and each new subtask's initialisation of its own ids aborts what is open under them.
  *
  * <p>What would break it, and what guards against each: a subtask that begins a transaction before
  * the recovery step ended (the job driver deploys no task before it); two jobs given the same
