@@ -27,4 +27,27 @@ public interface RecoverableSink {
    *     checkpoint order
    */
   List<TransactionOutcome> recoverTransactions(List<byte[]> restoredStates) throws Exception;
+
+  /**
+   * Whether a fresh start's settlement may run while the new attempt's subtasks start ({@link
+   * #abortLingeringBesideSubtasks}), instead of {@code recoverTransactions(List.of())} before any
+   * of them is deployed. Only a sink whose new subtasks settle the ids they take themselves, when
+   * they start, may say yes. Default: false.
+   */
+  default boolean abortsLingeringBesideSubtasks() {
+    return false;
+  }
+
+  /**
+   * A fresh start's settlement, while the new attempt's subtasks start: aborts what earlier runs
+   * left open under the ids that no subtask of the new attempt takes at {@code parallelism}, and
+   * touches no other id, so it can never fence a new subtask nor be fenced by one. Called only when
+   * {@link #abortsLingeringBesideSubtasks} says so, on a thread of the job manager's, on an
+   * instance of its own; may block. An exception settles nothing and fails nothing: nothing of a
+   * fresh start can be lost.
+   */
+  default void abortLingeringBesideSubtasks(int parallelism) throws Exception {
+    throw new UnsupportedOperationException(
+        getClass().getName() + " settles a fresh start before its subtasks start");
+  }
 }

@@ -26,7 +26,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -58,7 +60,10 @@ import org.slf4j.LoggerFactory;
  * fences every older producer of them. A recovery cut short (a crash, or a resubmission with
  * another parallelism from the same checkpoint) is simply run again: commits replay, the abort
  * finds what is still open, and the markers, not the broker's answers, prove each outcome. This
- * order needs no generation in the id nor a recorded id set; what those would add is below.
+ * order needs no generation in the id nor a recorded id set; what those would add is below. A fresh
+ * start has nothing to commit, so nothing waits for it: the step aborts, beside the subtasks'
+ * start, only what is open under ids no new subtask takes ({@link #abortLingeringBesideSubtasks}),
+ * and each new subtask's initialisation of its own ids aborts what is open under them.
  *
  * <p>What would break it, and what guards against each: a subtask that begins a transaction before
  * the recovery step ended (the job driver deploys no task before it); two jobs given the same
@@ -428,11 +433,59 @@ final class TransactionalKafkaSink<T>
             + "; restore from a checkpoint written by this version, or start with --fresh");
   }
 
+  /**
+   * A fresh start, while the new subtasks start: aborts the open transactions of the sink's ids
+   * that no new subtask takes, those of a subtask index at or above {@code parallelism} or of a
+   * pool index at or above the pool's size (left by an earlier run with more of either). Each new
+   * subtask's producers abort what is open under its own ids when they are initialised ({@link
+   * #initializeUserContext}), which also creates the marker topic; so this and the subtasks never
+   * touch the same id, and neither can fence the other.
+   */
+  @Override
+  public void abortLingeringBesideSubtasks(int parallelism) {
+    abortLingering(id -> !takenBySubtasks(id, parallelism));
+  }
+
+  @Override
+  public boolean abortsLingeringBesideSubtasks() {
+    return true;
+  }
+
+  /**
+   * Whether {@code transactionalId}, an id of this sink, is one a subtask at this parallelism
+   * takes.
+   */
+  private boolean takenBySubtasks(String transactionalId, int parallelism) {
+    Matcher id = sinkIds().matcher(transactionalId);
+    return id.matches()
+        && isIndexBelow(id.group(1), parallelism)
+        && isIndexBelow(id.group(2), config.transactionalIdPoolSize());
+  }
+
+  /** Whether {@code digits} is an index below {@code bound} as a subtask writes it in its ids. */
+  private static boolean isIndexBelow(String digits, int bound) {
+    // Longer than the bound cannot be below it, and cannot overflow a long either.
+    return digits.length() <= String.valueOf(bound).length()
+        && String.valueOf(Long.parseLong(digits)).equals(digits)
+        && Long.parseLong(digits) < bound;
+  }
+
+  /** Every id of this sink, of any subtask and pool index, matched exactly. */
+  private Pattern sinkIds() {
+    return Pattern.compile(Pattern.quote(config.transactionalIdPrefix()) + "-(\\d+)-(\\d+)");
+  }
+
   /** Aborts the open transactions of every id of this sink, of any subtask and pool index. */
   private void abortLingering() {
-    Pattern ids = Pattern.compile(Pattern.quote(config.transactionalIdPrefix()) + "-\\d+-\\d+");
+    abortLingering(id -> true);
+  }
+
+  /** Aborts the open transactions of the ids of this sink that {@code selected} accepts. */
+  private void abortLingering(Predicate<String> selected) {
+    Pattern ids = sinkIds();
     try (LingeringTransactions lingering = new LingeringTransactions(config.producerConfig())) {
-      List<OpenTransaction> aborted = lingering.abortMatching(ids);
+      List<OpenTransaction> aborted =
+          lingering.abortWhere(id -> ids.matcher(id).matches() && selected.test(id));
       if (!aborted.isEmpty()) {
         LOG.info(
             "Sink for topic {} aborted {} lingering transaction(s): {}",
@@ -507,6 +560,14 @@ final class TransactionalKafkaSink<T>
    */
   @Override
   protected Optional<Void> initializeUserContext() {
+    // A fresh start's recovery step no longer creates the marker topic before the subtasks start.
+    CompletableFuture<Boolean> markerTopic =
+        inBackground(
+            "marker topic",
+            () -> {
+              markers().ensureTopic();
+              return true;
+            });
     try {
       StartupPhases.reached("sink " + producers().subtaskPrefix() + "* initialises its producers");
       producers().initialiseAll();
@@ -517,6 +578,7 @@ final class TransactionalKafkaSink<T>
       throw e;
     }
     join(timeoutCheck).ifPresent(LOG::warn);
+    join(markerTopic);
     return Optional.empty();
   }
 

@@ -348,6 +348,18 @@ public final class KafkaSource<T> extends AbstractRichFunction
     return DeadLetters.recoverTransactions(config, restoredStates);
   }
 
+  /**
+   * Without a dead-letter topic a fresh start has nothing to settle, and the job need not wait for
+   * nothing before it deploys the subtasks; with one, its sink settles every id first.
+   */
+  @Override
+  public boolean abortsLingeringBesideSubtasks() {
+    return config.deadLetters() == null;
+  }
+
+  @Override
+  public void abortLingeringBesideSubtasks(int parallelism) {}
+
   @Override
   public void cancel() {
     running = false;

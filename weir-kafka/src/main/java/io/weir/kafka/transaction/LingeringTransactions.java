@@ -81,6 +81,15 @@ public final class LingeringTransactions implements AutoCloseable {
    * @return the transactions that were aborted
    */
   public List<OpenTransaction> abortMatching(Pattern ids) {
+    return abortWhere(transactionalId -> ids.matcher(transactionalId).matches());
+  }
+
+  /**
+   * Aborts every open transaction whose whole transactional id {@code ids} accepts.
+   *
+   * @return the transactions that were aborted
+   */
+  public List<OpenTransaction> abortWhere(Predicate<String> ids) {
     List<OpenTransaction> aborted = new ArrayList<>();
     for (OpenTransaction transaction : list(ids)) {
       abort(transaction.transactionalId());

@@ -3,7 +3,11 @@ package io.weir.kafka.transaction;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.weir.api.sink.RecoverableSink;
 import io.weir.kafka.broker.BrokerUnreachableException;
+import io.weir.kafka.sink.DeliveryGuarantee;
+import io.weir.kafka.sink.KafkaRecordSerializer;
+import io.weir.kafka.sink.KafkaSink;
 import io.weir.kafka.testing.KafkaBrokerExtension;
 import io.weir.kafka.testing.KafkaTestClients;
 import io.weir.kafka.testing.OpenTransactionsProcess;
@@ -89,6 +93,62 @@ class LingeringTransactionsTest {
           .containsExactlyInAnyOrder("orders-1-0-1", "orders-x");
       lingering.abortMatching(Pattern.compile("orders.*"));
     }
+  }
+
+  @Test
+  void when_aFreshStartAbortsBesideItsSubtasks_then_itNeverFencesAnIdASubtaskTakes()
+      throws Exception {
+    // given: open transactions an earlier run left, under ids the new subtasks take (0 and 1 of
+    // parallelism 2, pool indices below 3) and ids they do not; and a new subtask that has
+    // already initialised its id sink-1-0 and opened a transaction under it
+    String topic = "lingering-beside";
+    KafkaTestClients.createTopic(kafka.bootstrapServers(), topic, 1);
+    try (OpenTransactionsProcess child =
+        OpenTransactionsProcess.start(
+            kafka.bootstrapServers(),
+            topic,
+            2,
+            LONG_TIMEOUT,
+            "sink-0-0",
+            "sink-1-0",
+            "sink-2-0",
+            "sink-0-3",
+            "sink-01-0")) {
+      child.kill();
+    }
+    RecoverableSink sink =
+        (RecoverableSink)
+            KafkaSink.<String>builder()
+                .bootstrapServers(kafka.bootstrapServers())
+                .topic(topic)
+                .serializer(KafkaRecordSerializer.utf8())
+                .deliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                .transactionalIdPrefix("sink")
+                .transactionalIdPoolSize(3)
+                .build();
+    Properties config = KafkaTestClients.producerConfig(kafka.bootstrapServers());
+    config.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "sink-1-0");
+    try (KafkaProducer<String, String> subtask = new KafkaProducer<>(config)) {
+      subtask.initTransactions();
+      subtask.beginTransaction();
+      subtask.send(new ProducerRecord<>(topic, "key", "subtask-1")).get();
+
+      // when
+      assertThat(sink.abortsLingeringBesideSubtasks()).isTrue();
+      sink.abortLingeringBesideSubtasks(2);
+
+      // then: only the ids no subtask takes were aborted; the subtask's transaction, still open,
+      // commits (its producer was not fenced), and sink-0-0 is left to subtask 0's own start
+      try (LingeringTransactions lingering = new LingeringTransactions(clientConfig())) {
+        assertThat(lingering.list("sink-"))
+            .extracting(OpenTransaction::transactionalId)
+            .containsExactlyInAnyOrder("sink-0-0", "sink-1-0");
+        subtask.commitTransaction();
+        lingering.abortMatching(Pattern.compile("sink-.*"));
+      }
+    }
+    assertThat(KafkaTestClients.readAll(kafka.bootstrapServers(), topic, "read_committed"))
+        .containsExactly("subtask-1");
   }
 
   @Test

@@ -160,7 +160,9 @@ public final class JobDriver {
         return;
       }
       StartupPhases.reached("attempt " + attempt + ": sink recovery step starts");
-      Throwable recoveryFailure = recoverSinks();
+      List<RecoveryView.SinkTransaction> outcomes = new ArrayList<>();
+      SinkRecoveryStep recovery = recoveryStep(outcomes);
+      Throwable recoveryFailure = recoverSinks(recovery, outcomes);
       StartupPhases.reached("attempt " + attempt + ": sink recovery step done");
       if (state == JobState.FAILED) {
         return;
@@ -183,6 +185,7 @@ public final class JobDriver {
       // An attempt whose sinks could not be settled deploys nothing and fails as a whole.
       Throwable attemptFailure =
           cancelled ? null : recoveryFailure != null ? recoveryFailure : execution.run();
+      recovery.awaitFreshStart();
       nextCheckpointId = execution.nextCheckpointId();
       if (cancelled) {
         end(JobState.CANCELED, message, null);
@@ -249,23 +252,11 @@ public final class JobDriver {
    * settled, else the failure of the attempt (the restart strategy decides what follows). Proven
    * data loss fails the job at once.
    */
-  private Throwable recoverSinks() throws InterruptedException {
-    List<RecoveryView.SinkTransaction> outcomes = new ArrayList<>();
+  private Throwable recoverSinks(
+      SinkRecoveryStep recovery, List<RecoveryView.SinkTransaction> outcomes)
+      throws InterruptedException {
     try {
-      List<String> accepted =
-          new SinkRecoveryStep(
-                  graph,
-                  (sink, outcome) ->
-                      outcomes.add(
-                          new RecoveryView.SinkTransaction(
-                              sink.uid(),
-                              sink.displayName(),
-                              outcome.checkpointId(),
-                              outcome.transaction(),
-                              outcome.recordCount(),
-                              outcome.outcome().name(),
-                              outcome.proof())))
-              .run(latest);
+      List<String> accepted = recovery.run(latest);
       synchronized (acceptedDataLoss) {
         acceptedDataLoss.addAll(accepted);
       }
@@ -280,6 +271,22 @@ public final class JobDriver {
     } finally {
       recoveredTransactions = List.copyOf(outcomes);
     }
+  }
+
+  /** The step of one attempt, telling {@code outcomes} what it proves. */
+  private SinkRecoveryStep recoveryStep(List<RecoveryView.SinkTransaction> outcomes) {
+    return new SinkRecoveryStep(
+        graph,
+        (sink, outcome) ->
+            outcomes.add(
+                new RecoveryView.SinkTransaction(
+                    sink.uid(),
+                    sink.displayName(),
+                    outcome.checkpointId(),
+                    outcome.transaction(),
+                    outcome.recordCount(),
+                    outcome.outcome().name(),
+                    outcome.proof())));
   }
 
   /** What the last recovery step proved of each pending transaction it settled, in its order. */

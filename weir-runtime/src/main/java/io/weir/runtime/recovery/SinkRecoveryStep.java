@@ -27,6 +27,11 @@ import org.slf4j.LoggerFactory;
  * outcome. Only then may tasks begin transactions, so no new subtask can fence or reuse an id whose
  * transaction is still to be settled.
  *
+ * <p>A fresh start has nothing to commit; what a sink settles then (lingering transactions of an
+ * earlier run, under ids no new subtask takes) runs beside the deployment and start of the subtasks
+ * when the sink allows it ({@link RecoverableSink#abortsLingeringBesideSubtasks}), so that its
+ * broker round trips are not on the way to the first output.
+ *
  * <p>A proven aborted transaction is data loss: it fails the job with a {@link DataLossException}
  * unless the job accepts data loss, in which case it is logged as an error and the job goes on.
  * Runs on the caller's thread, which must have the job's classes on its context class loader.
@@ -36,6 +41,7 @@ public final class SinkRecoveryStep {
 
   private final JobGraph graph;
   private final OutcomeListener listener;
+  private FreshStartSettlement freshStart;
 
   /** Hears of each transaction outcome the step proved, as soon as it is proven. */
   @FunctionalInterface
@@ -72,24 +78,43 @@ public final class SinkRecoveryStep {
    */
   public List<String> run(CompletedCheckpoint restored) throws Exception {
     List<String> accepted = new ArrayList<>();
+    List<Transformation> besideSubtasks = new ArrayList<>();
     for (Transformation operator : graph.operators()) {
       RecoverableSink recoverable = recoverableSinkOf(operator.spec());
-      if (recoverable != null) {
-        if (restored == null) {
-          abortLingering(operator, recoverable);
-        } else {
-          accepted.addAll(recover(operator, recoverable, restored));
-        }
+      if (recoverable == null) {
+        continue;
+      }
+      if (restored != null) {
+        accepted.addAll(recover(operator, recoverable, restored));
+      } else if (recoverable.abortsLingeringBesideSubtasks()) {
+        besideSubtasks.add(operator);
+      } else {
+        abortLingering(operator, recoverable);
       }
     }
+    if (!besideSubtasks.isEmpty()) {
+      freshStart = FreshStartSettlement.start(graph, besideSubtasks);
+    }
     return accepted;
+  }
+
+  /**
+   * Waits until what a fresh start settles beside the subtasks is done (at once when {@link #run}
+   * started nothing of the kind); the caller waits before the attempt ends, so that no settlement
+   * of one attempt runs into the next one's recovery step. Never fails: what it could not settle
+   * was logged.
+   */
+  public void awaitFreshStart() throws InterruptedException {
+    if (freshStart != null) {
+      freshStart.await();
+    }
   }
 
   /**
    * The operator's transactions to settle: a sink's, or a source's that writes transactionally too
    * (a Kafka source's dead-letter topic); null for any other operator.
    */
-  private static RecoverableSink recoverableSinkOf(OperatorSpec spec) {
+  static RecoverableSink recoverableSinkOf(OperatorSpec spec) {
     if (spec instanceof OperatorSpec.Sink sink
         && sink.function() instanceof RecoverableSink recoverable) {
       return recoverable;
