@@ -40,27 +40,34 @@ public final class FirstOutputJob {
 
     @Override
     public void run(SourceContext<Long> context) throws Exception {
-      while (running && !released) {
-        Thread.sleep(5);
+      // Woken by the checkpoint's notification or by the cancel, both on other threads.
+      synchronized (this) {
+        while (running && !released) {
+          wait();
+        }
       }
       synchronized (context.getCheckpointLock()) {
         for (long id = 0; id < RECORDS && running; id++) {
           context.collect(id);
         }
       }
-      while (running) {
-        Thread.sleep(5);
+      synchronized (this) {
+        while (running) {
+          wait();
+        }
       }
     }
 
     @Override
-    public void cancel() {
+    public synchronized void cancel() {
       running = false;
+      notifyAll();
     }
 
     @Override
-    public void notifyCheckpointComplete(long checkpointId) {
+    public synchronized void notifyCheckpointComplete(long checkpointId) {
       released = true;
+      notifyAll();
     }
   }
 }

@@ -61,27 +61,34 @@ class FirstOutputCheckpointTest {
 
     @Override
     public void run(SourceContext<Long> context) throws Exception {
-      while (running && !RELEASED.get()) {
-        Thread.sleep(5);
+      // Woken by the checkpoint's notification or by the cancel, both on other threads.
+      synchronized (this) {
+        while (running && !RELEASED.get()) {
+          wait();
+        }
       }
       synchronized (context.getCheckpointLock()) {
         for (long i = 0; i < RECORDS && running; i++) {
           context.collect(i);
         }
       }
-      while (running) {
-        Thread.sleep(5);
+      synchronized (this) {
+        while (running) {
+          wait();
+        }
       }
     }
 
     @Override
-    public void cancel() {
+    public synchronized void cancel() {
       running = false;
+      notifyAll();
     }
 
     @Override
-    public void notifyCheckpointComplete(long checkpointId) {
+    public synchronized void notifyCheckpointComplete(long checkpointId) {
       RELEASED.set(true);
+      notifyAll();
     }
   }
 }
