@@ -113,7 +113,7 @@ public final class BenchCommand implements Callable<Integer> {
       names = "--web-overhead",
       description =
           "Measure what the dashboard, REST API and metrics cost: the exactly-once pipeline --repeat"
-              + " times with them and --repeat times without, alternated; medians, overhead in %"
+              + " times with them and --repeat times without, alternated; medians, overhead in %%"
               + " and its bootstrap interval. Run it on a quiet machine.")
   boolean webOverhead;
 

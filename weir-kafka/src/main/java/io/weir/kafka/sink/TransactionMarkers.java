@@ -78,7 +78,14 @@ final class TransactionMarkers {
    * broker's timeout anyway).
    */
   void ensureTopic() {
-    try (Admin admin = Admin.create(adminConfig())) {
+    try (Admin admin = newAdmin()) {
+      ensureTopic(admin);
+    }
+  }
+
+  /** As {@link #ensureTopic()}, with an admin client of the caller's. */
+  void ensureTopic(Admin admin) {
+    try {
       NewTopic newTopic =
           new NewTopic(topic, Optional.of(1), Optional.empty())
               .configs(Map.of(TopicConfig.RETENTION_MS_CONFIG, Long.toString(RETENTION_MS)));
@@ -140,6 +147,11 @@ final class TransactionMarkers {
       }
     }
     return committed;
+  }
+
+  /** An admin client with the sink's bootstrap servers and security settings. */
+  Admin newAdmin() {
+    return Admin.create(adminConfig());
   }
 
   private Map<String, Object> adminConfig() {

@@ -20,7 +20,7 @@ import org.apache.kafka.common.config.ConfigResource;
  * transaction: a timeout above the broker's {@code transaction.max.timeout.ms} would make every
  * producer fail with a cryptic {@code InvalidTxnTimeoutException}, and a timeout close to the
  * checkpoint interval lets the broker abort transactions that are merely waiting for their
- * checkpoint. Runs on the sink's task thread at start-up; blocks for one admin round trip.
+ * checkpoint. Runs beside the sink's start-up; one admin round trip.
  */
 final class TransactionTimeoutCheck {
   static final String BROKER_MAXIMUM = "transaction.max.timeout.ms";
@@ -35,8 +35,23 @@ final class TransactionTimeoutCheck {
    * @throws IllegalStateException when the timeout is too large or the broker cannot be reached
    */
   static Optional<String> check(KafkaSinkConfig<?> config) {
+    Map<String, Object> adminConfig =
+        Map.of(
+            AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+            config.bootstrapServers(),
+            AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+            (int) ADMIN_TIMEOUT_MILLIS,
+            AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
+            (int) ADMIN_TIMEOUT_MILLIS);
+    try (Admin admin = Admin.create(adminConfig)) {
+      return check(config, admin);
+    }
+  }
+
+  /** As {@link #check(KafkaSinkConfig)}, with an admin client of the caller's. */
+  static Optional<String> check(KafkaSinkConfig<?> config, Admin admin) {
     long timeoutMillis = config.transactionTimeout().toMillis();
-    long maximumMillis = brokerMaximumMillis(config);
+    long maximumMillis = brokerMaximumMillis(config, admin);
     if (timeoutMillis > maximumMillis) {
       throw new IllegalStateException(
           "The transaction timeout of the Kafka sink to topic '"
@@ -70,16 +85,8 @@ final class TransactionTimeoutCheck {
             + " loses their records");
   }
 
-  private static long brokerMaximumMillis(KafkaSinkConfig<?> config) {
-    Map<String, Object> adminConfig =
-        Map.of(
-            AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
-            config.bootstrapServers(),
-            AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
-            (int) ADMIN_TIMEOUT_MILLIS,
-            AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
-            (int) ADMIN_TIMEOUT_MILLIS);
-    try (Admin admin = Admin.create(adminConfig)) {
+  private static long brokerMaximumMillis(KafkaSinkConfig<?> config, Admin admin) {
+    try {
       Collection<Node> nodes =
           admin.describeCluster().nodes().get(ADMIN_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
       ConfigResource broker =

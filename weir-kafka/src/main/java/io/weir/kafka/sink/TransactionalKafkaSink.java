@@ -6,6 +6,7 @@ import io.weir.api.checkpoint.FunctionSnapshotContext;
 import io.weir.api.sink.TransactionOutcome;
 import io.weir.api.sink.TwoPhaseCommitOptions;
 import io.weir.api.sink.TwoPhaseCommitSinkFunction;
+import io.weir.kafka.BesideStart;
 import io.weir.kafka.transaction.LingeringTransactions;
 import io.weir.kafka.transaction.OpenTransaction;
 import io.weir.kafka.transaction.PendingTransaction;
@@ -23,13 +24,13 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -95,7 +96,7 @@ final class TransactionalKafkaSink<T>
   // One for every record: a lambda per send would be an allocation per record.
   private transient Callback sendCallback;
   private transient int nextIndex;
-  private transient CompletableFuture<Optional<String>> timeoutCheck;
+  private transient CompletableFuture<Optional<String>> startChecks;
   private transient TransactionMarkers markers;
   private transient boolean committedOnce;
   private transient Map<KafkaTransaction, RecoveryOutcome> resumeResults;
@@ -133,13 +134,24 @@ final class TransactionalKafkaSink<T>
   }
 
   /**
-   * Checks the transaction timeout against the broker before any transaction begins: while the
-   * restored transactions are committed (resuming sends no timeout), settled before the pool's
-   * producers are used.
+   * Checks the transaction timeout against the broker and creates the marker topic before any
+   * transaction begins: in the background while the restored transactions are committed (resuming
+   * sends no timeout) and the producers start, settled before the first transaction.
    */
   @Override
   public void initializeState(FunctionInitializationContext context) throws Exception {
-    timeoutCheck = inBackground("timeout check", () -> TransactionTimeoutCheck.check(config));
+    TransactionMarkers markers = markers();
+    // One admin client for both: each client's start costs the cores the job's start needs.
+    startChecks =
+        inBackground(
+            "start checks",
+            () -> {
+              try (Admin admin = markers.newAdmin()) {
+                Optional<String> warning = TransactionTimeoutCheck.check(config, admin);
+                markers.ensureTopic(admin);
+                return warning;
+              }
+            });
     super.initializeState(context);
   }
 
@@ -555,50 +567,30 @@ final class TransactionalKafkaSink<T>
 
   /**
    * Runs before the first new transaction, once the job's recovery step settled every transaction
-   * of the sink: initialises the producers of the whole pool at once (each a broker round trip),
-   * which the sink then goes on using.
+   * of the sink: initialises the producers of the first two transactions (each a broker round trip)
+   * and the rest of the pool's in the background; the sink then goes on using them.
    */
   @Override
   protected Optional<Void> initializeUserContext() {
-    // A fresh start's recovery step no longer creates the marker topic before the subtasks start.
-    CompletableFuture<Boolean> markerTopic =
-        inBackground(
-            "marker topic",
-            () -> {
-              markers().ensureTopic();
-              return true;
-            });
     try {
       StartupPhases.reached("sink " + producers().subtaskPrefix() + "* initialises its producers");
-      producers().initialiseAll();
+      producers().initialise(nextIndex);
       StartupPhases.reached("sink " + producers().subtaskPrefix() + "* initialised its producers");
     } catch (RuntimeException e) {
       // A timeout above the broker's maximum fails the producers too; its message says why.
-      join(timeoutCheck);
+      join(startChecks);
       throw e;
     }
-    join(timeoutCheck).ifPresent(LOG::warn);
-    join(markerTopic);
+    join(startChecks).ifPresent(LOG::warn);
     return Optional.empty();
   }
 
   private <R> CompletableFuture<R> inBackground(String what, Supplier<R> work) {
-    String name = what + " " + getRuntimeContext().operatorName();
-    return CompletableFuture.supplyAsync(
-        work,
-        task -> {
-          Thread thread = new Thread(task, name);
-          thread.setDaemon(true);
-          thread.start();
-        });
+    return BesideStart.run(what + " " + getRuntimeContext().operatorName(), work);
   }
 
   private static <R> R join(CompletableFuture<R> future) {
-    try {
-      return future.join();
-    } catch (CompletionException e) {
-      throw e.getCause() instanceof RuntimeException cause ? cause : e;
-    }
+    return BesideStart.await(future);
   }
 
   @Override

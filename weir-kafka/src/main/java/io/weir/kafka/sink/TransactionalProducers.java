@@ -1,24 +1,21 @@
 package io.weir.kafka.sink;
 
+import io.weir.kafka.BesideStart;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 
 /**
  * The transactional producers of one sink subtask, one per transactional id of its bounded pool
  * ({@code <prefix>-<subtask>-<index>}), so ids do not pile up in the broker. A producer is
- * initialised at start ({@link #initialiseAll}) or on first use, which fences and aborts whatever
- * an earlier process left open under that id; on transaction protocol v2 it then runs one
- * transaction after another.
+ * initialised at start ({@link #initialise}) or on first use, which fences and aborts whatever an
+ * earlier process left open under that id; on transaction protocol v2 it then runs one transaction
+ * after another.
  */
 final class TransactionalProducers implements AutoCloseable {
   private final KafkaSinkConfig<?> config;
@@ -26,6 +23,10 @@ final class TransactionalProducers implements AutoCloseable {
   // Concurrent: a failed commit, on the sink's commit thread, discards its producer while the task
   // thread uses the others.
   private final Map<Integer, KafkaProducer<byte[], byte[]>> producers = new ConcurrentHashMap<>();
+  // The pool's later ids, initialised in the background once the first two are ready.
+  private final Map<Integer, CompletableFuture<KafkaProducer<byte[], byte[]>>> initialising =
+      new ConcurrentHashMap<>();
+  private volatile boolean closed;
 
   TransactionalProducers(KafkaSinkConfig<?> config, int subtask) {
     this.config = config;
@@ -44,66 +45,66 @@ final class TransactionalProducers implements AutoCloseable {
   KafkaProducer<byte[], byte[]> producer(int index) {
     KafkaProducer<byte[], byte[]> producer = producers.get(index);
     if (producer == null) {
-      producer = initialised(index);
+      CompletableFuture<KafkaProducer<byte[], byte[]>> started = initialising.remove(index);
+      producer = started != null ? BesideStart.await(started) : initialised(index);
       producers.put(index, producer);
     }
     return producer;
   }
 
   /**
-   * Initialises the producers of every id of the pool that has none yet, concurrently: each
-   * initialisation is a broker round trip that fences and aborts what an earlier process left open
-   * under that id. Done at start, it keeps these round trips out of the first checkpoints, where
-   * beginning the next transaction would otherwise wait for them.
+   * Initialises the producers of the first transaction's id and the next one's, concurrently, and
+   * then those of the pool's other ids in the background. Each initialisation is a producer's start
+   * and a broker round trip that fences and aborts what an earlier process left open under that id.
+   * The first two are awaited because the first checkpoint begins the second transaction; waiting
+   * for the whole pool instead would put all of its starts, which compete for the same cores,
+   * between the deployment and the first output.
    */
-  void initialiseAll() {
-    List<Integer> missing = new ArrayList<>();
-    for (int index = 0; index < config.transactionalIdPoolSize(); index++) {
-      if (!producers.containsKey(index)) {
-        missing.add(index);
+  void initialise(int first) {
+    int poolSize = config.transactionalIdPoolSize();
+    List<Integer> now = new ArrayList<>();
+    now.add(first);
+    if (poolSize > 1) {
+      now.add((first + 1) % poolSize);
+    }
+    for (int index : now) {
+      if (!producers.containsKey(index) && !initialising.containsKey(index)) {
+        initialising.put(index, inBackground(index));
       }
     }
-    if (missing.isEmpty()) {
-      return;
-    }
-    ExecutorService executor =
-        Executors.newFixedThreadPool(
-            missing.size(),
-            task -> {
-              Thread thread = new Thread(task, "producer init " + subtaskPrefix);
-              thread.setDaemon(true);
-              return thread;
-            });
-    try {
-      Map<Integer, Future<KafkaProducer<byte[], byte[]>>> started = new HashMap<>();
-      for (int index : missing) {
-        started.put(index, executor.submit(() -> initialised(index)));
-      }
-      RuntimeException failure = null;
-      for (Map.Entry<Integer, Future<KafkaProducer<byte[], byte[]>>> entry : started.entrySet()) {
-        try {
-          producers.put(entry.getKey(), entry.getValue().get());
-        } catch (ExecutionException e) {
-          RuntimeException cause =
-              e.getCause() instanceof RuntimeException runtime
-                  ? runtime
-                  : new IllegalStateException(e.getCause());
-          if (failure == null) {
-            failure = cause;
-          } else {
-            failure.addSuppressed(cause);
-          }
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IllegalStateException("Interrupted while initialising producers", e);
+    RuntimeException failure = null;
+    for (int index : now) {
+      try {
+        producer(index);
+      } catch (RuntimeException e) {
+        if (failure == null) {
+          failure = e;
+        } else {
+          failure.addSuppressed(e);
         }
       }
-      if (failure != null) {
-        throw failure;
-      }
-    } finally {
-      executor.shutdownNow();
     }
+    if (failure != null) {
+      throw failure;
+    }
+    for (int index = 0; index < poolSize; index++) {
+      if (!producers.containsKey(index) && !initialising.containsKey(index)) {
+        initialising.put(index, inBackground(index));
+      }
+    }
+  }
+
+  private CompletableFuture<KafkaProducer<byte[], byte[]>> inBackground(int index) {
+    CompletableFuture<KafkaProducer<byte[], byte[]>> started =
+        BesideStart.run("producer init " + transactionalId(index), () -> initialised(index));
+    // A producer that becomes ready after the close is closed too, not left running.
+    started.thenAccept(
+        producer -> {
+          if (closed) {
+            producer.close(Duration.ZERO);
+          }
+        });
+    return started;
   }
 
   private KafkaProducer<byte[], byte[]> initialised(int index) {
@@ -133,7 +134,10 @@ final class TransactionalProducers implements AutoCloseable {
    */
   @Override
   public void close() {
+    closed = true;
     producers.values().forEach(producer -> producer.close(Duration.ZERO));
     producers.clear();
+    initialising.values().forEach(started -> started.thenAccept(p -> p.close(Duration.ZERO)));
+    initialising.clear();
   }
 }

@@ -121,7 +121,7 @@ public final class KafkaSource<T> extends AbstractRichFunction
               config.groupId(),
               config.consumerProperties(),
               Failpoints.of(getRuntimeContext()));
-      committer.warmUp();
+      committer.warmUpInBackground();
     }
   }
 

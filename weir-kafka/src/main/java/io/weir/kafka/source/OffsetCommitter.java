@@ -1,12 +1,15 @@
 package io.weir.kafka.source;
 
+import io.weir.kafka.BesideStart;
 import io.weir.runtime.failpoint.FailpointNames;
 import io.weir.runtime.failpoint.Failpoints;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -28,6 +31,7 @@ final class OffsetCommitter implements AutoCloseable {
   private final Failpoints failpoints;
   private final TreeMap<Long, Map<TopicPartition, Long>> pending = new TreeMap<>();
   private KafkaConsumer<byte[], byte[]> consumer;
+  private CompletableFuture<Void> warmUp = CompletableFuture.completedFuture(null);
 
   OffsetCommitter(
       String bootstrapServers, String groupId, Map<String, String> extra, Failpoints failpoints) {
@@ -42,15 +46,22 @@ final class OffsetCommitter implements AutoCloseable {
   }
 
   /**
-   * Finds the group's coordinator now, so that the first commit after a checkpoint is as prompt as
-   * the later ones (a lookup can take a second); a failure here is retried by the first commit.
+   * Starts the committing consumer and finds the group's coordinator in the background, so that the
+   * first commit after a checkpoint is as prompt as the later ones (a lookup can take a second)
+   * while the source reads from the start; a failure here is retried by the first commit.
    */
-  void warmUp() {
-    try {
-      consumer().committed(java.util.Set.of(), Duration.ofSeconds(5));
-    } catch (RuntimeException e) {
-      LOG.debug("Could not reach the group coordinator yet: {}", e.toString());
-    }
+  void warmUpInBackground() {
+    warmUp =
+        BesideStart.run(
+            "offset committer start",
+            () -> {
+              try {
+                consumer().committed(Set.of(), Duration.ofSeconds(5));
+              } catch (RuntimeException e) {
+                LOG.debug("Could not reach the group coordinator yet: {}", e.toString());
+              }
+              return null;
+            });
   }
 
   private KafkaConsumer<byte[], byte[]> consumer() {
@@ -58,6 +69,11 @@ final class OffsetCommitter implements AutoCloseable {
       consumer = new KafkaConsumer<>(properties);
     }
     return consumer;
+  }
+
+  /** The consumer is not thread-safe: the mailbox thread uses it only after the warm-up ended. */
+  private void awaitWarmUp() {
+    warmUp.join();
   }
 
   void checkpointTaken(long checkpointId, Map<TopicPartition, Long> offsets) {
@@ -77,6 +93,7 @@ final class OffsetCommitter implements AutoCloseable {
       return;
     }
     failpoints.hit(FailpointNames.SOURCE_OFFSETS_COMMIT_BEFORE);
+    awaitWarmUp();
     try {
       consumer().commitSync(offsets, Duration.ofSeconds(10));
     } catch (RuntimeException e) {
@@ -94,6 +111,7 @@ final class OffsetCommitter implements AutoCloseable {
 
   @Override
   public void close() {
+    awaitWarmUp();
     if (consumer != null) {
       consumer.close(Duration.ofSeconds(1));
     }
