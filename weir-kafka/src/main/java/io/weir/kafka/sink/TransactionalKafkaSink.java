@@ -578,19 +578,15 @@ final class TransactionalKafkaSink<T>
       StartupPhases.reached("sink " + producers().subtaskPrefix() + "* initialised its producers");
     } catch (RuntimeException e) {
       // A timeout above the broker's maximum fails the producers too; its message says why.
-      join(startChecks);
+      BesideStart.await(startChecks);
       throw e;
     }
-    join(startChecks).ifPresent(LOG::warn);
+    BesideStart.await(startChecks).ifPresent(LOG::warn);
     return Optional.empty();
   }
 
   private <R> CompletableFuture<R> inBackground(String what, Supplier<R> work) {
     return BesideStart.run(what + " " + getRuntimeContext().operatorName(), work);
-  }
-
-  private static <R> R join(CompletableFuture<R> future) {
-    return BesideStart.await(future);
   }
 
   @Override

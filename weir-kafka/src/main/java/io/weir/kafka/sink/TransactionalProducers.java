@@ -2,8 +2,6 @@ package io.weir.kafka.sink;
 
 import io.weir.kafka.BesideStart;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,7 +24,6 @@ final class TransactionalProducers implements AutoCloseable {
   // The pool's later ids, initialised in the background once the first two are ready.
   private final Map<Integer, CompletableFuture<KafkaProducer<byte[], byte[]>>> initialising =
       new ConcurrentHashMap<>();
-  private volatile boolean closed;
 
   TransactionalProducers(KafkaSinkConfig<?> config, int subtask) {
     this.config = config;
@@ -62,49 +59,24 @@ final class TransactionalProducers implements AutoCloseable {
    */
   void initialise(int first) {
     int poolSize = config.transactionalIdPoolSize();
-    List<Integer> now = new ArrayList<>();
-    now.add(first);
-    if (poolSize > 1) {
-      now.add((first + 1) % poolSize);
-    }
-    for (int index : now) {
-      if (!producers.containsKey(index) && !initialising.containsKey(index)) {
-        initialising.put(index, inBackground(index));
-      }
-    }
-    RuntimeException failure = null;
-    for (int index : now) {
-      try {
-        producer(index);
-      } catch (RuntimeException e) {
-        if (failure == null) {
-          failure = e;
-        } else {
-          failure.addSuppressed(e);
-        }
-      }
-    }
-    if (failure != null) {
-      throw failure;
-    }
+    int second = (first + 1) % poolSize;
+    startInBackground(first);
+    startInBackground(second);
+    producer(first);
+    producer(second);
     for (int index = 0; index < poolSize; index++) {
-      if (!producers.containsKey(index) && !initialising.containsKey(index)) {
-        initialising.put(index, inBackground(index));
-      }
+      startInBackground(index);
     }
   }
 
-  private CompletableFuture<KafkaProducer<byte[], byte[]>> inBackground(int index) {
-    CompletableFuture<KafkaProducer<byte[], byte[]>> started =
-        BesideStart.run("producer init " + transactionalId(index), () -> initialised(index));
-    // A producer that becomes ready after the close is closed too, not left running.
-    started.thenAccept(
-        producer -> {
-          if (closed) {
-            producer.close(Duration.ZERO);
-          }
-        });
-    return started;
+  private void startInBackground(int index) {
+    if (!producers.containsKey(index)) {
+      initialising.computeIfAbsent(
+          index,
+          missing ->
+              BesideStart.run(
+                  "producer init " + transactionalId(missing), () -> initialised(missing)));
+    }
   }
 
   private KafkaProducer<byte[], byte[]> initialised(int index) {
@@ -134,9 +106,9 @@ final class TransactionalProducers implements AutoCloseable {
    */
   @Override
   public void close() {
-    closed = true;
     producers.values().forEach(producer -> producer.close(Duration.ZERO));
     producers.clear();
+    // A producer still starting is closed once it is ready, not left running.
     initialising.values().forEach(started -> started.thenAccept(p -> p.close(Duration.ZERO)));
     initialising.clear();
   }
