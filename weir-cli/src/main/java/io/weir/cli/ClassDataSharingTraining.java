@@ -1,5 +1,10 @@
 package io.weir.cli;
 
+import io.weir.kafka.broker.KafkaBroker;
+import io.weir.kafka.broker.KafkaBrokerConfig;
+import io.weir.kafka.broker.KafkaBrokerException;
+import io.weir.lab.SeedInput;
+import io.weir.lab.Topics;
 import io.weir.runtime.checkpoint.storage.Directories;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -19,10 +24,15 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 /**
  * The short run the {@code weir} launcher records its class-data sharing archive from, right after
  * a build: it loads what most calls and job processes load at start-up — the command line, a small
- * checkpointed in-memory job run the way {@code weir run} runs one (dashboard included), and the
- * Kafka clients a Kafka job creates — so that every later JVM maps those classes instead of parsing
- * and verifying them again. Needs no broker: the clients are built and closed without connecting.
- * Not a user command; its exit code only decides whether the launcher keeps the archive.
+ * checkpointed in-memory job run the way {@code weir run} runs one (dashboard included), and a
+ * small exactly-once job on an embedded Kafka broker — so that every later JVM maps those classes
+ * instead of parsing and verifying them again.
+ *
+ * <p>The Kafka job matters most: clients that only start leave out what talking to a broker loads
+ * (requests and responses, errors, fetches, transactions, their lambdas) and Weir's connectors,
+ * which every Kafka job process then loaded from the jars, generating those lambdas anew. When no
+ * broker starts here, the clients are built and closed without one instead. Not a user command; its
+ * exit code only decides whether the launcher keeps the archive.
  */
 public final class ClassDataSharingTraining {
   private ClassDataSharingTraining() {}
@@ -57,8 +67,59 @@ public final class ClassDataSharingTraining {
               "--checkpoint-dir",
               directory.resolve("checkpoints").toString());
     }
-    loadKafkaClients(unusedAddress());
-    return exit;
+    return exit == 0 ? runOnKafka(directory) : exit;
+  }
+
+  /**
+   * Runs the seed job exactly-once on 2,000 records of a broker of its own; without a broker (one
+   * that does not start here), builds the clients without connecting. The job's exit code.
+   */
+  private static int runOnKafka(Path directory) throws IOException {
+    KafkaBroker broker;
+    try {
+      broker = KafkaBroker.start(KafkaBrokerConfig.inDirectory(directory.resolve("kafka")));
+    } catch (KafkaBrokerException e) {
+      System.err.println("No broker for the archive's Kafka job (" + e.getMessage() + ")");
+      loadKafkaClients(unusedAddress());
+      return 0;
+    }
+    // The broker is a process of its own: an interrupted build (Ctrl-C) must not leave it running.
+    Thread stopBroker = new Thread(broker::stop, "training broker stop");
+    Runtime.getRuntime().addShutdownHook(stopBroker);
+    try (broker) {
+      String bootstrap = broker.bootstrapServers();
+      Topics.create(bootstrap, 2, "input", "output");
+      new SeedInput(bootstrap, "input").load(0, 2_000, 0);
+      return WeirCli.run(
+          "run",
+          "--web-port",
+          "0",
+          "-p",
+          "2",
+          "--checkpoint-dir",
+          directory.resolve("kafka-checkpoints").toString(),
+          "io.weir.examples.SeedJob",
+          "--bootstrap",
+          bootstrap,
+          "--input-topic",
+          "input",
+          "--output-topic",
+          "output",
+          "--group",
+          "training",
+          "--transactional-id-prefix",
+          "training",
+          "--semantic",
+          "exactly-once",
+          "--checkpoint-interval",
+          "100",
+          "--bounded");
+    } catch (Exception e) {
+      System.err.println("The archive's Kafka job failed: " + e);
+      return 1;
+    } finally {
+      Runtime.getRuntime().removeShutdownHook(stopBroker);
+    }
   }
 
   /** Builds and closes a transactional producer, a read_committed consumer and an admin client. */
