@@ -39,6 +39,16 @@ class WeirCliTest {
   }
 
   @Test
+  void when_no_command_is_named_then_the_usage_lists_every_command() {
+    int exitCode = WeirCli.run(new String[0]);
+
+    assertThat(exitCode).isZero();
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .startsWith("Usage: weir")
+        .contains("Commands:", "demo", "run", "checkpoints");
+  }
+
+  @Test
   void when_a_command_is_named_then_its_own_options_are_parsed() {
     int exitCode = WeirCli.run("list", "--help");
 

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The {@code weir} launcher script on a small project tree of its own, with {@code mvn} and {@code
  * java} replaced by scripts that note their calls: which changes make it build, and that a build
- * records the class-data sharing archive that later calls map.
+ * records the class-data sharing archives that later calls map.
  */
 class WeirLauncherTest {
   private static final Instant BUILT = Instant.now().minusSeconds(60);
@@ -33,12 +33,15 @@ class WeirLauncherTest {
     calls = root.resolve("calls.txt");
     bin = Files.createDirectories(root.resolve("fake-bin"));
     fakeCommand("mvn", "echo mvn >> \"$CALLS\"");
-    // Records the archive when asked to, as the JVM does at its exit.
+    // Lists the loaded classes when asked to, and dumps an archive when asked to, as the JVM does.
     fakeCommand(
         "java",
         "echo \"java $*\" >> \"$CALLS\"\n"
-            + "for a in \"$@\"; do case \"$a\" in -XX:ArchiveClassesAtExit=*) "
-            + "echo archive > \"${a#-XX:ArchiveClassesAtExit=}\";; esac; done");
+            + "dump=no; for a in \"$@\"; do case \"$a\" in -Xshare:dump) dump=yes;; esac; done\n"
+            + "for a in \"$@\"; do case \"$a\" in\n"
+            + "  -XX:DumpLoadedClassList=*) echo classes > \"${a#*=}\";;\n"
+            + "  -XX:SharedArchiveFile=*) [ $dump = no ] || echo archive > \"${a#*=}\";;\n"
+            + "esac; done");
     writeAt(root.resolve("pom.xml"), BUILT.minusSeconds(60));
     writeAt(root.resolve("weir-api/pom.xml"), BUILT.minusSeconds(60));
     writeAt(root.resolve("weir-api/src/main/java/Api.java"), BUILT.minusSeconds(60));
@@ -73,12 +76,23 @@ class WeirLauncherTest {
     assertThat(second).isZero();
     List<String> calls = calls();
     assertThat(calls).filteredOn(call -> call.equals("mvn")).hasSize(1);
-    assertThat(calls.get(1)).contains("-XX:ArchiveClassesAtExit=", "ClassDataSharingTraining");
-    assertThat(root.resolve("weir-cli/target/weir-cli.jsa")).exists();
-    assertThat(calls.get(2)).contains("-XX:SharedArchiveFile=").endsWith("WeirCli run Job");
-    // a command that answers and exits maps no archive: mapping it would cost more than it saves
+    // each archive: its training lists the classes it loads, then the JVM dumps them
+    assertThat(calls.get(1)).contains("-XX:DumpLoadedClassList=").endsWith("CommandLineTraining");
+    assertThat(calls.get(2)).contains("-Xshare:dump", "weir-commands.jsa");
     assertThat(calls.get(3))
-        .doesNotContain("-XX:SharedArchiveFile=")
+        .contains("-XX:DumpLoadedClassList=")
+        .endsWith("ClassDataSharingTraining");
+    assertThat(calls.get(4)).contains("-Xshare:dump", "weir-cli.jsa");
+    assertThat(root.resolve("weir-cli/target/weir-cli.jsa")).exists();
+    assertThat(root.resolve("weir-cli/target/weir-commands.jsa")).exists();
+    assertThat(root.resolve("weir-cli/target")).isDirectoryNotContaining("glob:**.classes");
+    assertThat(calls.get(5))
+        .contains("-XX:SharedArchiveFile=" + root.resolve("weir-cli/target/weir-cli.jsa"))
+        .endsWith("WeirCli run Job");
+    // a command that answers and exits maps the small archive: the large one would cost more
+    // than it saves
+    assertThat(calls.get(6))
+        .contains("-XX:SharedArchiveFile=" + root.resolve("weir-cli/target/weir-commands.jsa"))
         .contains("-XX:TieredStopAtLevel=1")
         .endsWith("WeirCli list --help");
   }
