@@ -22,10 +22,10 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
- * The short run the {@code weir} launcher records its class-data sharing archive from, right after
- * a build: it loads what most calls and job processes load at start-up — the command line, a small
- * checkpointed in-memory job run the way {@code weir run} runs one (dashboard included), and a
- * small exactly-once job on an embedded Kafka broker — so that every later JVM maps those classes
+ * The short run the {@code weir} launcher records its job archive (class-data sharing) from, right
+ * after a build: it loads what most calls and job processes load at start-up — the command line, a
+ * small checkpointed in-memory job run the way {@code weir run} runs one (dashboard included), and
+ * a small exactly-once job on an embedded Kafka broker — so that every later JVM maps those classes
  * instead of parsing and verifying them again.
  *
  * <p>The Kafka job matters most: clients that only start leave out what talking to a broker loads

@@ -13,7 +13,10 @@ import java.util.List;
  * archive.
  */
 public final class CommandLineTraining {
-  /** The calls whose classes every answering command needs; their output is not shown. */
+  /**
+   * The calls whose classes every answering command needs; their output is not shown. The commands
+   * are those the launcher maps this archive for (its list of commands that answer and exit).
+   */
   private static final List<List<String>> CALLS =
       List.of(
           List.of("--version"),
