@@ -1,5 +1,10 @@
 package io.weir.cli;
 
+import io.weir.cluster.jobmanager.JobManager;
+import io.weir.cluster.jobmanager.JobManagerOptions;
+import io.weir.cluster.rpc.HostAndPort;
+import io.weir.cluster.taskmanager.TaskManager;
+import io.weir.cluster.taskmanager.TaskManagerOptions;
 import io.weir.kafka.broker.KafkaBroker;
 import io.weir.kafka.broker.KafkaBrokerConfig;
 import io.weir.kafka.broker.KafkaBrokerException;
@@ -11,6 +16,8 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -30,9 +37,12 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  *
  * <p>The Kafka job matters most: clients that only start leave out what talking to a broker loads
  * (requests and responses, errors, fetches, transactions, their lambdas) and Weir's connectors,
- * which every Kafka job process then loaded from the jars, generating those lambdas anew. When no
- * broker starts here, the clients are built and closed without one instead. Not a user command; its
- * exit code only decides whether the launcher keeps the archive.
+ * which every Kafka job process then loaded from the jars, generating those lambdas anew. The same
+ * job then runs once more, submitted by {@code weir run --jobmanager} to a job manager and a task
+ * manager in this JVM, so that a cluster client's submission and the cluster's processes (which map
+ * this archive too) find their classes here as well. When no broker starts here, the clients are
+ * built and closed without one instead. Not a user command; its exit code only decides whether the
+ * launcher keeps the archive.
  */
 public final class ClassDataSharingTraining {
   private ClassDataSharingTraining() {}
@@ -90,36 +100,79 @@ public final class ClassDataSharingTraining {
       String bootstrap = broker.bootstrapServers();
       Topics.create(bootstrap, 2, "input", "output");
       new SeedInput(bootstrap, "input").load(0, 2_000, 0);
-      return WeirCli.run(
-          "run",
-          "--web-port",
-          "0",
-          "-p",
-          "2",
-          "--checkpoint-dir",
-          directory.resolve("kafka-checkpoints").toString(),
-          "io.weir.examples.SeedJob",
-          "--bootstrap",
-          bootstrap,
-          "--input-topic",
-          "input",
-          "--output-topic",
-          "output",
-          "--group",
-          "training",
-          "--transactional-id-prefix",
-          "training",
-          "--semantic",
-          "exactly-once",
-          "--checkpoint-interval",
-          "100",
-          "--bounded");
+      int exit =
+          WeirCli.run(kafkaJob(directory, bootstrap, "training", "--local", "--web-port", "0"));
+      return exit == 0 ? runOnCluster(directory, bootstrap) : exit;
     } catch (Exception e) {
       System.err.println("The archive's Kafka job failed: " + e);
       return 1;
     } finally {
       Runtime.getRuntime().removeShutdownHook(stopBroker);
     }
+  }
+
+  /**
+   * Submits the Kafka job to a job manager and a task manager started in this JVM, as {@code weir
+   * run --jobmanager} does, and waits for it to finish.
+   */
+  private static int runOnCluster(Path directory, String bootstrap) throws Exception {
+    try (JobManager jobManager =
+            JobManager.start(
+                new JobManagerOptions(
+                    "127.0.0.1",
+                    0,
+                    "",
+                    Duration.ofSeconds(10),
+                    directory.resolve("cluster-checkpoints")));
+        TaskManager taskManager =
+            TaskManager.start(
+                new TaskManagerOptions(
+                    new HostAndPort("127.0.0.1", jobManager.port()),
+                    2,
+                    "127.0.0.1",
+                    "",
+                    Duration.ofMillis(300)))) {
+      return WeirCli.run(
+          kafkaJob(
+              directory,
+              bootstrap,
+              "training-cluster",
+              "--jobmanager",
+              "127.0.0.1:" + jobManager.port()));
+    }
+  }
+
+  /**
+   * {@code weir run <runOptions>} of the seed job exactly-once at parallelism 2, bounded, on the
+   * training's topics, with a group, transactional ids and checkpoints named {@code name}.
+   */
+  private static String[] kafkaJob(
+      Path directory, String bootstrap, String name, String... runOptions) {
+    List<String> args = new ArrayList<>(List.of("run"));
+    args.addAll(List.of(runOptions));
+    args.addAll(
+        List.of(
+            "-p",
+            "2",
+            "--checkpoint-dir",
+            directory.resolve(name + "-checkpoints").toString(),
+            "io.weir.examples.SeedJob",
+            "--bootstrap",
+            bootstrap,
+            "--input-topic",
+            "input",
+            "--output-topic",
+            "output",
+            "--group",
+            name,
+            "--transactional-id-prefix",
+            name,
+            "--semantic",
+            "exactly-once",
+            "--checkpoint-interval",
+            "100",
+            "--bounded"));
+    return args.toArray(String[]::new);
   }
 
   /** Builds and closes a transactional producer, a read_committed consumer and an admin client. */

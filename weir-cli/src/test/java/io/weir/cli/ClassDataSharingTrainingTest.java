@@ -27,12 +27,16 @@ class ClassDataSharingTrainingTest {
     assertThat(training.ended()).as("the training ended within 3 minutes").isTrue();
     assertThat(training.exitCode()).as(training.output() + training.errors()).isZero();
     // A request was in flight to a broker (a client that only starts sends none), and the Kafka
-    // connectors' source and exactly-once sink ran.
+    // connectors' source and exactly-once sink ran; a cluster client submitted the job, which a
+    // job manager ran on a task manager.
     assertThat(
             List.of(
                 "org.apache.kafka.clients.NetworkClient$InFlightRequest",
                 "io.weir.kafka.source.PartitionReader",
-                "io.weir.kafka.sink.TransactionalKafkaSink"))
+                "io.weir.kafka.sink.TransactionalKafkaSink",
+                "io.weir.cli.cluster.ClusterSubmit",
+                "io.weir.cluster.jobmanager.ClusterJob",
+                "io.weir.cluster.taskmanager.TaskManagerAttempt"))
         .as("classes the training loaded")
         .allMatch(training::loaded);
   }

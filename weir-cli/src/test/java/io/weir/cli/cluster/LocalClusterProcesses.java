@@ -183,8 +183,6 @@ final class LocalClusterProcesses implements AutoCloseable {
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx384m");
     command.add("-XX:+UseSerialGC");
-    // The command's own logging setup, not a test one that a module's test classes may bring.
-    command.add("-Dlogback.configurationFile=logback.xml");
     if (failpoints != null) {
       command.add("-Dweir.failpoints=" + failpoints);
     }

@@ -65,6 +65,8 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
   // The job manager's last answer to a heartbeat, and its timeout (0 until the first answer).
   private volatile long lastAnswerNanos;
   private volatile long jobManagerTimeoutMillis;
+  // Set by close(): the connection it closes is not a lost job manager.
+  private volatile boolean closed;
   // The newest leader epoch this task manager knows; messages of older epochs are refused.
   private final AtomicLong leaderEpoch;
   // Slots each attempt uses here: one subtask of each of its tasks per slot.
@@ -245,6 +247,9 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
 
   @Override
   public void onClosed(RpcConnection connection) {
+    if (closed) {
+      return; // this task manager closed the connection itself
+    }
     LOG.error("Lost the job manager at {}; cancelling all tasks", options.jobManager());
     control.execute(this::cancelAll);
     control.execute(ended::countDown);
@@ -391,6 +396,7 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
 
   @Override
   public void close() {
+    closed = true;
     heartbeats.shutdownNow();
     control.shutdownNow();
     cancelAll();
