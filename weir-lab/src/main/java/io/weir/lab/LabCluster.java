@@ -17,9 +17,10 @@ import java.util.Optional;
  * A standalone cluster for the operations that only a cluster offers (savepoints of a running job):
  * a job manager on a free loopback port and one task manager, each its own process ({@code weir
  * jobmanager}, {@code weir taskmanager}) logging into the cell's directory; and the client commands
- * a user would type against it. Closing it kills both processes.
+ * a user would type against it. Closing it kills both processes. The benchmark uses one as a
+ * session cluster that its measured clients submit to.
  */
-final class LabCluster implements AutoCloseable {
+public final class LabCluster implements AutoCloseable {
   private static final String HOST = "127.0.0.1";
   private static final Duration POLL = Duration.ofMillis(200);
 
@@ -38,7 +39,7 @@ final class LabCluster implements AutoCloseable {
   }
 
   /** Starts the job manager, waits until it answers, then starts a task manager. */
-  static LabCluster start(Path directory, int slots, Duration timeout) throws Exception {
+  public static LabCluster start(Path directory, int slots, Duration timeout) throws Exception {
     return start(directory, slots, timeout, null);
   }
 
@@ -144,7 +145,12 @@ final class LabCluster implements AutoCloseable {
     return Optional.empty();
   }
 
-  String address() {
+  /** The process ids of the job manager and the task manager. */
+  public List<Long> pids() {
+    return processes.stream().map(JobProcess::pid).toList();
+  }
+
+  public String address() {
     return HOST + ":" + port;
   }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.weir.cli.error.UserError;
 import io.weir.kafka.broker.KafkaBroker;
 import io.weir.kafka.broker.KafkaBrokerConfig;
+import io.weir.lab.LabCluster;
 import io.weir.lab.LabUserError;
 import io.weir.lab.bench.BenchTable;
 import io.weir.lab.bench.InMemoryBench;
@@ -91,6 +92,14 @@ public final class BenchCommand implements Callable<Integer> {
   boolean recovery;
 
   @Option(
+      names = "--session",
+      description =
+          "Also run the exactly-once job submitted to a session cluster (a job manager and a task"
+              + " manager started once and warmed by one job, as a cluster in use is): what its"
+              + " client waits for, from the client's launch.")
+  boolean session;
+
+  @Option(
       names = "--repeat",
       description =
           "Runs of each pipeline on Kafka, alternated, each in a fresh JVM (default:"
@@ -152,6 +161,11 @@ public final class BenchCommand implements Callable<Integer> {
       throw new UserError(
           "--web-overhead runs on Kafka with and without the web server by itself: give it"
               + " without --state, --in-memory, --recovery and --no-web");
+    }
+    if (session && (state || inMemory || webOverhead)) {
+      throw new UserError(
+          "--session adds a run to the Kafka comparison: give it without --state, --in-memory and"
+              + " --web-overhead");
     }
     if ((profileDirectory != null || !jvmOptions.isEmpty()) && (state || inMemory || webOverhead)) {
       throw new UserError(
@@ -238,29 +252,35 @@ public final class BenchCommand implements Callable<Integer> {
       if (webOverhead) {
         return webOverhead(bench, broker.bootstrapServers(), count);
       }
-      BenchTable table = new BenchTable(count, partitions, parallelism, repeat);
-      // Alternated, so that a slower phase of a shared machine does not fall on one pipeline.
-      for (int repetition = 1; repetition <= repeat; repetition++) {
-        for (Pipeline pipeline : KafkaBench.pipelines()) {
-          try {
-            table.add(bench.run(pipeline, repetition, repetition == 1));
-          } catch (LabUserError e) {
-            // One failed run must not hide the figures of the others.
-            say("run " + pipeline.key() + "-" + repetition + " failed: " + e.getMessage());
-            table.failed(pipeline, e.getMessage());
-          }
-        }
+      try (LabCluster cluster = session ? bench.startSession() : null) {
+        return compare(bench, count);
       }
-      if (recovery) {
-        try {
-          table.recovery(bench.recover());
-        } catch (LabUserError e) {
-          say("recovery run failed: " + e.getMessage());
-        }
-      }
-      table.print(System.out);
-      return table.json();
     }
+  }
+
+  private Map<String, Object> compare(KafkaBench bench, long count) throws Exception {
+    BenchTable table = new BenchTable(count, partitions, parallelism, repeat);
+    // Alternated, so that a slower phase of a shared machine does not fall on one pipeline.
+    for (int repetition = 1; repetition <= repeat; repetition++) {
+      for (Pipeline pipeline : bench.pipelines()) {
+        try {
+          table.add(bench.run(pipeline, repetition, repetition == 1 && pipeline.measuresLatency()));
+        } catch (LabUserError e) {
+          // One failed run must not hide the figures of the others.
+          say("run " + pipeline.key() + "-" + repetition + " failed: " + e.getMessage());
+          table.failed(pipeline, e.getMessage());
+        }
+      }
+    }
+    if (recovery) {
+      try {
+        table.recovery(bench.recover());
+      } catch (LabUserError e) {
+        say("recovery run failed: " + e.getMessage());
+      }
+    }
+    table.print(System.out);
+    return table.json();
   }
 
   private Map<String, Object> webOverhead(KafkaBench withWeb, String bootstrap, long count)

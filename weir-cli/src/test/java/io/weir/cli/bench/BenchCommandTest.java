@@ -46,6 +46,23 @@ class BenchCommandTest {
   }
 
   @Test
+  void when_sessionWithoutTheKafkaComparison_then_failsNamingTheOptions() {
+    ByteArrayOutputStream errors = new ByteArrayOutputStream();
+    PrintStream previous = System.err;
+    System.setErr(new PrintStream(errors, true, StandardCharsets.UTF_8));
+    int exit;
+    try {
+      exit = WeirCli.run("bench", "--in-memory", "--session");
+    } finally {
+      System.setErr(previous);
+    }
+
+    assertThat(exit).isNotZero();
+    assertThat(errors.toString(StandardCharsets.UTF_8))
+        .contains("--session adds a run to the Kafka comparison");
+  }
+
+  @Test
   void when_recordsNotPositive_then_failsNamingTheOption() {
     assertThat(WeirCli.run("bench", "--in-memory", "--records", "0")).isNotZero();
   }

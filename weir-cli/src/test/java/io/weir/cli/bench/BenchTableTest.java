@@ -47,6 +47,47 @@ class BenchTableTest {
   }
 
   @Test
+  void when_sessionRuns_then_reportsTheirRowAndTheirLaunchRatio() {
+    // given
+    BenchTable table = new BenchTable(1000, 4, 2, 2);
+    for (double seconds : List.of(6.0, 8.0)) {
+      table.add(run(Pipeline.RAW, seconds, 2.5));
+      table.add(run(Pipeline.WEIR_EXACTLY_ONCE, seconds + 1, 3.0));
+    }
+    for (double seconds : List.of(3.0, 5.0)) {
+      table.add(run(Pipeline.WEIR_SESSION, seconds, 1.4));
+    }
+
+    // when
+    Map<String, Object> json = table.json();
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    table.print(new PrintStream(printed, true, StandardCharsets.UTF_8));
+
+    // then
+    @SuppressWarnings("unchecked")
+    Map<String, Object> session =
+        (Map<String, Object>) ((Map<String, Object>) json.get("runs")).get("weir_session");
+    assertThat(session)
+        .containsEntry("launch_to_done_s", 4.0)
+        .containsEntry("first_commit_after_launch_s", 1.4);
+    assertThat(json)
+        .containsEntry("ratio_exactly_once_to_raw_launch", 0.88)
+        .containsEntry("ratio_session_to_raw_launch", 1.75);
+    assertThat(printed.toString(StandardCharsets.UTF_8))
+        .contains("weir_session         4.00 (3.00–5.00)")
+        .contains("on a session cluster / raw, from launch: 1.75");
+  }
+
+  @Test
+  void when_noSessionRuns_then_noSessionRatio() {
+    BenchTable table = new BenchTable(1000, 4, 2, 1);
+    table.add(run(Pipeline.RAW, 6.0, 2.5));
+    table.add(run(Pipeline.WEIR_EXACTLY_ONCE, 7.0, 3.0));
+
+    assertThat(table.json()).doesNotContainKey("ratio_session_to_raw_launch");
+  }
+
+  @Test
   void when_evenNumberOfRuns_then_medianIsTheMeanOfTheMiddleTwo() {
     assertThat(Spread.of(List.of(4.0, 1.0, 3.0, 2.0))).isEqualTo(new Spread(2.5, 1.0, 4.0));
   }

@@ -52,8 +52,12 @@ public final class BenchTable {
    * done sooner. NaN when one of them did not run.
    */
   double launchRatio() {
+    return launchRatio(Pipeline.WEIR_EXACTLY_ONCE);
+  }
+
+  private double launchRatio(Pipeline weir) {
     ToDoubleFunction<KafkaBench.RunResult> done = KafkaBench.RunResult::launchToDoneSeconds;
-    return spread(Pipeline.RAW, done).median() / spread(Pipeline.WEIR_EXACTLY_ONCE, done).median();
+    return spread(Pipeline.RAW, done).median() / spread(weir, done).median();
   }
 
   private List<KafkaBench.RunResult> runsOf(Pipeline pipeline) {
@@ -84,6 +88,13 @@ public final class BenchTable {
     out.printf(
         "weir exactly-once / raw, from launch (raw time / weir time): %.2f%n", launchRatio());
     out.printf("weir exactly-once / raw, records/s from first input: %.2f%n", ratio());
+    if (!runsOf(Pipeline.WEIR_SESSION).isEmpty()) {
+      out.printf(
+          "weir exactly-once on a session cluster / raw, from launch: %.2f (its CPU s: the client's"
+              + " and the cluster's during the run; its RSS: the client's peak plus the cluster"
+              + " processes' peaks so far)%n",
+          launchRatio(Pipeline.WEIR_SESSION));
+    }
     if (recovery != null) {
       out.printf(
           "recovery after kill -9 (%,d records committed at the kill): first new committed output"
@@ -153,6 +164,11 @@ public final class BenchTable {
     report.put("runs", byName);
     report.put("ratio_exactly_once_to_raw", Math.round(ratio() * 100) / 100.0);
     report.put("ratio_exactly_once_to_raw_launch", Math.round(launchRatio() * 100) / 100.0);
+    if (!runsOf(Pipeline.WEIR_SESSION).isEmpty()) {
+      report.put(
+          "ratio_session_to_raw_launch",
+          Math.round(launchRatio(Pipeline.WEIR_SESSION) * 100) / 100.0);
+    }
     if (recovery != null) {
       report.put("recovery", recoveryJson());
     }

@@ -1,5 +1,6 @@
 package io.weir.lab.bench;
 
+import io.weir.lab.LabCluster;
 import io.weir.lab.LabUserError;
 import io.weir.lab.OutputVerifier;
 import io.weir.lab.SeedInput;
@@ -16,7 +17,10 @@ import java.util.function.Consumer;
  * measures what a user waits for (process launch to the first and to the last committed output),
  * throughput on the loaded records (first output written to last output committed), the CPU time
  * and peak memory of its process and the verifier's lost and duplicated counts; the first run of a
- * pipeline also measures latency on a paced input of its own.
+ * pipeline also measures latency on a paced input of its own. With a session cluster ({@link
+ * #startSession}) the exactly-once job also runs submitted to it; its CPU time is the client's plus
+ * what the cluster's processes used during the run, its peak memory the client's plus the cluster
+ * processes' peaks so far (an upper bound: they outlive the run).
  */
 public final class KafkaBench {
   private static final String INPUT = "foo";
@@ -67,6 +71,7 @@ public final class KafkaBench {
   private final Settings settings;
   private final String bootstrap;
   private final Consumer<String> progress;
+  private LabCluster session;
 
   public KafkaBench(Settings settings, String bootstrap, Consumer<String> progress) {
     this.settings = settings;
@@ -79,6 +84,37 @@ public final class KafkaBench {
     progress.accept(String.format("loading %,d records into %s", settings.records(), INPUT));
     new SeedInput(bootstrap, INPUT).load(0, settings.records(), 0);
     BrokerWarmUp.warm(bootstrap, INPUT);
+  }
+
+  /**
+   * Starts a session cluster (a job manager and a task manager) that {@link Pipeline#WEIR_SESSION}
+   * submits to, and runs that pipeline once unmeasured: a session cluster in use has run jobs
+   * before. The caller closes it.
+   */
+  public LabCluster startSession() throws Exception {
+    progress.accept("starting a session cluster (a job manager and a task manager)");
+    session =
+        LabCluster.start(
+            settings.directory().resolve("session"),
+            settings.parallelism(),
+            Duration.ofSeconds(120));
+    progress.accept("session cluster: one unmeasured job before the measured ones");
+    try {
+      run(Pipeline.WEIR_SESSION, 0, false);
+    } catch (Exception | Error e) {
+      session.close();
+      throw e;
+    }
+    return session;
+  }
+
+  /** The pipelines to alternate: the session's only with a session cluster. */
+  public List<Pipeline> pipelines() {
+    List<Pipeline> pipelines = new ArrayList<>(List.of(Pipeline.values()));
+    if (session == null) {
+      pipelines.remove(Pipeline.WEIR_SESSION);
+    }
+    return pipelines;
   }
 
   /**
@@ -96,6 +132,7 @@ public final class KafkaBench {
     double firstCommit;
     double cpu;
     double peak;
+    double clusterCpuBefore = clusterCpuSeconds(pipeline);
     try (CommitWatcher written =
             new CommitWatcher(bootstrap, output, settings.partitions(), false, 0, 1);
         CommitWatcher committed = watchAll(output);
@@ -106,8 +143,8 @@ public final class KafkaBench {
       launchToDone = (committed.lastArrivalNanos() - process.launchedNanos()) / 1e9;
       firstCommit = (committed.firstArrivalNanos() - process.launchedNanos()) / 1e9;
       process.waitFor(30_000);
-      cpu = process.cpuSeconds();
-      peak = process.peakResidentMebibytes();
+      cpu = process.cpuSeconds() + clusterCpuSeconds(pipeline) - clusterCpuBefore;
+      peak = process.peakResidentMebibytes() + clusterPeakMebibytes(pipeline);
     }
     OutputVerifier.Verdict verdict =
         new OutputVerifier(bootstrap, output).read(true).verify(0, settings.records());
@@ -204,6 +241,21 @@ public final class KafkaBench {
     }
   }
 
+  /** The CPU seconds of the session cluster's processes so far, when the pipeline runs there. */
+  private double clusterCpuSeconds(Pipeline pipeline) {
+    if (pipeline != Pipeline.WEIR_SESSION) {
+      return 0;
+    }
+    return session.pids().stream().mapToDouble(ProcessCpu::seconds).sum();
+  }
+
+  private double clusterPeakMebibytes(Pipeline pipeline) {
+    if (pipeline != Pipeline.WEIR_SESSION) {
+      return 0;
+    }
+    return session.pids().stream().mapToDouble(ProcessMemory::peakResidentMebibytes).sum();
+  }
+
   private Pipeline.Wiring wiring(String input, String output, String group, boolean bounded) {
     return new Pipeline.Wiring(
         bootstrap,
@@ -214,7 +266,8 @@ public final class KafkaBench {
         bounded,
         settings.directory(),
         settings.dashboard(),
-        settings.jvmOptions());
+        settings.jvmOptions(),
+        session == null ? null : session.address());
   }
 
   private CommitWatcher watchAll(String output) {
@@ -280,9 +333,5 @@ public final class KafkaBench {
       seen = committed.distinct();
       Thread.sleep(STALL_MILLIS);
     }
-  }
-
-  public static List<Pipeline> pipelines() {
-    return new ArrayList<>(List.of(Pipeline.values()));
   }
 }

@@ -11,7 +11,12 @@ public enum Pipeline {
   RAW("raw", null, false),
   WEIR_EXACTLY_ONCE("weir_exactly_once", "exactly-once", false),
   WEIR_AT_LEAST_ONCE("weir_at_least_once", "at-least-once", false),
-  WEIR_CHAINED("weir_chained", "exactly-once", true);
+  WEIR_CHAINED("weir_chained", "exactly-once", true),
+  /**
+   * Weir exactly-once submitted by {@code weir run --jobmanager} to a session cluster that already
+   * runs (and ran a job before): the client's process is launched, the job runs in the cluster's.
+   */
+  WEIR_SESSION("weir_session", "exactly-once", false);
 
   private final String key;
   private final String semantic;
@@ -38,7 +43,8 @@ public enum Pipeline {
       boolean bounded,
       Path directory,
       boolean dashboard,
-      JobJvmOptions jvmOptions) {}
+      JobJvmOptions jvmOptions,
+      String jobManager) {}
 
   BenchProcess start(Wiring wiring, String label) throws IOException {
     Path log = wiring.directory().resolve(key + "-" + label + ".log");
@@ -57,6 +63,12 @@ public enum Pipeline {
     }
     long launchedNanos = System.nanoTime();
     return BenchProcess.of(JobProcess.start(runArgs(wiring), jvmOptions, null, log), launchedNanos);
+  }
+
+  /** Whether a run of its own can measure its latency: the paced run is killed, not finished. */
+  public boolean measuresLatency() {
+    // Killing a session cluster's client leaves its unbounded job running in the cluster.
+    return this != WEIR_SESSION;
   }
 
   private List<String> runArgs(Wiring wiring) {
@@ -86,6 +98,12 @@ public enum Pipeline {
     // run's log shows its start-up phases.
     args.addAll(0, wiring.dashboard() ? List.of("--web-port", "0") : List.of("--no-web"));
     args.add(0, "--verbose");
+    if (this == WEIR_SESSION) {
+      if (wiring.jobManager() == null) {
+        throw new IllegalStateException("The session pipeline needs a running cluster");
+      }
+      args.addAll(0, List.of("--jobmanager", wiring.jobManager()));
+    }
     if (wiring.bounded()) {
       args.add("--bounded");
     }
