@@ -29,8 +29,7 @@ public final class LoggingSetup extends ContextAwareBase implements Configurator
           // An unreachable address is reported as one line; the clients repeat it on every retry.
           "org.apache.kafka.clients.NetworkClient", Level.ERROR,
           "org.apache.kafka.clients.ClientUtils", Level.ERROR,
-          // ZooKeeper's client and Curator log every session step; the leadership changes are
-          // Weir's.
+          // ZooKeeper's client and Curator log every session step; Weir logs leadership changes.
           "org.apache.zookeeper", Level.WARN,
           "org.apache.curator", Level.WARN);
 

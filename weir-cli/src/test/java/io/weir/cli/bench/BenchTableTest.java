@@ -75,7 +75,8 @@ class BenchTableTest {
         .containsEntry("ratio_session_to_raw_launch", 1.75);
     assertThat(printed.toString(StandardCharsets.UTF_8))
         .contains("weir_session         4.00 (3.00–5.00)")
-        .contains("on a session cluster / raw, from launch: 1.75");
+        .contains("on a session cluster / raw, from launch: 1.75")
+        .doesNotContain("NaN");
   }
 
   @Test

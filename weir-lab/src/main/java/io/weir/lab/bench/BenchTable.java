@@ -137,11 +137,12 @@ public final class BenchTable {
       }
       Latency latency = latencyOf(of);
       out.printf(
-          "%-20s %-26s %9.0f %9.0f %8d %10d%n",
+          "%-20s %-26s %9s %9s %8d %10d%n",
           pipeline.key(),
           spread(pipeline, KafkaBench.RunResult::recordsPerSecond).format("%,.0f"),
-          latency == null ? Double.NaN : latency.p50Millis(),
-          latency == null ? Double.NaN : latency.p99Millis(),
+          // A session run has no latency run of its own.
+          latency == null ? "-" : String.format("%.0f", latency.p50Millis()),
+          latency == null ? "-" : String.format("%.0f", latency.p99Millis()),
           of.stream().mapToLong(KafkaBench.RunResult::lost).sum(),
           of.stream().mapToLong(KafkaBench.RunResult::duplicated).sum());
     }
