@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.LongToDoubleFunction;
 
 /**
  * The benchmark on a real broker: loads the seed's records into {@code foo} once, then runs each
@@ -132,7 +133,7 @@ public final class KafkaBench {
     double firstCommit;
     double cpu;
     double peak;
-    double clusterCpuBefore = clusterCpuSeconds(pipeline);
+    double clusterCpuBefore = overCluster(pipeline, ProcessCpu::seconds);
     try (CommitWatcher written =
             new CommitWatcher(bootstrap, output, settings.partitions(), false, 0, 1);
         CommitWatcher committed = watchAll(output);
@@ -143,8 +144,10 @@ public final class KafkaBench {
       launchToDone = (committed.lastArrivalNanos() - process.launchedNanos()) / 1e9;
       firstCommit = (committed.firstArrivalNanos() - process.launchedNanos()) / 1e9;
       process.waitFor(30_000);
-      cpu = process.cpuSeconds() + clusterCpuSeconds(pipeline) - clusterCpuBefore;
-      peak = process.peakResidentMebibytes() + clusterPeakMebibytes(pipeline);
+      cpu = process.cpuSeconds() + overCluster(pipeline, ProcessCpu::seconds) - clusterCpuBefore;
+      peak =
+          process.peakResidentMebibytes()
+              + overCluster(pipeline, ProcessMemory::peakResidentMebibytes);
     }
     OutputVerifier.Verdict verdict =
         new OutputVerifier(bootstrap, output).read(true).verify(0, settings.records());
@@ -241,19 +244,15 @@ public final class KafkaBench {
     }
   }
 
-  /** The CPU seconds of the session cluster's processes so far, when the pipeline runs there. */
-  private double clusterCpuSeconds(Pipeline pipeline) {
+  /**
+   * A figure summed over the session cluster's processes when the pipeline runs there, else 0: the
+   * job runs in them, not (only) in the measured client.
+   */
+  private double overCluster(Pipeline pipeline, LongToDoubleFunction figure) {
     if (pipeline != Pipeline.WEIR_SESSION) {
       return 0;
     }
-    return session.pids().stream().mapToDouble(ProcessCpu::seconds).sum();
-  }
-
-  private double clusterPeakMebibytes(Pipeline pipeline) {
-    if (pipeline != Pipeline.WEIR_SESSION) {
-      return 0;
-    }
-    return session.pids().stream().mapToDouble(ProcessMemory::peakResidentMebibytes).sum();
+    return session.pids().stream().mapToDouble(figure::applyAsDouble).sum();
   }
 
   private Pipeline.Wiring wiring(String input, String output, String group, boolean bounded) {
