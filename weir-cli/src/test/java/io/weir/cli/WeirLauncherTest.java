@@ -10,6 +10,7 @@ import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -88,6 +89,7 @@ class WeirLauncherTest {
     assertThat(root.resolve("weir-cli/target")).isDirectoryNotContaining("glob:**.classes");
     assertThat(calls.get(5))
         .contains("-XX:SharedArchiveFile=" + root.resolve("weir-cli/target/weir-cli.jsa"))
+        .doesNotContain("-XX:TieredStopAtLevel")
         .endsWith("WeirCli run Job");
     // a command that answers and exits maps the small archive: the large one would cost more
     // than it saves
@@ -95,6 +97,26 @@ class WeirLauncherTest {
         .contains("-XX:SharedArchiveFile=" + root.resolve("weir-cli/target/weir-commands.jsa"))
         .contains("-XX:TieredStopAtLevel=1")
         .endsWith("WeirCli list --help");
+  }
+
+  @Test
+  void when_aFlightRecordingStartsAtLaunch_then_noArchiveIsMapped() throws Exception {
+    // given: a build with its archives
+    writeAt(root.resolve("weir-cli/target/weir-cli.jsa"), BUILT);
+    writeAt(root.resolve("weir-cli/target/weir-commands.jsa"), BUILT);
+    // when
+    int plain = launch(Map.of(), "run", "Job");
+    int recorded =
+        launch(Map.of("WEIR_JAVA_OPTS", "-XX:StartFlightRecording=filename=job.jfr"), "run", "Job");
+    // then
+    assertThat(plain).isZero();
+    assertThat(recorded).isZero();
+    assertThat(calls()).hasSize(2);
+    assertThat(calls().get(0)).contains("-XX:SharedArchiveFile=");
+    assertThat(calls().get(1))
+        .contains("-XX:StartFlightRecording=filename=job.jfr")
+        .doesNotContain("-XX:SharedArchiveFile=")
+        .endsWith("WeirCli run Job");
   }
 
   @Test
@@ -109,6 +131,10 @@ class WeirLauncherTest {
   }
 
   private int launch(String... args) throws Exception {
+    return launch(Map.of(), args);
+  }
+
+  private int launch(Map<String, String> environment, String... args) throws Exception {
     List<String> command =
         new java.util.ArrayList<>(List.of("bash", root.resolve("weir").toString()));
     command.addAll(List.of(args));
@@ -117,6 +143,8 @@ class WeirLauncherTest {
     builder.environment().put("PATH", bin + ":" + System.getenv("PATH"));
     builder.environment().put("CALLS", calls.toString());
     builder.environment().remove("WEIR_NO_CDS");
+    builder.environment().remove("WEIR_JAVA_OPTS");
+    builder.environment().putAll(environment);
     Process process = builder.start();
     assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("the launcher ended").isTrue();
     return process.exitValue();

@@ -13,9 +13,6 @@ import java.util.concurrent.TimeUnit;
  * processes: with a failpoint that halts it, or with SIGKILL from outside.
  */
 public final class JobProcess implements AutoCloseable {
-  /** The system property naming the launcher's class-data sharing archive. */
-  public static final String CDS_ARCHIVE_PROPERTY = "weir.cds.archive";
-
   private final Process process;
   private final Path log;
 
@@ -104,7 +101,7 @@ public final class JobProcess implements AutoCloseable {
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx512m");
     command.add("-XX:+UseSerialGC");
-    command.addAll(classDataSharingOptions());
+    command.addAll(ChildJvmOptions.of(jvmOptions));
     command.addAll(jvmOptions);
     if (failpoints != null) {
       command.add("-Dweir.failpoints=" + failpoints);
@@ -117,20 +114,6 @@ public final class JobProcess implements AutoCloseable {
     builder.environment().remove("WEIR_FAILPOINTS");
     builder.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
     return new JobProcess(builder.start(), log);
-  }
-
-  /**
-   * The options that let a job JVM map the class-data sharing archive the {@code weir} launcher
-   * built (named by the system property {@value #CDS_ARCHIVE_PROPERTY}), so that it starts as fast
-   * as {@code weir run}; none when there is no archive. A stale or mismatched archive is ignored by
-   * the JVM ({@code -Xshare:auto}), it never fails the start.
-   */
-  public static List<String> classDataSharingOptions() {
-    String archive = System.getProperty(CDS_ARCHIVE_PROPERTY);
-    if (archive == null || !Files.isRegularFile(Path.of(archive))) {
-      return List.of();
-    }
-    return List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto", "-Xlog:cds=off");
   }
 
   public long pid() {

@@ -1,6 +1,7 @@
 package io.weir.cli.cluster;
 
 import io.weir.cli.error.UserError;
+import io.weir.lab.ChildJvmOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,6 +60,7 @@ final class ClusterPidFiles {
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add(MARKER);
     command.add("-Xmx512m");
+    command.addAll(ChildJvmOptions.of(List.of()));
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add("io.weir.cli.WeirCli");

@@ -1,5 +1,6 @@
 package io.weir.lab.bench;
 
+import io.weir.lab.ChildJvmOptions;
 import io.weir.lab.JobProcess;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -46,7 +47,9 @@ final class BenchProcess implements AutoCloseable {
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx512m");
     command.add("-XX:+UseSerialGC");
-    command.addAll(JobProcess.classDataSharingOptions());
+    // The loop runs as its author would run it: not in a compilers' mode the bench was given
+    // (WEIR_JAVA_OPTS), which Weir's job processes take over; --jvm-option reaches both.
+    command.addAll(ChildJvmOptions.classDataSharing(jvmOptions));
     command.addAll(jvmOptions);
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));

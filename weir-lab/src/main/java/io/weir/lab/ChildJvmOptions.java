@@ -1,0 +1,71 @@
+package io.weir.lab;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a JVM that Weir starts (a job process of the lab or the bench, a cluster's job manager or
+ * task manager) takes over from the JVM that starts it, which the {@code weir} launcher started:
+ * the class-data sharing archive, and the just-in-time compilers' mode.
+ */
+public final class ChildJvmOptions {
+  /** The system property naming the launcher's class-data sharing archive. */
+  public static final String CDS_ARCHIVE_PROPERTY = "weir.cds.archive";
+
+  private static final String START_RECORDING = "-XX:StartFlightRecording";
+  private static final String COMPILER_MODE = "-XX:TieredStopAtLevel=";
+
+  private ChildJvmOptions() {}
+
+  /**
+   * The options of a Weir JVM started with {@code jvmOptions}: this JVM's compiler mode, then its
+   * class-data sharing archive. Put {@code jvmOptions} after them, so that they override.
+   */
+  public static List<String> of(List<String> jvmOptions) {
+    List<String> options = new ArrayList<>(compilerMode(inputArguments()));
+    options.addAll(classDataSharing(jvmOptions));
+    return options;
+  }
+
+  /**
+   * The options that let a JVM started with {@code jvmOptions} map the class-data sharing archive
+   * the {@code weir} launcher built (named by the system property {@value #CDS_ARCHIVE_PROPERTY}),
+   * so that it starts as fast as {@code weir run}; none when there is no archive. A stale or
+   * mismatched archive is ignored by the JVM ({@code -Xshare:auto}), it never fails the start. None
+   * either when {@code jvmOptions} start a Flight Recorder recording: with the recorder's
+   * class-file hook on, the JVM (17.0.15) crashes loading a method-handle class that the archive
+   * holds as generated at dump time, without its class file.
+   */
+  public static List<String> classDataSharing(List<String> jvmOptions) {
+    String archive = System.getProperty(CDS_ARCHIVE_PROPERTY);
+    if (archive == null
+        || !Files.isRegularFile(Path.of(archive))
+        || jvmOptions.stream().anyMatch(option -> option.startsWith(START_RECORDING))) {
+      return List.of();
+    }
+    return List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto", "-Xlog:cds=off");
+  }
+
+  /**
+   * The compiler mode among a JVM's {@code inputArguments} (as {@code WEIR_JAVA_OPTS} gave it to a
+   * command; the last one counts), for a child to run as its parent does: a user who chose the
+   * first tier alone for a short job gets it in the job's own JVM too. None when the JVM runs with
+   * the default compilers.
+   */
+  static List<String> compilerMode(List<String> inputArguments) {
+    List<String> mode = List.of();
+    for (String argument : inputArguments) {
+      if (argument.startsWith(COMPILER_MODE)) {
+        mode = List.of(argument);
+      }
+    }
+    return mode;
+  }
+
+  private static List<String> inputArguments() {
+    return ManagementFactory.getRuntimeMXBean().getInputArguments();
+  }
+}
