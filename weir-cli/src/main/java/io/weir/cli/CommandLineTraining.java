@@ -15,7 +15,8 @@ import java.util.List;
 public final class CommandLineTraining {
   /**
    * The calls whose classes every answering command needs; their output is not shown. The commands
-   * are those the launcher maps this archive for (its list of commands that answer and exit).
+   * are those the launcher maps this archive for (its list of commands that answer and exit, and
+   * any command's help).
    */
   private static final List<List<String>> CALLS =
       List.of(
@@ -27,7 +28,10 @@ public final class CommandLineTraining {
           List.of("savepoint", "--help"),
           List.of("checkpoints", "--help"),
           List.of("inspect", "--help"),
-          List.of("plan", "--help"));
+          List.of("plan", "--help"),
+          List.of("run", "--help"),
+          List.of("bench", "--help"),
+          List.of("kafka", "start", "--help"));
 
   private CommandLineTraining() {}
 

@@ -100,6 +100,31 @@ class WeirLauncherTest {
   }
 
   @Test
+  void when_aJobCommandIsAskedForItsHelp_then_itAnswersAsTheShortCommandsDo() throws Exception {
+    // given: a build with its archives
+    writeAt(root.resolve("weir-cli/target/weir-cli.jar"), BUILT);
+    writeAt(root.resolve("weir-cli/target/weir-commands.jsa"), BUILT);
+    writeAt(root.resolve("weir-cli/target/weir-cli.jsa"), BUILT);
+    // when
+    int runHelp = launch("run", "--help");
+    int nestedHelp = launch("kafka", "start", "-h");
+    int job = launch("run", "Job", "--records", "10");
+    // then
+    assertThat(List.of(runHelp, nestedHelp, job)).containsOnly(0);
+    assertThat(calls()).hasSize(3);
+    assertThat(calls().get(0))
+        .contains("weir-commands.jsa", "-XX:TieredStopAtLevel=1")
+        .endsWith("WeirCli run --help");
+    assertThat(calls().get(1))
+        .contains("weir-commands.jsa", "-XX:TieredStopAtLevel=1")
+        .endsWith("WeirCli kafka start -h");
+    assertThat(calls().get(2))
+        .contains("weir-cli.jsa")
+        .doesNotContain("-XX:TieredStopAtLevel")
+        .endsWith("WeirCli run Job --records 10");
+  }
+
+  @Test
   void when_aFlightRecordingStartsAtLaunch_then_noArchiveIsMapped() throws Exception {
     // given: a build with its archives
     writeAt(root.resolve("weir-cli/target/weir-cli.jsa"), BUILT);
