@@ -222,6 +222,58 @@ class InProcessClusterTest {
     }
   }
 
+  @Test
+  void when_recordsThatAreNotSerializableDeclareASerializer_then_theyCrossTaskManagersExactlyOnce()
+      throws Exception {
+    Path output = directory.resolve("out");
+    try (JobManager jobManager = startJobManager();
+        TaskManager first = TaskManager.start(taskManager(jobManager));
+        TaskManager second = TaskManager.start(taskManager(jobManager));
+        ClusterClient client =
+            new ClusterClient(new HostAndPort("127.0.0.1", jobManager.port()), "")) {
+      JobStatus submitted = client.submit(readings(output, "declared"));
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> client.job(submitted.jobId()).isTerminal());
+
+      assertThat(client.job(submitted.jobId()).state()).isEqualTo("FINISHED");
+      Map<String, Integer> counts = CommittedOutput.lineCounts(output);
+      assertThat(counts).hasSize(3000).containsKeys("id-0", "id-2999");
+      assertThat(counts.values()).containsOnly(1);
+    }
+  }
+
+  @Test
+  void when_recordsThatAreNotSerializableDeclareNoSerializer_then_theJobFailsNamingTheirClass()
+      throws Exception {
+    try (JobManager jobManager = startJobManager();
+        TaskManager first = TaskManager.start(taskManager(jobManager));
+        TaskManager second = TaskManager.start(taskManager(jobManager));
+        ClusterClient client =
+            new ClusterClient(new HostAndPort("127.0.0.1", jobManager.port()), "")) {
+      JobStatus submitted = client.submit(readings(directory.resolve("out"), "java"));
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> client.job(submitted.jobId()).isTerminal());
+
+      JobStatus failed = client.job(submitted.jobId());
+      assertThat(failed.state()).isEqualTo("FAILED");
+      assertThat(failed.message())
+          .contains("Cannot serialize a batch")
+          .contains(ReadingsJob.Reading.class.getName());
+    }
+  }
+
+  private static JobSubmission readings(Path output, String serializer) {
+    return new JobSubmission(
+        ReadingsJob.class.getName(),
+        List.of(output.toString(), "3000", "1000", serializer),
+        null,
+        null,
+        null,
+        false);
+  }
+
   private JobManager startJobManager() throws Exception {
     return JobManager.start(
         new JobManagerOptions(

@@ -14,6 +14,7 @@ import io.weir.api.graph.Partitioning;
 import io.weir.api.graph.Transformation;
 import io.weir.api.sink.PrintSink;
 import io.weir.api.sink.SinkFunction;
+import io.weir.api.state.StateSerializer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -148,6 +149,18 @@ public class DataStream<T> {
    */
   public DataStream<T> uid(String uid) {
     transformation().setUid(uid);
+    return this;
+  }
+
+  /**
+   * Encodes this stream's records with {@code serializer} wherever they travel between task
+   * managers (a cluster's exchange), instead of Java serialization, which needs {@code
+   * Serializable} records and writes their class descriptions. Within one JVM records are handed
+   * over as they are, without either. The serializer is shared by the task's threads: keep it
+   * stateless. On a keyed stream it applies to the records of the stream that was keyed.
+   */
+  public DataStream<T> withSerializer(StateSerializer<T> serializer) {
+    transformation().setSerializer(serializer);
     return this;
   }
 

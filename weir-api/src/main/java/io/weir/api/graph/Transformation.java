@@ -1,5 +1,6 @@
 package io.weir.api.graph;
 
+import io.weir.api.state.StateSerializer;
 import java.util.List;
 import java.util.Objects;
 
@@ -16,6 +17,7 @@ public final class Transformation {
   private String uid;
   private int parallelism;
   private ChainingStrategy chainingStrategy = ChainingStrategy.ALWAYS;
+  private StateSerializer<?> serializer;
 
   public Transformation(int id, OperatorSpec spec, List<Input> inputs, int parallelism) {
     this.id = id;
@@ -84,6 +86,18 @@ public final class Transformation {
 
   public void setChainingStrategy(ChainingStrategy chainingStrategy) {
     this.chainingStrategy = chainingStrategy;
+  }
+
+  /**
+   * How this operator's records travel between task managers, or null for the exchange's own
+   * encoding (plain binary for strings, boxed primitives and byte arrays, else Java serialization).
+   */
+  public StateSerializer<?> serializer() {
+    return serializer;
+  }
+
+  public void setSerializer(StateSerializer<?> serializer) {
+    this.serializer = Objects.requireNonNull(serializer, "serializer");
   }
 
   @Override

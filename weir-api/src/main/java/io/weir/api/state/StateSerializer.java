@@ -8,7 +8,10 @@ import java.io.ObjectOutputStream;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 
-/** Turns a value into bytes for a checkpoint and back. */
+/**
+ * Turns a value into bytes and back: a state value for a checkpoint, or a record that travels
+ * between task managers ({@code DataStream.withSerializer}).
+ */
 public interface StateSerializer<T> extends Serializable {
   byte[] serialize(T value);
 

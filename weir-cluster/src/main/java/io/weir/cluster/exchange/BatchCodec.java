@@ -1,5 +1,6 @@
 package io.weir.cluster.exchange;
 
+import io.weir.api.state.StateSerializer;
 import io.weir.cluster.rpc.ClassAllowlist;
 import io.weir.cluster.rpc.MessageCodec;
 import io.weir.runtime.exchange.Batch;
@@ -10,13 +11,16 @@ import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.function.IntFunction;
 
 /**
  * Encodes a batch as bytes: its channel, size, and per element the timestamp, a tag and the
- * element's fields. Records of the common types (strings as UTF-8, boxed primitives, byte arrays)
- * are written as plain binary; any other record by Java serialization, so it must be serializable —
- * class descriptions are written once per batch. Events are rebuilt as the runtime's own event
- * objects, so the receiving task sees what a local one would.
+ * element's fields. Records go through the serializer their stream declared ({@code
+ * DataStream.withSerializer}), which the receiver knows by the batch's channel; without one,
+ * records of the common types (strings as UTF-8, boxed primitives, byte arrays) are written as
+ * plain binary and any other record by Java serialization, so it must be serializable — class
+ * descriptions are written once per batch. Events are rebuilt as the runtime's own event objects,
+ * so the receiving task sees what a local one would.
  */
 final class BatchCodec {
   private static final byte RECORD = 0;
@@ -31,23 +35,28 @@ final class BatchCodec {
   private static final byte DOUBLE = 9;
   private static final byte BOOLEAN = 10;
   private static final byte BYTES = 11;
+  private static final byte DECLARED = 12;
 
   private BatchCodec() {}
 
-  static byte[] encode(Batch batch) throws IOException {
+  /**
+   * @param serializer the records' declared serializer, or null for the codec's own encoding
+   */
+  static byte[] encode(Batch batch, StateSerializer<?> serializer) throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(256 + batch.size() * 32);
     try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
       out.writeInt(batch.channel());
       out.writeInt(batch.size());
       for (int i = 0; i < batch.size(); i++) {
         out.writeLong(batch.timestamp(i));
-        writeElement(out, batch.value(i));
+        writeElement(out, batch.value(i), serializer);
       }
     }
     return bytes.toByteArray();
   }
 
-  private static void writeElement(ObjectOutputStream out, Object value) throws IOException {
+  private static void writeElement(
+      ObjectOutputStream out, Object value, StateSerializer<?> serializer) throws IOException {
     if (value instanceof StreamEvent.Watermark watermark) {
       out.writeByte(WATERMARK);
       out.writeLong(watermark.timestamp());
@@ -59,9 +68,17 @@ final class BatchCodec {
       out.writeLong(barrier.timestamp());
     } else if (value instanceof StreamEvent.EndOfData) {
       out.writeByte(END_OF_DATA);
+    } else if (serializer != null) {
+      out.writeByte(DECLARED);
+      writeBytes(out, serialize(serializer, value));
     } else {
       writeRecord(out, value);
     }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static byte[] serialize(StateSerializer<?> serializer, Object record) {
+    return ((StateSerializer<Object>) serializer).serialize(record);
   }
 
   private static void writeRecord(ObjectOutputStream out, Object value) throws IOException {
@@ -100,28 +117,41 @@ final class BatchCodec {
     return bytes;
   }
 
-  static Batch decode(byte[] payload, ClassLoader loader)
+  /**
+   * @param serializers by channel, the serializer its records were declared with (null for the
+   *     codec's own encoding)
+   */
+  static Batch decode(
+      byte[] payload, ClassLoader loader, IntFunction<StateSerializer<?>> serializers)
       throws IOException, ClassNotFoundException {
     try (ObjectInputStream in =
         new MessageCodec.LoaderObjectInputStream(
             new ByteArrayInputStream(payload), loader, ClassAllowlist.records(loader))) {
       int channel = in.readInt();
       int size = in.readInt();
+      StateSerializer<?> serializer = serializers.apply(channel);
       Object[] values = new Object[size];
       long[] timestamps = new long[size];
       for (int i = 0; i < size; i++) {
         timestamps[i] = in.readLong();
-        values[i] = readElement(in);
+        values[i] = readElement(in, serializer);
       }
       return Batch.of(channel, values, timestamps);
     }
   }
 
-  private static Object readElement(ObjectInputStream in)
+  private static Object readElement(ObjectInputStream in, StateSerializer<?> serializer)
       throws IOException, ClassNotFoundException {
     byte tag = in.readByte();
     return switch (tag) {
       case RECORD -> in.readObject();
+      case DECLARED -> {
+        if (serializer == null) {
+          throw new IOException(
+              "A record encoded by a declared serializer on a channel without one");
+        }
+        yield serializer.deserialize(readBytes(in));
+      }
       case STRING -> new String(readBytes(in), StandardCharsets.UTF_8);
       case LONG -> in.readLong();
       case INTEGER -> in.readInt();

@@ -1,10 +1,12 @@
 package io.weir.cluster.exchange;
 
+import io.weir.api.state.StateSerializer;
 import io.weir.cluster.rpc.AttemptId;
 import io.weir.cluster.rpc.MessageHandler;
 import io.weir.cluster.rpc.RpcConnection;
 import io.weir.runtime.exchange.Batch;
 import io.weir.runtime.exchange.InputGate;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -25,10 +27,24 @@ public final class InboundGates implements MessageHandler {
 
   private record GateKey(AttemptId attempt, String vertexId, int subtask) {}
 
-  private record Delivery(InputGate gate, ExecutorService thread, ClassLoader loader) {}
+  private record Delivery(
+      InputGate gate,
+      List<StateSerializer<?>> serializers,
+      ExecutorService thread,
+      ClassLoader loader) {}
 
-  /** Makes the gate reachable from other task managers until {@link #unregister}. */
-  public void register(AttemptId attempt, String vertexId, int subtask, InputGate gate) {
+  /**
+   * Makes the gate reachable from other task managers until {@link #unregister}.
+   *
+   * @param serializers by input channel, the serializer its sender encodes records with (null for
+   *     the exchange's own encoding)
+   */
+  public void register(
+      AttemptId attempt,
+      String vertexId,
+      int subtask,
+      InputGate gate,
+      List<StateSerializer<?>> serializers) {
     ExecutorService thread =
         Executors.newSingleThreadExecutor(
             runnable -> {
@@ -38,7 +54,7 @@ public final class InboundGates implements MessageHandler {
             });
     deliveries.put(
         new GateKey(attempt, vertexId, subtask),
-        new Delivery(gate, thread, Thread.currentThread().getContextClassLoader()));
+        new Delivery(gate, serializers, thread, Thread.currentThread().getContextClassLoader()));
   }
 
   /** Drops every gate of the attempt and stops their delivery threads. */
@@ -71,7 +87,8 @@ public final class InboundGates implements MessageHandler {
   private static void deliver(
       Delivery delivery, DataMessages.DataFrame frame, RpcConnection connection) {
     try {
-      Batch batch = BatchCodec.decode(frame.payload(), delivery.loader());
+      Batch batch =
+          BatchCodec.decode(frame.payload(), delivery.loader(), delivery.serializers()::get);
       delivery.gate().put(batch);
       connection.send(
           new DataMessages.Credit(

@@ -1,5 +1,6 @@
 package io.weir.cluster.exchange;
 
+import io.weir.api.state.StateSerializer;
 import io.weir.cluster.rpc.AttemptId;
 import io.weir.cluster.rpc.RpcConnection;
 import io.weir.runtime.exchange.Batch;
@@ -19,21 +20,28 @@ public final class RemoteChannel implements BatchReceiver {
   private final int subtask;
   private final RpcConnection connection;
   private final Semaphore credits;
+  private final StateSerializer<?> serializer;
 
   RemoteChannel(
-      AttemptId attempt, String vertexId, int subtask, RpcConnection connection, int credits) {
+      AttemptId attempt,
+      String vertexId,
+      int subtask,
+      RpcConnection connection,
+      int credits,
+      StateSerializer<?> serializer) {
     this.attempt = attempt;
     this.vertexId = vertexId;
     this.subtask = subtask;
     this.connection = connection;
     this.credits = new Semaphore(credits);
+    this.serializer = serializer;
   }
 
   @Override
   public void put(Batch batch) throws InterruptedException {
     byte[] payload;
     try {
-      payload = BatchCodec.encode(batch);
+      payload = BatchCodec.encode(batch, serializer);
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot serialize a batch for " + vertexId + " subtask " + subtask + ": " + e, e);

@@ -1,5 +1,6 @@
 package io.weir.cluster.taskmanager;
 
+import io.weir.api.state.StateSerializer;
 import io.weir.cluster.exchange.InboundGates;
 import io.weir.cluster.exchange.OutboundChannels;
 import io.weir.cluster.rpc.AttemptId;
@@ -8,6 +9,7 @@ import io.weir.runtime.exchange.BatchReceiver;
 import io.weir.runtime.exchange.InputGate;
 import io.weir.runtime.gateway.SubtaskPlacement;
 import io.weir.runtime.taskexecutor.ExchangeTransport;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -36,14 +38,20 @@ final class NettyExchange implements ExchangeTransport {
   }
 
   @Override
-  public void registerGate(String vertexId, int subtask, InputGate gate) {
-    inbound.register(attempt, vertexId, subtask, gate);
+  public void registerGate(
+      String vertexId, int subtask, InputGate gate, List<StateSerializer<?>> serializers) {
+    inbound.register(attempt, vertexId, subtask, gate, serializers);
   }
 
   @Override
-  public BatchReceiver channelTo(SubtaskPlacement target, int channel) throws Exception {
+  public BatchReceiver channelTo(
+      SubtaskPlacement target, int channel, StateSerializer<?> serializer) throws Exception {
     return outbound.channel(
-        dataAddresses.get(target.taskManagerId()), target.vertexId(), target.subtask(), channel);
+        dataAddresses.get(target.taskManagerId()),
+        target.vertexId(),
+        target.subtask(),
+        channel,
+        serializer);
   }
 
   @Override

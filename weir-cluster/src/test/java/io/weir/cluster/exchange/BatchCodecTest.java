@@ -1,9 +1,14 @@
 package io.weir.cluster.exchange;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.weir.api.state.StateSerializer;
+import io.weir.cluster.ReadingsJob.Reading;
+import io.weir.cluster.ReadingsJob.ReadingSerializer;
 import io.weir.runtime.exchange.Batch;
 import io.weir.runtime.exchange.StreamEvent;
+import java.io.IOException;
 import java.io.Serializable;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -68,7 +73,48 @@ class BatchCodecTest {
     assertThat((byte[]) decoded.value(1)).isEmpty();
   }
 
+  @Test
+  void when_theStreamDeclaredASerializer_then_recordsTravelThroughItAndEventsAsBefore()
+      throws Exception {
+    // given: records that are not Serializable, between a barrier and the end of data
+    Object[] values = {
+      new Reading(7),
+      new StreamEvent.CheckpointBarrier(3, 99),
+      new Reading(-1),
+      StreamEvent.END_OF_DATA
+    };
+    long[] timestamps = {1, Long.MIN_VALUE, 2, Long.MIN_VALUE};
+    StateSerializer<Reading> serializer = new ReadingSerializer();
+
+    // when: the channel of the batch has the serializer at both ends
+    byte[] payload = BatchCodec.encode(Batch.of(3, values, timestamps), serializer);
+    Batch decoded =
+        BatchCodec.decode(
+            payload, getClass().getClassLoader(), channel -> channel == 3 ? serializer : null);
+
+    // then
+    assertThat(((Reading) decoded.value(0)).id()).isEqualTo(7);
+    assertThat(decoded.value(1)).isEqualTo(values[1]);
+    assertThat(((Reading) decoded.value(2)).id()).isEqualTo(-1);
+    assertThat(decoded.value(3)).isSameAs(StreamEvent.END_OF_DATA);
+    assertThat(decoded.timestamp(2)).isEqualTo(2);
+  }
+
+  @Test
+  void when_aDeclaredRecordArrivesOnAChannelWithoutItsSerializer_then_decodingFailsSayingSo()
+      throws Exception {
+    byte[] payload =
+        BatchCodec.encode(
+            Batch.of(0, new Object[] {new Reading(1)}, new long[1]), new ReadingSerializer());
+
+    assertThatThrownBy(
+            () -> BatchCodec.decode(payload, getClass().getClassLoader(), channel -> null))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("declared serializer");
+  }
+
   private Batch roundTrip(Batch batch) throws Exception {
-    return BatchCodec.decode(BatchCodec.encode(batch), getClass().getClassLoader());
+    return BatchCodec.decode(
+        BatchCodec.encode(batch, null), getClass().getClassLoader(), channel -> null);
   }
 }

@@ -24,9 +24,12 @@ class RecordAllowlistTest {
   void when_aBatchHoldsAClassOutsideTheAllowlist_then_decodingRefusesItBeforeItsReadObjectRuns()
       throws Exception {
     int readsBefore = RecordingGadget.READS.get();
-    byte[] payload = BatchCodec.encode(batchOf(new RecordingGadget()));
+    byte[] payload = BatchCodec.encode(batchOf(new RecordingGadget()), null);
 
-    assertThatThrownBy(() -> BatchCodec.decode(payload, RecordAllowlistTest.class.getClassLoader()))
+    assertThatThrownBy(
+            () ->
+                BatchCodec.decode(
+                    payload, RecordAllowlistTest.class.getClassLoader(), channel -> null))
         .isInstanceOf(InvalidClassException.class)
         .hasMessageContaining("REJECTED");
     assertThat(RecordingGadget.READS.get()).isEqualTo(readsBefore);
@@ -39,8 +42,9 @@ class RecordAllowlistTest {
 
     Batch decoded =
         BatchCodec.decode(
-            BatchCodec.encode(batchOf((Serializable) record)),
-            RecordAllowlistTest.class.getClassLoader());
+            BatchCodec.encode(batchOf((Serializable) record), null),
+            RecordAllowlistTest.class.getClassLoader(),
+            channel -> null);
 
     assertThat(decoded.value(0).toString()).isEqualTo(record.toString());
   }
@@ -53,7 +57,8 @@ class RecordAllowlistTest {
       Class<?> ownClass = jobLoader.loadClass(RecordingGadget.class.getName());
       Object record = ownClass.getDeclaredConstructor().newInstance();
 
-      Batch decoded = BatchCodec.decode(BatchCodec.encode(batchOf(record)), jobLoader);
+      Batch decoded =
+          BatchCodec.decode(BatchCodec.encode(batchOf(record), null), jobLoader, channel -> null);
 
       assertThat(decoded.value(0).getClass()).isSameAs(ownClass);
     }

@@ -11,6 +11,7 @@ import io.weir.cluster.rpc.RpcServer;
 import io.weir.runtime.exchange.Batch;
 import io.weir.runtime.exchange.InputGate;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -33,12 +34,12 @@ class RemoteBackpressureTest {
     // given: a receiving gate with room for one batch that nobody reads yet
     InboundGates inbound = new InboundGates();
     InputGate gate = new InputGate(1, 1);
-    inbound.register(ATTEMPT, "task-2", 0, gate);
+    inbound.register(ATTEMPT, "task-2", 0, gate, Collections.singletonList(null));
     AtomicInteger sent = new AtomicInteger();
     try (RpcServer server = RpcServer.bind(network, "127.0.0.1", 0, "", Map.of("data", inbound));
         OutboundChannels outbound = new OutboundChannels(ATTEMPT, network, "")) {
       RemoteChannel channel =
-          outbound.channel(new HostAndPort("127.0.0.1", server.port()), "task-2", 0, 0);
+          outbound.channel(new HostAndPort("127.0.0.1", server.port()), "task-2", 0, 0, null);
       Thread sender =
           new Thread(
               () -> {

@@ -2,11 +2,13 @@ package io.weir.runtime.graph;
 
 import io.weir.api.datastream.JobConfig;
 import io.weir.api.datastream.StreamPlan;
+import io.weir.api.functions.OutputTag;
 import io.weir.api.graph.ChainingStrategy;
 import io.weir.api.graph.Input;
 import io.weir.api.graph.OperatorSpec;
 import io.weir.api.graph.Partitioning;
 import io.weir.api.graph.Transformation;
+import io.weir.api.state.StateSerializer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -67,12 +69,14 @@ public final class JobGraphBuilder {
             && source.parallelism() != target.parallelism()) {
           partitioning = Partitioning.REBALANCE;
         }
-        edges.add(
-            new JobEdge(
-                source,
-                target,
-                partitioning,
-                head.spec() instanceof OperatorSpec.SideOutput side ? side.tag() : null));
+        OutputTag<?> sideOutput = null;
+        StateSerializer<?> serializer = input.from().serializer();
+        if (head.spec() instanceof OperatorSpec.SideOutput side) {
+          sideOutput = side.tag();
+          // A side output's serializer is declared on the stream that getSideOutput returned.
+          serializer = head.serializer();
+        }
+        edges.add(new JobEdge(source, target, partitioning, sideOutput, serializer));
       }
     }
     return new JobGraph(plan.jobName(), List.copyOf(vertexByHead.values()), edges, config);

@@ -1,8 +1,10 @@
 package io.weir.runtime.taskexecutor;
 
+import io.weir.api.state.StateSerializer;
 import io.weir.runtime.exchange.BatchReceiver;
 import io.weir.runtime.exchange.InputGate;
 import io.weir.runtime.gateway.SubtaskPlacement;
+import java.util.List;
 
 /**
  * The exchange between the subtasks of one attempt that run on different task managers. Between
@@ -15,15 +17,22 @@ import io.weir.runtime.gateway.SubtaskPlacement;
  * sending task while the receiver holds as much as it may (backpressure, as a full gate does).
  */
 public interface ExchangeTransport {
-  /** Makes the gate of a subtask of this task manager reachable from the other task managers. */
-  void registerGate(String vertexId, int subtask, InputGate gate);
+  /**
+   * Makes the gate of a subtask of this task manager reachable from the other task managers.
+   *
+   * @param serializers by input channel, how its records are encoded (an entry is null for the
+   *     exchange's own encoding)
+   */
+  void registerGate(
+      String vertexId, int subtask, InputGate gate, List<StateSerializer<?>> serializers);
 
   /**
    * The sending end of input channel {@code channel} of a subtask on another task manager.
    *
    * @throws Exception when that task manager cannot be reached
    */
-  BatchReceiver channelTo(SubtaskPlacement target, int channel) throws Exception;
+  BatchReceiver channelTo(SubtaskPlacement target, int channel, StateSerializer<?> serializer)
+      throws Exception;
 
   /** Drops the attempt's gates and connections; never fails. */
   void close();
@@ -32,10 +41,12 @@ public interface ExchangeTransport {
   ExchangeTransport IN_PROCESS =
       new ExchangeTransport() {
         @Override
-        public void registerGate(String vertexId, int subtask, InputGate gate) {}
+        public void registerGate(
+            String vertexId, int subtask, InputGate gate, List<StateSerializer<?>> serializers) {}
 
         @Override
-        public BatchReceiver channelTo(SubtaskPlacement target, int channel) {
+        public BatchReceiver channelTo(
+            SubtaskPlacement target, int channel, StateSerializer<?> serializer) {
           throw new IllegalStateException(
               "Subtask " + target.vertexId() + "/" + target.subtask() + " runs elsewhere");
         }

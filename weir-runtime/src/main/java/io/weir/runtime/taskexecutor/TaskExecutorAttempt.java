@@ -1,6 +1,7 @@
 package io.weir.runtime.taskexecutor;
 
 import io.weir.api.graph.Partitioning;
+import io.weir.api.state.StateSerializer;
 import io.weir.runtime.checkpoint.CheckpointKind;
 import io.weir.runtime.checkpoint.CheckpointResponder;
 import io.weir.runtime.checkpoint.CheckpointStorage;
@@ -30,6 +31,7 @@ import io.weir.runtime.task.TaskListener;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -107,16 +109,31 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
   private Map<SubtaskKey, InputGate> createGates() {
     Map<SubtaskKey, InputGate> gates = new HashMap<>();
     for (JobVertex vertex : graph.vertices()) {
-      int channels = graph.inputsOf(vertex).stream().mapToInt(e -> e.source().parallelism()).sum();
+      List<StateSerializer<?>> serializers = serializersByChannel(vertex);
+      int channels = serializers.size();
       for (int i = 0; i < vertex.parallelism(); i++) {
         if (!vertex.isSource() && isLocal(vertex, i)) {
           InputGate gate = new InputGate(channels, Math.max(8, 2 * channels));
           gates.put(new SubtaskKey(vertex.id(), i), gate);
-          exchange.registerGate(vertex.id(), i, gate);
+          exchange.registerGate(vertex.id(), i, gate, serializers);
         }
       }
     }
     return gates;
+  }
+
+  /**
+   * The serializer of each input channel of the vertex's gates (null where none was declared): the
+   * inputs are laid out in order, a channel per upstream subtask, as {@link #channelOffset}.
+   */
+  private List<StateSerializer<?>> serializersByChannel(JobVertex vertex) {
+    List<StateSerializer<?>> serializers = new ArrayList<>();
+    for (JobEdge input : graph.inputsOf(vertex)) {
+      for (int i = 0; i < input.source().parallelism(); i++) {
+        serializers.add(input.serializer());
+      }
+    }
+    return Collections.unmodifiableList(serializers);
   }
 
   private void createTask(
@@ -167,7 +184,7 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
         } else {
           SubtaskPlacement placement =
               new SubtaskPlacement(target.id(), t, deployment.taskManagerOf(target.id(), t));
-          receivers.add(exchange.channelTo(placement, channel));
+          receivers.add(exchange.channelTo(placement, channel, edge.serializer()));
         }
       }
       RecordWriter writer =

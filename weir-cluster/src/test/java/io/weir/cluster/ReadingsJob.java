@@ -1,0 +1,75 @@
+package io.weir.cluster;
+
+import io.weir.api.datastream.DataStream;
+import io.weir.api.datastream.RestartStrategy;
+import io.weir.api.datastream.StreamEnvironment;
+import io.weir.api.sink.file.FileSink;
+import io.weir.api.source.GeneratorSource;
+import io.weir.api.state.StateSerializer;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * generator -> map to a {@link Reading} -> keyBy -> map -> exactly-once file sink, parallelism 2,
+ * no restarts: the readings, which are not {@code Serializable}, cross task managers. Arguments:
+ * output directory, record count, records per second per subtask, and {@code declared} to encode
+ * the readings with {@link ReadingSerializer} or {@code java} to leave them to Java serialization.
+ */
+public final class ReadingsJob {
+  private ReadingsJob() {}
+
+  /** A record class of the job's own that does not implement {@code Serializable}. */
+  public static final class Reading {
+    private final long id;
+
+    public Reading(long id) {
+      this.id = id;
+    }
+
+    public long id() {
+      return id;
+    }
+  }
+
+  /** The reading's id as eight bytes. */
+  public static final class ReadingSerializer implements StateSerializer<Reading> {
+    @Override
+    public byte[] serialize(Reading reading) {
+      return ByteBuffer.allocate(Long.BYTES).putLong(reading.id()).array();
+    }
+
+    @Override
+    public Reading deserialize(byte[] bytes) {
+      return new Reading(ByteBuffer.wrap(bytes).getLong());
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    Path output = Path.of(args[0]);
+    long count = Long.parseLong(args[1]);
+    long rate = Long.parseLong(args[2]);
+    boolean declared = args[3].equals("declared");
+    StreamEnvironment env = StreamEnvironment.getExecutionEnvironment();
+    env.setParallelism(2);
+    env.enableCheckpointing(Duration.ofMillis(200));
+    env.setRestartStrategy(RestartStrategy.none());
+    DataStream<Reading> readings =
+        env.addSource(new GeneratorSource<>(count, index -> index, rate))
+            .name("Ids")
+            .uid("ids")
+            .map(Reading::new)
+            .name("Readings");
+    if (declared) {
+      readings = readings.withSerializer(new ReadingSerializer());
+    }
+    readings
+        .keyBy(reading -> reading.id() % 16)
+        .map(reading -> "id-" + reading.id())
+        .uid("label")
+        .addSink(FileSink.<String>forDirectory(output).build())
+        .name("Files")
+        .uid("files");
+    env.execute("readings");
+  }
+}
