@@ -264,6 +264,27 @@ class InProcessClusterTest {
     }
   }
 
+  @Test
+  void when_aDeclaredSerializerCannotReadARecord_then_theJobFailsWithItsErrorInsteadOfStalling()
+      throws Exception {
+    try (JobManager jobManager = startJobManager();
+        TaskManager first = TaskManager.start(taskManager(jobManager));
+        TaskManager second = TaskManager.start(taskManager(jobManager));
+        ClusterClient client =
+            new ClusterClient(new HostAndPort("127.0.0.1", jobManager.port()), "")) {
+      JobStatus submitted = client.submit(readings(directory.resolve("out"), "one-way"));
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> client.job(submitted.jobId()).isTerminal());
+
+      JobStatus failed = client.job(submitted.jobId());
+      assertThat(failed.state()).isEqualTo("FAILED");
+      assertThat(failed.message())
+          .contains("Cannot decode a batch")
+          .contains("this serializer cannot read readings");
+    }
+  }
+
   private static JobSubmission readings(Path output, String serializer) {
     return new JobSubmission(
         ReadingsJob.class.getName(),

@@ -14,7 +14,8 @@ import java.time.Duration;
  * generator -> map to a {@link Reading} -> keyBy -> map -> exactly-once file sink, parallelism 2,
  * no restarts: the readings, which are not {@code Serializable}, cross task managers. Arguments:
  * output directory, record count, records per second per subtask, and {@code declared} to encode
- * the readings with {@link ReadingSerializer} or {@code java} to leave them to Java serialization.
+ * the readings with {@link ReadingSerializer}, {@code one-way} with {@link OneWaySerializer}, or
+ * {@code java} to leave them to Java serialization.
  */
 public final class ReadingsJob {
   private ReadingsJob() {}
@@ -45,11 +46,24 @@ public final class ReadingsJob {
     }
   }
 
+  /** Writes readings but cannot read them back: a serializer with a bug. */
+  public static final class OneWaySerializer implements StateSerializer<Reading> {
+    @Override
+    public byte[] serialize(Reading reading) {
+      return new ReadingSerializer().serialize(reading);
+    }
+
+    @Override
+    public Reading deserialize(byte[] bytes) {
+      throw new IllegalArgumentException("this serializer cannot read readings");
+    }
+  }
+
   public static void main(String[] args) throws Exception {
     Path output = Path.of(args[0]);
     long count = Long.parseLong(args[1]);
     long rate = Long.parseLong(args[2]);
-    boolean declared = args[3].equals("declared");
+    String serializer = args[3];
     StreamEnvironment env = StreamEnvironment.getExecutionEnvironment();
     env.setParallelism(2);
     env.enableCheckpointing(Duration.ofMillis(200));
@@ -60,8 +74,10 @@ public final class ReadingsJob {
             .uid("ids")
             .map(Reading::new)
             .name("Readings");
-    if (declared) {
+    if (serializer.equals("declared")) {
       readings = readings.withSerializer(new ReadingSerializer());
+    } else if (serializer.equals("one-way")) {
+      readings = readings.withSerializer(new OneWaySerializer());
     }
     readings
         .keyBy(reading -> reading.id() % 16)

@@ -6,6 +6,7 @@ import io.weir.cluster.rpc.MessageHandler;
 import io.weir.cluster.rpc.RpcConnection;
 import io.weir.runtime.exchange.Batch;
 import io.weir.runtime.exchange.InputGate;
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -86,16 +87,33 @@ public final class InboundGates implements MessageHandler {
 
   private static void deliver(
       Delivery delivery, DataMessages.DataFrame frame, RpcConnection connection) {
+    Batch batch;
     try {
-      Batch batch =
-          BatchCodec.decode(frame.payload(), delivery.loader(), delivery.serializers()::get);
+      batch = BatchCodec.decode(frame.payload(), delivery.loader(), delivery.serializers()::get);
+    } catch (Exception e) {
+      // A class refused or missing, or a declared serializer's error: the receiving task fails (and
+      // the job restarts as after any task failure) instead of waiting for the dropped records.
+      delivery
+          .gate()
+          .failDelivery(
+              new IOException(
+                  "Cannot decode a batch for "
+                      + frame.vertexId()
+                      + " subtask "
+                      + frame.subtask()
+                      + ": "
+                      + e,
+                  e));
+      return;
+    }
+    try {
       delivery.gate().put(batch);
       connection.send(
           new DataMessages.Credit(
               frame.attempt(), frame.vertexId(), frame.subtask(), batch.channel()));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-    } catch (Exception e) {
+    } catch (RuntimeException e) {
       LOG.error("Cannot deliver a batch to {} subtask {}", frame.vertexId(), frame.subtask(), e);
     }
   }

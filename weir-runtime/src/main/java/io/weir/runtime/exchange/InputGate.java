@@ -14,6 +14,7 @@ public final class InputGate implements BatchReceiver {
 
   private final int channels;
   private final BlockingQueue<Batch> queue;
+  private volatile Exception undeliverable;
 
   public InputGate(int channels, int capacity) {
     this.channels = channels;
@@ -30,10 +31,26 @@ public final class InputGate implements BatchReceiver {
     queue.put(batch);
   }
 
-  /** The next batch, or null when none came within the timeout or the reader was woken up. */
+  /**
+   * The next batch, or null when none came within the timeout or the reader was woken up.
+   *
+   * @throws UndeliverableInputException once a batch for this gate could not be delivered
+   */
   public Batch poll(long timeoutNanos) throws InterruptedException {
     Batch batch = timeoutNanos <= 0 ? queue.poll() : queue.poll(timeoutNanos, TimeUnit.NANOSECONDS);
+    if (undeliverable != null) {
+      throw new UndeliverableInputException(undeliverable);
+    }
     return batch == WAKE_UP ? null : batch;
+  }
+
+  /**
+   * A batch sent to this gate could not be delivered (received from another process, it did not
+   * decode): the reader fails at its next poll rather than wait for records that will not come.
+   */
+  public void failDelivery(Exception cause) {
+    undeliverable = cause;
+    queue.offer(WAKE_UP);
   }
 
   /** Makes a blocked {@link #poll} return; when the gate is full the reader is awake anyway. */
