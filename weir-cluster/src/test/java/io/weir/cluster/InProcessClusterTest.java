@@ -226,73 +226,61 @@ class InProcessClusterTest {
   void when_recordsThatAreNotSerializableDeclareASerializer_then_theyCrossTaskManagersExactlyOnce()
       throws Exception {
     Path output = directory.resolve("out");
-    try (JobManager jobManager = startJobManager();
-        TaskManager first = TaskManager.start(taskManager(jobManager));
-        TaskManager second = TaskManager.start(taskManager(jobManager));
-        ClusterClient client =
-            new ClusterClient(new HostAndPort("127.0.0.1", jobManager.port()), "")) {
-      JobStatus submitted = client.submit(readings(output, "declared"));
-      await()
-          .atMost(Duration.ofSeconds(60))
-          .until(() -> client.job(submitted.jobId()).isTerminal());
 
-      assertThat(client.job(submitted.jobId()).state()).isEqualTo("FINISHED");
-      Map<String, Integer> counts = CommittedOutput.lineCounts(output);
-      assertThat(counts).hasSize(3000).containsKeys("id-0", "id-2999");
-      assertThat(counts.values()).containsOnly(1);
-    }
+    JobStatus ended = runReadings(output, "declared");
+
+    assertThat(ended.state()).isEqualTo("FINISHED");
+    Map<String, Integer> counts = CommittedOutput.lineCounts(output);
+    assertThat(counts).hasSize(3000).containsKeys("id-0", "id-2999");
+    assertThat(counts.values()).containsOnly(1);
   }
 
   @Test
   void when_recordsThatAreNotSerializableDeclareNoSerializer_then_theJobFailsNamingTheirClass()
       throws Exception {
-    try (JobManager jobManager = startJobManager();
-        TaskManager first = TaskManager.start(taskManager(jobManager));
-        TaskManager second = TaskManager.start(taskManager(jobManager));
-        ClusterClient client =
-            new ClusterClient(new HostAndPort("127.0.0.1", jobManager.port()), "")) {
-      JobStatus submitted = client.submit(readings(directory.resolve("out"), "java"));
-      await()
-          .atMost(Duration.ofSeconds(60))
-          .until(() -> client.job(submitted.jobId()).isTerminal());
+    JobStatus failed = runReadings(directory.resolve("out"), "java");
 
-      JobStatus failed = client.job(submitted.jobId());
-      assertThat(failed.state()).isEqualTo("FAILED");
-      assertThat(failed.message())
-          .contains("Cannot serialize a batch")
-          .contains(ReadingsJob.Reading.class.getName());
-    }
+    assertThat(failed.state()).isEqualTo("FAILED");
+    assertThat(failed.message())
+        .contains("Cannot serialize a batch")
+        .contains(ReadingsJob.Reading.class.getName());
   }
 
   @Test
   void when_aDeclaredSerializerCannotReadARecord_then_theJobFailsWithItsErrorInsteadOfStalling()
       throws Exception {
+    JobStatus failed = runReadings(directory.resolve("out"), "one-way");
+
+    assertThat(failed.state()).isEqualTo("FAILED");
+    assertThat(failed.message())
+        .contains("Cannot decode a batch")
+        .contains("this serializer cannot read readings");
+  }
+
+  /**
+   * Runs {@link ReadingsJob} on a job manager and two task managers, so that its readings cross
+   * task managers, until it ends; its final status.
+   */
+  private JobStatus runReadings(Path output, String serializer) throws Exception {
     try (JobManager jobManager = startJobManager();
         TaskManager first = TaskManager.start(taskManager(jobManager));
         TaskManager second = TaskManager.start(taskManager(jobManager));
         ClusterClient client =
             new ClusterClient(new HostAndPort("127.0.0.1", jobManager.port()), "")) {
-      JobStatus submitted = client.submit(readings(directory.resolve("out"), "one-way"));
+      JobStatus submitted =
+          client.submit(
+              new JobSubmission(
+                  ReadingsJob.class.getName(),
+                  List.of(output.toString(), "3000", "1000", serializer),
+                  null,
+                  null,
+                  null,
+                  false));
       await()
           .atMost(Duration.ofSeconds(60))
           .until(() -> client.job(submitted.jobId()).isTerminal());
-
-      JobStatus failed = client.job(submitted.jobId());
-      assertThat(failed.state()).isEqualTo("FAILED");
-      assertThat(failed.message())
-          .contains("Cannot decode a batch")
-          .contains("this serializer cannot read readings");
+      return client.job(submitted.jobId());
     }
-  }
-
-  private static JobSubmission readings(Path output, String serializer) {
-    return new JobSubmission(
-        ReadingsJob.class.getName(),
-        List.of(output.toString(), "3000", "1000", serializer),
-        null,
-        null,
-        null,
-        false);
   }
 
   private JobManager startJobManager() throws Exception {

@@ -20,6 +20,13 @@ class EdgeSerializerTest {
     return env.addSource(new GeneratorSource<>(10, i -> i));
   }
 
+  /** The serializer on the job graph's only edge. */
+  private StateSerializer<?> edgeSerializer() {
+    JobGraph graph = JobGraphBuilder.build(env.plan("x"));
+    assertThat(graph.edges()).hasSize(1);
+    return graph.edges().get(0).serializer();
+  }
+
   @Test
   void when_theKeyedStreamDeclaredASerializer_then_theHashEdgeCarriesIt() {
     source()
@@ -28,11 +35,7 @@ class EdgeSerializerTest {
         .map(i -> i + 1)
         .addSink(new DiscardingSink<>());
 
-    JobGraph graph = JobGraphBuilder.build(env.plan("x"));
-
-    assertThat(graph.edges())
-        .singleElement()
-        .satisfies(e -> assertThat(e.serializer()).isSameAs(longs));
+    assertThat(edgeSerializer()).isSameAs(longs);
   }
 
   @Test
@@ -43,19 +46,13 @@ class EdgeSerializerTest {
         .map(i -> i + 1)
         .addSink(new DiscardingSink<>());
 
-    JobGraph graph = JobGraphBuilder.build(env.plan("x"));
-
-    assertThat(graph.edges())
-        .singleElement()
-        .satisfies(e -> assertThat(e.serializer()).isSameAs(longs));
+    assertThat(edgeSerializer()).isSameAs(longs);
   }
 
   @Test
   void when_noSerializerIsDeclared_then_theEdgeLeavesItToTheExchange() {
     source().keyBy(i -> i % 3).map(i -> i + 1).addSink(new DiscardingSink<>());
 
-    JobGraph graph = JobGraphBuilder.build(env.plan("x"));
-
-    assertThat(graph.edges()).singleElement().satisfies(e -> assertThat(e.serializer()).isNull());
+    assertThat(edgeSerializer()).isNull();
   }
 }
