@@ -7,6 +7,7 @@ import io.weir.runtime.startup.StartupPhases;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -105,6 +106,25 @@ public final class CheckpointCoordinator {
     this.listener = listener;
     this.history = history;
     this.failpoints = failpoints;
+  }
+
+  /**
+   * Lets the storage ready itself for completing checkpoints while the tasks deploy, with metadata
+   * of this job's shape (every subtask's state handle, none stored). Only for a job with periodic
+   * checkpoints: its first output waits for the first completion.
+   */
+  public CompletableFuture<Void> prepareStorage() {
+    if (config.checkpointInterval() == null) {
+      return CompletableFuture.completedFuture(null);
+    }
+    List<CheckpointMetadata.SubtaskStateHandle> states = new ArrayList<>();
+    for (SubtaskKey subtask : subtasks) {
+      states.add(
+          new CheckpointMetadata.SubtaskStateHandle(
+              subtask.taskId(), subtask.subtaskIndex(), new StateHandle("none", 0, 0)));
+    }
+    return storage.prepareInBackground(
+        new CheckpointMetadata(0, clock.millis(), jobName, false, operators, states));
   }
 
   /**

@@ -4,6 +4,7 @@ import io.weir.runtime.state.KeyedBackendContext.SnapshotFiles;
 import io.weir.runtime.state.TaskSnapshot;
 import java.io.IOException;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Where the checkpoints of one job are kept.
@@ -28,6 +29,16 @@ public interface CheckpointStorage {
    */
   default Completion completeDeferringCleanUp(CheckpointMetadata metadata) throws IOException {
     return new Completion(complete(metadata), () -> {});
+  }
+
+  /**
+   * Readies, on a thread of its own, what completing a checkpoint needs that is slow only the first
+   * time in a JVM (writing metadata like {@code example}), so that the first checkpoint's
+   * completion, which the sinks' first commits wait for, does not pay for it. Stores nothing; the
+   * returned future completes when it is done and never fails.
+   */
+  default CompletableFuture<Void> prepareInBackground(CheckpointMetadata example) {
+    return CompletableFuture.completedFuture(null);
   }
 
   /** A completed checkpoint and the housekeeping left to do after it; the latter never fails. */

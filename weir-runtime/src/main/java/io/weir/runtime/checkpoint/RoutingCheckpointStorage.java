@@ -7,6 +7,7 @@ import io.weir.runtime.state.TaskSnapshot;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
 
@@ -107,6 +108,11 @@ public final class RoutingCheckpointStorage implements CheckpointStorage {
   @Override
   public Optional<SnapshotFiles> snapshotFiles(long checkpointId) {
     return storageOf(checkpointId).snapshotFiles(checkpointId);
+  }
+
+  @Override
+  public CompletableFuture<Void> prepareInBackground(CheckpointMetadata example) {
+    return checkpoints.prepareInBackground(example);
   }
 
   @Override

@@ -146,6 +146,7 @@ public final class JobAttempt implements JobManagerGateway {
   }
 
   private Throwable runToEnd() throws InterruptedException {
+    coordinator.prepareStorage();
     Throwable deployFailure = deployAll();
     if (deployFailure != null) {
       cancelAll();

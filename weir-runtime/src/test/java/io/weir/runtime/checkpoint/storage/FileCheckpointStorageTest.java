@@ -7,12 +7,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.weir.runtime.checkpoint.CheckpointMetadata;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
+import io.weir.runtime.checkpoint.StateHandle;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,6 +41,31 @@ class FileCheckpointStorageTest {
     assertThat(restored.operators().get("map").operator()).isEqualTo(Snapshots.OPERATORS.get(1));
     assertThat(readable(restored.operators())).isEqualTo(expectedOperators(7));
     assertThat(readable(completed.operators())).isEqualTo(expectedOperators(7));
+  }
+
+  @Test
+  void when_preparedWithExampleMetadata_then_nothingIsStoredAndCheckpointsCompleteAsBefore()
+      throws Exception {
+    FileCheckpointStorage storage = FileCheckpointStorage.forJob(root, "prepared", 1);
+    CheckpointMetadata example =
+        new CheckpointMetadata(
+            3,
+            1_003,
+            "prepared",
+            false,
+            Snapshots.OPERATORS,
+            List.of(
+                new CheckpointMetadata.SubtaskStateHandle(
+                    Snapshots.SOURCE_TASK, 0, new StateHandle("none", 0, 0))));
+
+    storage.prepareInBackground(example).get(30, TimeUnit.SECONDS);
+
+    // The example is no checkpoint: nothing to restore, no directory written for it.
+    assertThat(storage.latest(new RecordingListener())).isEmpty();
+    assertThat(root.resolve("prepared").resolve("chk-3")).doesNotExist();
+    assertThat(root.resolve("prepared").resolve("chk-0")).doesNotExist();
+    storage.complete(storeAll(storage, 3, false));
+    assertThat(storage.latest(new RecordingListener()).orElseThrow().checkpointId()).isEqualTo(3);
   }
 
   @Test
