@@ -1,5 +1,6 @@
 package io.weir.kafka.sink;
 
+import io.weir.kafka.ClientDefaults;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.HashMap;
@@ -39,6 +40,6 @@ record KafkaSinkConfig<T>(
     } else if (guarantee == DeliveryGuarantee.AT_LEAST_ONCE) {
       config.put(ProducerConfig.ACKS_CONFIG, "all");
     }
-    return config;
+    return ClientDefaults.withoutMetricsPush(config);
   }
 }

@@ -1,6 +1,7 @@
 package io.weir.kafka.source;
 
 import io.weir.kafka.BesideStart;
+import io.weir.kafka.ClientDefaults;
 import io.weir.runtime.failpoint.FailpointNames;
 import io.weir.runtime.failpoint.Failpoints;
 import java.time.Duration;
@@ -43,6 +44,7 @@ final class OffsetCommitter implements AutoCloseable {
     properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
     properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
     properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+    ClientDefaults.withoutMetricsPush(properties);
   }
 
   /**

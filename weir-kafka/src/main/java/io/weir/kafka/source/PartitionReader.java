@@ -2,6 +2,7 @@ package io.weir.kafka.source;
 
 import io.weir.api.datastream.SuppressRestartsException;
 import io.weir.api.functions.RuntimeContext;
+import io.weir.kafka.ClientDefaults;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -58,7 +59,7 @@ final class PartitionReader implements AutoCloseable {
         "weir-" + context.jobName() + "-" + context.operatorName() + "-" + subtask);
     properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
     properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-    this.consumer = new KafkaConsumer<>(properties);
+    this.consumer = new KafkaConsumer<>(ClientDefaults.withoutMetricsPush(properties));
   }
 
   KafkaConsumer<byte[], byte[]> consumer() {
