@@ -9,7 +9,8 @@ import java.util.List;
 /**
  * What a JVM that Weir starts (a job process of the lab or the bench, a cluster's job manager or
  * task manager) takes over from the JVM that starts it, which the {@code weir} launcher started:
- * the class-data sharing archive, and the just-in-time compilers' mode.
+ * the {@code java} command and class path, the class-data sharing archive, and the just-in-time
+ * compilers' mode.
  */
 public final class ChildJvmOptions {
   /** The system property naming the launcher's class-data sharing archive. */
@@ -63,6 +64,23 @@ public final class ChildJvmOptions {
       }
     }
     return mode;
+  }
+
+  /**
+   * {@code java <jvmOptions> -cp <this JVM's class path> <mainAndArguments>} with this JVM's own
+   * {@code java}, its output and errors appended to {@code log}; not started yet.
+   */
+  public static ProcessBuilder processBuilder(
+      List<String> jvmOptions, List<String> mainAndArguments, Path log) {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(jvmOptions);
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.addAll(mainAndArguments);
+    return new ProcessBuilder(command)
+        .redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
   }
 
   private static List<String> inputArguments() {

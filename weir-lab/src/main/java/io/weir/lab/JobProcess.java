@@ -97,22 +97,16 @@ public final class JobProcess implements AutoCloseable {
       String failpoints,
       Path log)
       throws IOException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-Xmx512m");
-    command.add("-XX:+UseSerialGC");
-    command.addAll(ChildJvmOptions.of(jvmOptions));
-    command.addAll(jvmOptions);
+    List<String> options = new ArrayList<>(List.of("-Xmx512m", "-XX:+UseSerialGC"));
+    options.addAll(ChildJvmOptions.of(jvmOptions));
+    options.addAll(jvmOptions);
     if (failpoints != null) {
-      command.add("-Dweir.failpoints=" + failpoints);
+      options.add("-Dweir.failpoints=" + failpoints);
     }
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(mainClass);
-    command.addAll(arguments);
-    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    List<String> mainAndArguments = new ArrayList<>(List.of(mainClass));
+    mainAndArguments.addAll(arguments);
+    ProcessBuilder builder = ChildJvmOptions.processBuilder(options, mainAndArguments, log);
     builder.environment().remove("WEIR_FAILPOINTS");
-    builder.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
     return new JobProcess(builder.start(), log);
   }
 

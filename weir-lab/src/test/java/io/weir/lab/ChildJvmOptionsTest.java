@@ -2,10 +2,12 @@ package io.weir.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,6 +31,31 @@ class ChildJvmOptionsTest {
       System.clearProperty(ChildJvmOptions.CDS_ARCHIVE_PROPERTY);
     } else {
       System.setProperty(ChildJvmOptions.CDS_ARCHIVE_PROPERTY, before);
+    }
+  }
+
+  @Test
+  void when_aChildIsStarted_then_itRunsThisJavaWithThisClassPathAndAppendsToItsLog()
+      throws Exception {
+    Path log = Files.writeString(directory.resolve("child.log"), "before\n");
+
+    Process child =
+        ChildJvmOptions.processBuilder(
+                List.of("-Xmx32m", "-Dweir.test.child=yes"),
+                List.of("-XshowSettings:properties", "-version"),
+                log)
+            .start();
+
+    assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(child.exitValue()).isZero();
+    String output = Files.readString(log);
+    assertThat(output)
+        .startsWith("before\n")
+        .contains("weir.test.child = yes")
+        .contains("java.home = " + System.getProperty("java.home"));
+    // The settings list a path property one entry a line.
+    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+      assertThat(output).contains(entry);
     }
   }
 

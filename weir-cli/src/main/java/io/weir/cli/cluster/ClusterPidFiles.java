@@ -56,20 +56,11 @@ final class ClusterPidFiles {
    * NAME.log} and its pid in {@code NAME.pid} of this directory.
    */
   Process spawn(String name, List<String> args) throws IOException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add(MARKER);
-    command.add("-Xmx512m");
-    command.addAll(ChildJvmOptions.of(List.of()));
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add("io.weir.cli.WeirCli");
-    command.addAll(args);
-    Process process =
-        new ProcessBuilder(command)
-            .redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.appendTo(log(name).toFile()))
-            .start();
+    List<String> options = new ArrayList<>(List.of(MARKER, "-Xmx512m"));
+    options.addAll(ChildJvmOptions.of(List.of()));
+    List<String> mainAndArguments = new ArrayList<>(List.of("io.weir.cli.WeirCli"));
+    mainAndArguments.addAll(args);
+    Process process = ChildJvmOptions.processBuilder(options, mainAndArguments, log(name)).start();
     write(name, process.pid());
     return process;
   }

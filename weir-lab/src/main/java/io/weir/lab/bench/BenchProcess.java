@@ -43,23 +43,14 @@ final class BenchProcess implements AutoCloseable {
    */
   static BenchProcess java(List<String> jvmOptions, List<String> arguments, Path log)
       throws IOException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-Xmx512m");
-    command.add("-XX:+UseSerialGC");
+    List<String> options = new ArrayList<>(List.of("-Xmx512m", "-XX:+UseSerialGC"));
     // The loop runs as its author would run it: not in a compilers' mode the bench was given
     // (WEIR_JAVA_OPTS), which Weir's job processes take over; --jvm-option reaches both.
-    command.addAll(ChildJvmOptions.classDataSharing(jvmOptions));
-    command.addAll(jvmOptions);
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.addAll(arguments);
+    options.addAll(ChildJvmOptions.classDataSharing(jvmOptions));
+    options.addAll(jvmOptions);
+    ProcessBuilder builder = ChildJvmOptions.processBuilder(options, arguments, log);
     long launchedNanos = System.nanoTime();
-    Process process =
-        new ProcessBuilder(command)
-            .redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-            .start();
+    Process process = builder.start();
     return new BenchProcess(process.pid(), process, null, launchedNanos);
   }
 
