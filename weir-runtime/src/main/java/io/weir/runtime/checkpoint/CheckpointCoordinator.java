@@ -113,9 +113,9 @@ public final class CheckpointCoordinator {
    * of this job's shape (every subtask's state handle, none stored). Only for a job with periodic
    * checkpoints: its first output waits for the first completion.
    */
-  public CompletableFuture<Void> prepareStorage() {
+  public void prepareStorage() {
     if (config.checkpointInterval() == null) {
-      return CompletableFuture.completedFuture(null);
+      return;
     }
     List<CheckpointMetadata.SubtaskStateHandle> states = new ArrayList<>();
     for (SubtaskKey subtask : subtasks) {
@@ -123,7 +123,7 @@ public final class CheckpointCoordinator {
           new CheckpointMetadata.SubtaskStateHandle(
               subtask.taskId(), subtask.subtaskIndex(), new StateHandle("none", 0, 0)));
     }
-    return storage.prepareInBackground(
+    storage.prepareInBackground(
         new CheckpointMetadata(0, clock.millis(), jobName, false, operators, states));
   }
 
