@@ -114,14 +114,28 @@ class WeirLauncherTest {
     assertThat(calls()).hasSize(3);
     assertThat(calls().get(0))
         .contains("weir-commands.jsa", "-XX:TieredStopAtLevel=1")
+        .doesNotContain("-XX:CompileThresholdScaling")
         .endsWith("WeirCli run --help");
     assertThat(calls().get(1))
         .contains("weir-commands.jsa", "-XX:TieredStopAtLevel=1")
         .endsWith("WeirCli kafka start -h");
+    // a job command compiles at raised thresholds: its start runs much code only a few times
     assertThat(calls().get(2))
-        .contains("weir-cli.jsa")
+        .contains("weir-cli.jsa", "-XX:CompileThresholdScaling=4")
         .doesNotContain("-XX:TieredStopAtLevel")
         .endsWith("WeirCli run Job --records 10");
+  }
+
+  @Test
+  void when_theUserSetsTheCompileThresholds_then_theUsersComeLastAndCount() throws Exception {
+    // when
+    int exit = launch(Map.of("WEIR_JAVA_OPTS", "-XX:CompileThresholdScaling=1"), "run", "Job");
+    // then: the JVM takes the last of an option given twice
+    assertThat(exit).isZero();
+    String call = calls().get(0);
+    assertThat(call).contains("-XX:CompileThresholdScaling=4", "-XX:CompileThresholdScaling=1");
+    assertThat(call.indexOf("-XX:CompileThresholdScaling=1"))
+        .isGreaterThan(call.indexOf("-XX:CompileThresholdScaling=4"));
   }
 
   @Test

@@ -10,23 +10,25 @@ import java.util.List;
  * What a JVM that Weir starts (a job process of the lab or the bench, a cluster's job manager or
  * task manager) takes over from the JVM that starts it, which the {@code weir} launcher started:
  * the {@code java} command and class path, the class-data sharing archive, and the just-in-time
- * compilers' mode.
+ * compilers' settings.
  */
 public final class ChildJvmOptions {
   /** The system property naming the launcher's class-data sharing archive. */
   public static final String CDS_ARCHIVE_PROPERTY = "weir.cds.archive";
 
   private static final String START_RECORDING = "-XX:StartFlightRecording";
-  private static final String COMPILER_MODE = "-XX:TieredStopAtLevel=";
+  // The compilers' mode and their thresholds, which the launcher raises for commands that run jobs.
+  private static final List<String> COMPILER_SETTINGS =
+      List.of("-XX:TieredStopAtLevel=", "-XX:CompileThresholdScaling=");
 
   private ChildJvmOptions() {}
 
   /**
-   * The options of a Weir JVM started with {@code jvmOptions}: this JVM's compiler mode, then its
-   * class-data sharing archive. Put {@code jvmOptions} after them, so that they override.
+   * The options of a Weir JVM started with {@code jvmOptions}: this JVM's compiler settings, then
+   * its class-data sharing archive. Put {@code jvmOptions} after them, so that they override.
    */
   public static List<String> of(List<String> jvmOptions) {
-    List<String> options = new ArrayList<>(compilerMode(inputArguments()));
+    List<String> options = new ArrayList<>(compilerSettings(inputArguments()));
     options.addAll(classDataSharing(jvmOptions));
     return options;
   }
@@ -51,19 +53,26 @@ public final class ChildJvmOptions {
   }
 
   /**
-   * The compiler mode among a JVM's {@code inputArguments} (as {@code WEIR_JAVA_OPTS} gave it to a
-   * command; the last one counts), for a child to run as its parent does: a user who chose the
-   * first tier alone for a short job gets it in the job's own JVM too. None when the JVM runs with
-   * the default compilers.
+   * The compiler settings among a JVM's {@code inputArguments} (the mode, as {@code WEIR_JAVA_OPTS}
+   * gave it to a command, and the thresholds, as the launcher or the user gave them; the last of
+   * each counts), for a child to run as its parent does: a job's own JVM compiles as {@code weir
+   * run} would, and a user who chose the first tier alone for a short job gets it there too. None
+   * when the JVM runs with the default compilers.
    */
-  static List<String> compilerMode(List<String> inputArguments) {
-    List<String> mode = List.of();
-    for (String argument : inputArguments) {
-      if (argument.startsWith(COMPILER_MODE)) {
-        mode = List.of(argument);
+  static List<String> compilerSettings(List<String> inputArguments) {
+    List<String> settings = new ArrayList<>();
+    for (String setting : COMPILER_SETTINGS) {
+      String last = null;
+      for (String argument : inputArguments) {
+        if (argument.startsWith(setting)) {
+          last = argument;
+        }
+      }
+      if (last != null) {
+        settings.add(last);
       }
     }
-    return mode;
+    return settings;
   }
 
   /**

@@ -82,7 +82,7 @@ class ChildJvmOptionsTest {
   @Test
   void when_theParentRunsTheFirstTierOnly_then_soDoesTheChild() {
     assertThat(
-            ChildJvmOptions.compilerMode(
+            ChildJvmOptions.compilerSettings(
                 List.of("-Dweir.cds.archive=a.jsa", "-XX:TieredStopAtLevel=1", "-Xmx1g")))
         .containsExactly("-XX:TieredStopAtLevel=1");
   }
@@ -90,13 +90,25 @@ class ChildJvmOptionsTest {
   @Test
   void when_theUserOverrodeTheLaunchersMode_then_theChildRunsTheUsers() {
     assertThat(
-            ChildJvmOptions.compilerMode(
+            ChildJvmOptions.compilerSettings(
                 List.of("-XX:TieredStopAtLevel=1", "-XX:TieredStopAtLevel=4")))
         .containsExactly("-XX:TieredStopAtLevel=4");
   }
 
   @Test
+  void when_theParentRaisedTheCompileThresholds_then_soDoesTheChild() {
+    assertThat(
+            ChildJvmOptions.compilerSettings(
+                List.of(
+                    "-XX:CompileThresholdScaling=4",
+                    "-XX:TieredStopAtLevel=1",
+                    "-XX:CompileThresholdScaling=2",
+                    "-Xmx1g")))
+        .containsExactly("-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=2");
+  }
+
+  @Test
   void when_theParentRunsTheDefaultCompilers_then_theChildIsGivenNoMode() {
-    assertThat(ChildJvmOptions.compilerMode(List.of("-Xmx512m", "-XX:+UseSerialGC"))).isEmpty();
+    assertThat(ChildJvmOptions.compilerSettings(List.of("-Xmx512m", "-XX:+UseSerialGC"))).isEmpty();
   }
 }
