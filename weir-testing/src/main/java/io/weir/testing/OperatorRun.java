@@ -121,6 +121,12 @@ final class OperatorRun {
     }
   }
 
+  void awaitCommitsInFlight() throws Exception {
+    for (Subtask subtask : subtasks) {
+      subtask.operator().awaitCommitsInFlight();
+    }
+  }
+
   void notifyCheckpointAborted(long checkpointId) throws Exception {
     for (Subtask subtask : subtasks) {
       subtask.operator().notifyCheckpointAborted(checkpointId);

@@ -116,6 +116,15 @@ public final class OperatorTestHarness<IN, OUT> implements AutoCloseable {
     apply(target -> target.notifyCheckpointComplete(checkpointId), "complete " + checkpointId);
   }
 
+  /**
+   * Waits until the commits that a sink runs in the background after a notification returned (as a
+   * task does before notifying a later listener of its chain), so that what the next call sees does
+   * not depend on how fast the external system answered.
+   */
+  public void awaitCommitsInFlight() throws Exception {
+    running().awaitCommitsInFlight();
+  }
+
   /** Tells every subtask that the checkpoint was aborted. */
   public void notifyCheckpointAborted(long checkpointId) throws Exception {
     apply(target -> target.notifyCheckpointAborted(checkpointId), "aborted " + checkpointId);

@@ -28,6 +28,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.TransactionListing;
+import org.apache.kafka.clients.admin.TransactionState;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -156,8 +160,50 @@ class KafkaConnectorFailuresTest {
         .isInstanceOf(CheckpointDeclinedException.class)
         .hasMessageContaining("all 2 transactional ids of pool-exhaustion-0-* are in use")
         .hasMessageContaining("checkpoint 2 declined");
-    assertThat(KafkaTestClients.readAll(kafka.bootstrapServers(), topic, "read_committed"))
-        .containsExactly("a", "b", "c");
+    assertCommittedOnceAfterClose(topic, "a", "b", "c");
+  }
+
+  @Test
+  void when_commitsKeepUp_then_aSubtaskAlternatesTwoIdsAndOnlyFencesTheRestOfItsPool()
+      throws Exception {
+    // given: a sink with the default pool of five ids
+    String topic = "pool-alternation";
+    KafkaTestClients.createTopic(kafka.bootstrapServers(), topic, 1);
+    OperatorTestHarness<String, Void> harness =
+        OperatorHarnesses.forSink(
+                () ->
+                    KafkaSink.<String>builder()
+                        .bootstrapServers(kafka.bootstrapServers())
+                        .topic(topic)
+                        .transactionalIdPrefix("pool-alternation")
+                        .build())
+            .open();
+
+    // when: four checkpoints, each committed before the next
+    for (long checkpoint = 1; checkpoint <= 4; checkpoint++) {
+      harness.processElement("record " + checkpoint);
+      harness.snapshot();
+      harness.notifyCheckpointComplete(checkpoint);
+      harness.awaitCommitsInFlight();
+    }
+    harness.close();
+
+    // then: every record once; transactions ran under the first two ids only, and the broker knows
+    // the other three only as fenced (no transaction ever began under them)
+    assertCommittedOnceAfterClose(topic, "record 1", "record 2", "record 3", "record 4");
+    Map<String, TransactionState> states = transactionStates("pool-alternation-0-");
+    assertThat(states)
+        .containsOnlyKeys(
+            "pool-alternation-0-0",
+            "pool-alternation-0-1",
+            "pool-alternation-0-2",
+            "pool-alternation-0-3",
+            "pool-alternation-0-4");
+    assertThat(states.get("pool-alternation-0-0")).isNotEqualTo(TransactionState.EMPTY);
+    assertThat(states.get("pool-alternation-0-1")).isNotEqualTo(TransactionState.EMPTY);
+    assertThat(states.get("pool-alternation-0-2")).isEqualTo(TransactionState.EMPTY);
+    assertThat(states.get("pool-alternation-0-3")).isEqualTo(TransactionState.EMPTY);
+    assertThat(states.get("pool-alternation-0-4")).isEqualTo(TransactionState.EMPTY);
   }
 
   @Test
@@ -218,6 +264,36 @@ class KafkaConnectorFailuresTest {
           .pollInterval(Duration.ofMillis(500))
           .until(() -> scenario.readCommitted().verify(0, 300).lost() == 0);
       assertThat(scenario.readCommitted().verify(0, 300).duplicated()).isZero();
+    }
+  }
+
+  /**
+   * The topic holds exactly {@code values}, in order, for a read_committed reader. A commit returns
+   * once the broker decided it, before its markers are written: until then the reader stops short
+   * of the last transaction, so it reads again until they are. Nothing is open any more, so no
+   * record can follow.
+   */
+  private static void assertCommittedOnceAfterClose(String topic, String... values) {
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(
+            () ->
+                assertThat(
+                        KafkaTestClients.readAll(kafka.bootstrapServers(), topic, "read_committed"))
+                    .containsExactly(values));
+  }
+
+  private static Map<String, TransactionState> transactionStates(String prefix) throws Exception {
+    try (Admin admin =
+        Admin.create(
+            Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()))) {
+      Map<String, TransactionState> states = new HashMap<>();
+      for (TransactionListing listing : admin.listTransactions().all().get()) {
+        if (listing.transactionalId().startsWith(prefix)) {
+          states.put(listing.transactionalId(), listing.state());
+        }
+      }
+      return states;
     }
   }
 

@@ -75,7 +75,10 @@ public final class KafkaSink {
       return this;
     }
 
-    /** How many transactional ids each subtask cycles through (default 5). */
+    /**
+     * How many transactional ids each subtask may hold at once (default 5): the open transaction's
+     * and those of transactions waiting for their commit. While commits keep up a subtask uses two.
+     */
     public Builder<T> transactionalIdPoolSize(int size) {
       if (size < 2) {
         throw new IllegalArgumentException("A transactional id pool needs at least 2 ids");

@@ -1,7 +1,6 @@
 package io.weir.kafka.sink;
 
 import io.weir.api.checkpoint.CheckpointDeclinedException;
-import io.weir.api.checkpoint.FunctionInitializationContext;
 import io.weir.api.checkpoint.FunctionSnapshotContext;
 import io.weir.api.sink.TransactionOutcome;
 import io.weir.api.sink.TwoPhaseCommitOptions;
@@ -19,6 +18,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
@@ -64,7 +64,7 @@ import org.slf4j.LoggerFactory;
  * order needs no generation in the id nor a recorded id set; what those would add is below. A fresh
  * start has nothing to commit, so nothing waits for it: the step aborts, beside the subtasks'
  * start, only what is open under ids no new subtask takes ({@link #abortLingeringBesideSubtasks}),
- * and each new subtask's initialisation of its own ids aborts what is open under them.
+ * and each new subtask's fencing of its own ids aborts what is open under them.
  *
  * <p>What would break it, and what guards against each: a subtask that begins a transaction before
  * the recovery step ended (the job driver deploys no task before it); two jobs given the same
@@ -72,8 +72,9 @@ import org.slf4j.LoggerFactory;
  * starts with another is safe, ids are matched exactly); a transaction older than {@code
  * transaction.timeout.ms} (checked against the broker at start, and an abort it causes is proven
  * loss, never silent); and a zombie that initialises one of these ids after the new attempt did. A
- * running subtask cannot: it initialises its ids once, when it starts ({@link
- * #initializeUserContext}), and never takes one over again, since a producer discarded after a
+ * running subtask cannot: it fences its ids once, when it starts ({@link #initializeUserContext});
+ * a producer it makes later, for an id it has not used yet, can abort only what a zombie began
+ * under that id since; and it never takes a used id over again, since a producer discarded after a
  * commit error leaves its transaction pending, which keeps that id out of use until the task ends,
  * and it aborts only when it ends. So a zombie's running tasks can only be fenced, never fence. The
  * one path left is a zombie task that starts late: a task manager frozen with a deployment of the
@@ -95,10 +96,8 @@ final class TransactionalKafkaSink<T>
   private transient AtomicReference<Exception> sendError;
   // One for every record: a lambda per send would be an allocation per record.
   private transient Callback sendCallback;
-  private transient int nextIndex;
-  private transient CompletableFuture<Optional<String>> startChecks;
   private transient TransactionMarkers markers;
-  private transient boolean committedOnce;
+  private transient boolean committedRecords;
   private transient Map<KafkaTransaction, RecoveryOutcome> resumeResults;
   // Whether the broker still held each restored pending transaction open before its recovery.
   private transient Map<KafkaTransaction, Optional<Boolean>> openBeforeRecovery;
@@ -134,86 +133,77 @@ final class TransactionalKafkaSink<T>
   }
 
   /**
-   * Checks the transaction timeout against the broker and creates the marker topic before any
-   * transaction begins: in the background while the restored transactions are committed (resuming
-   * sends no timeout) and the producers start, settled before the first transaction.
-   */
-  @Override
-  public void initializeState(FunctionInitializationContext context) throws Exception {
-    TransactionMarkers markers = markers();
-    // One admin client for both: each client's start costs the cores the job's start needs.
-    startChecks =
-        inBackground(
-            "start checks",
-            () -> {
-              try (Admin admin = markers.newAdmin()) {
-                Optional<String> warning = TransactionTimeoutCheck.check(config, admin);
-                markers.ensureTopic(admin);
-                return warning;
-              }
-            });
-    super.initializeState(context);
-  }
-
-  /**
-   * When the transactional id the next transaction would use is still pending, first waits for the
-   * commits in flight: one of them may free it, and waiting for a commit that is running costs less
-   * than declining the checkpoint.
+   * When every transactional id of the pool is pending or open, first waits for the commits in
+   * flight: one of them may free an id, and waiting for a commit that is running costs less than
+   * declining the checkpoint.
    */
   @Override
   public void snapshotState(FunctionSnapshotContext context) throws Exception {
-    if (nextIdIsPending()) {
+    if (freeIndex().isEmpty()) {
       awaitCommitsInFlight();
     }
     super.snapshotState(context);
   }
 
-  private boolean nextIdIsPending() {
-    for (KafkaTransaction pending : pendingTransactions().values()) {
-      if (pending.poolIndex() == nextIndex) {
-        return true;
+  /**
+   * The lowest index of the pool whose id neither a pending transaction nor the open one holds.
+   * While commits keep up the sink so alternates between the first two ids, whose producers are
+   * made at start; a third is made only when a commit is late.
+   */
+  private OptionalInt freeIndex() {
+    boolean[] held = new boolean[config.transactionalIdPoolSize()];
+    List<KafkaTransaction> holders = new ArrayList<>(pendingTransactions().values());
+    holders.add(currentTransaction());
+    for (KafkaTransaction holder : holders) {
+      // Past the pool: an index of a run with a larger pool, which this pool never hands out.
+      if (holder != null && holder.poolIndex() < held.length) {
+        held[holder.poolIndex()] = true;
       }
     }
-    return false;
+    for (int index = 0; index < held.length; index++) {
+      if (!held[index]) {
+        return OptionalInt.of(index);
+      }
+    }
+    return OptionalInt.empty();
   }
 
   /**
-   * Declines the checkpoint when the transactional id that the next transaction would use is still
-   * pending because its checkpoint's notification is late: the open transaction takes the records
-   * until the notification commits the pending one. When that checkpoint was aborted instead, only
-   * a later completed checkpoint could commit it, and declining would block every later one: the
-   * task fails, and the restore from the latest completed checkpoint aborts the pending
-   * transactions and reads their records again.
+   * Declines the checkpoint when every transactional id of the pool is held, the oldest pending
+   * transaction's because its checkpoint's notification is late: the open transaction takes the
+   * records until the notification commits the pending one. When that checkpoint was aborted
+   * instead, only a later completed checkpoint could commit it, and declining would block every
+   * later one: the task fails, and the restore from the latest completed checkpoint aborts the
+   * pending transactions and reads their records again.
    */
   @Override
   protected void maybeDeclineCheckpoint(long checkpointId) {
-    for (Map.Entry<Long, KafkaTransaction> pending : pendingTransactions().entrySet()) {
-      if (pending.getValue().poolIndex() != nextIndex) {
-        continue;
-      }
-      String exhausted =
-          "all "
-              + config.transactionalIdPoolSize()
-              + " transactional ids of "
-              + producers().subtaskPrefix()
-              + "* are in use: "
-              + pending.getValue().transactionalId()
-              + " still waits for checkpoint "
-              + pending.getKey()
-              + " to be committed";
-      if (abortedCheckpoints().contains(pending.getKey())) {
-        throw new IllegalStateException(
-            exhausted
-                + ", which was aborted; restarting from the latest completed checkpoint (raise"
-                + " the transactional id pool size if checkpoints often fail)");
-      }
-      throw new CheckpointDeclinedException(
-          exhausted
-              + "; checkpoint "
-              + checkpointId
-              + " declined, records go on into transaction "
-              + currentTransaction().transactionalId());
+    if (freeIndex().isPresent()) {
+      return;
     }
+    long oldest = pendingTransactions().firstKey();
+    String exhausted =
+        "all "
+            + config.transactionalIdPoolSize()
+            + " transactional ids of "
+            + producers().subtaskPrefix()
+            + "* are in use: "
+            + pendingTransactions().get(oldest).transactionalId()
+            + " still waits for checkpoint "
+            + oldest
+            + " to be committed";
+    if (abortedCheckpoints().contains(oldest)) {
+      throw new IllegalStateException(
+          exhausted
+              + ", which was aborted; restarting from the latest completed checkpoint (raise"
+              + " the transactional id pool size if checkpoints often fail)");
+    }
+    throw new CheckpointDeclinedException(
+        exhausted
+            + "; checkpoint "
+            + checkpointId
+            + " declined, records go on into transaction "
+            + currentTransaction().transactionalId());
   }
 
   /** Remembered so that pool exhaustion can tell a late notification from an aborted checkpoint. */
@@ -238,24 +228,20 @@ final class TransactionalKafkaSink<T>
 
   @Override
   protected KafkaTransaction beginTransaction() {
-    int index = nextIndex;
-    nextIndex = (nextIndex + 1) % config.transactionalIdPoolSize();
-    String id = producers().transactionalId(index);
-    for (KafkaTransaction pending : pendingTransactions().values()) {
-      if (pending.poolIndex() == index) {
-        throw new IllegalStateException(
-            "All "
-                + config.transactionalIdPoolSize()
-                + " transactional ids of "
-                + producers().subtaskPrefix()
-                + "* are pending: checkpoint notifications are late; "
-                + id
-                + " cannot be reused before its transaction is committed");
-      }
-    }
+    int index =
+        freeIndex()
+            .orElseThrow(
+                () ->
+                    new IllegalStateException(
+                        "All "
+                            + config.transactionalIdPoolSize()
+                            + " transactional ids of "
+                            + producers().subtaskPrefix()
+                            + "* are pending: checkpoint notifications are late; no id can be"
+                            + " reused before its transaction is committed"));
     KafkaProducer<byte[], byte[]> producer = producers().producer(index);
     producer.beginTransaction();
-    return new KafkaTransaction(id, index, producer);
+    return new KafkaTransaction(producers().transactionalId(index), index, producer);
   }
 
   @Override
@@ -318,9 +304,10 @@ final class TransactionalKafkaSink<T>
     }
     try {
       producer.commitTransaction();
-      if (!committedOnce) {
-        committedOnce = true;
-        StartupPhases.reached("sink " + producers().subtaskPrefix() + "* committed its first");
+      if (!committedRecords && transaction.hasRecords()) {
+        committedRecords = true;
+        StartupPhases.reached(
+            "sink " + producers().subtaskPrefix() + "* committed its first records");
       }
     } catch (KafkaException e) {
       producers().discard(transaction.poolIndex());
@@ -566,15 +553,19 @@ final class TransactionalKafkaSink<T>
   protected void recoverAndAbort(KafkaTransaction transaction) {}
 
   /**
-   * Runs before the first new transaction, once the job's recovery step settled every transaction
-   * of the sink: initialises the producers of the first two transactions (each a broker round trip)
-   * and the rest of the pool's in the background; the sink then goes on using them.
+   * Runs before the first new transaction, once every restored transaction of the sink is settled
+   * (by the job's recovery step, or for a harness by this function's own): from here nothing under
+   * the pool's ids is left to commit. Initialises the producers of the first two ids while one
+   * admin client, beside them, checks the transaction timeout against the broker and creates the
+   * marker topic (both awaited), and then fences the pool's other ids (not awaited: the first
+   * transactions do not use them).
    */
   @Override
   protected Optional<Void> initializeUserContext() {
+    CompletableFuture<Optional<String>> startChecks = startChecksThenFence();
     try {
       StartupPhases.reached("sink " + producers().subtaskPrefix() + "* initialises its producers");
-      producers().initialise(nextIndex);
+      producers().initialise();
       StartupPhases.reached("sink " + producers().subtaskPrefix() + "* initialised its producers");
     } catch (RuntimeException e) {
       // A timeout above the broker's maximum fails the producers too; its message says why.
@@ -585,19 +576,36 @@ final class TransactionalKafkaSink<T>
     return Optional.empty();
   }
 
-  private <R> CompletableFuture<R> inBackground(String what, Supplier<R> work) {
-    return BesideStart.run(what + " " + getRuntimeContext().operatorName(), work);
+  /**
+   * The start checks' outcome: a warning, if any, or their failure. A failed fence is only logged:
+   * what it leaves open under an id holds readers back until the id's first use here fences it, or
+   * the broker's timeout aborts it; nothing of this job's output depends on it.
+   */
+  private CompletableFuture<Optional<String>> startChecksThenFence() {
+    TransactionMarkers markers = markers();
+    CompletableFuture<Optional<String>> checked = new CompletableFuture<>();
+    inBackground(
+        "start checks",
+        () -> {
+          // One admin client for all three: each client's start costs the cores the job's start
+          // needs.
+          try (Admin admin = markers.newAdmin()) {
+            Optional<String> warning = TransactionTimeoutCheck.check(config, admin);
+            markers.ensureTopic(admin);
+            checked.complete(warning);
+            producers().fenceTheOthers(admin);
+          } catch (RuntimeException e) {
+            if (!checked.completeExceptionally(e)) {
+              LOG.warn("{}", e.getMessage());
+            }
+          }
+          return null;
+        });
+    return checked;
   }
 
-  @Override
-  protected void finishRecoveringContext(java.util.Collection<KafkaTransaction> handled) {
-    int highest = -1;
-    for (KafkaTransaction transaction : handled) {
-      if (transaction.transactionalId().startsWith(producers().subtaskPrefix())) {
-        highest = Math.max(highest, transaction.poolIndex());
-      }
-    }
-    nextIndex = (highest + 1) % config.transactionalIdPoolSize();
+  private <R> CompletableFuture<R> inBackground(String what, Supplier<R> work) {
+    return BesideStart.run(what + " " + getRuntimeContext().operatorName(), work);
   }
 
   private void throwSendError() throws Exception {

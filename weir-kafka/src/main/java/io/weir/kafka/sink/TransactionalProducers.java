@@ -2,26 +2,37 @@ package io.weir.kafka.sink;
 
 import io.weir.kafka.BesideStart;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 
 /**
  * The transactional producers of one sink subtask, one per transactional id of its bounded pool
- * ({@code <prefix>-<subtask>-<index>}), so ids do not pile up in the broker. A producer is
- * initialised at start ({@link #initialise}) or on first use, which fences and aborts whatever an
- * earlier process left open under that id; on transaction protocol v2 it then runs one transaction
- * after another.
+ * ({@code <prefix>-<subtask>-<index>}), so ids do not pile up in the broker. The producers of the
+ * first two ids are made at start ({@link #initialise}), those of the others on first use, which
+ * comes only when commits fall behind: each costs a client's start, the cores a job's start needs.
+ * Every id of the pool is fenced at start all the same, so that nothing an earlier process left
+ * open under it holds {@code read_committed} readers back: the first two by their producers'
+ * initialisation, the others by {@link #fenceTheOthers}. On transaction protocol v2 a producer runs
+ * one transaction after another.
  */
 final class TransactionalProducers implements AutoCloseable {
+  private static final long FENCE_TIMEOUT_SECONDS = 30;
+
   private final KafkaSinkConfig<?> config;
   private final String subtaskPrefix;
   // Concurrent: a failed commit, on the sink's commit thread, discards its producer while the task
   // thread uses the others.
   private final Map<Integer, KafkaProducer<byte[], byte[]>> producers = new ConcurrentHashMap<>();
-  // The pool's later ids, initialised in the background once the first two are ready.
+  // The second id's producer, made beside the first one's.
   private final Map<Integer, CompletableFuture<KafkaProducer<byte[], byte[]>>> initialising =
       new ConcurrentHashMap<>();
 
@@ -50,22 +61,49 @@ final class TransactionalProducers implements AutoCloseable {
   }
 
   /**
-   * Initialises the producers of the first transaction's id and the next one's, concurrently, and
-   * then those of the pool's other ids in the background. Each initialisation is a producer's start
-   * and a broker round trip that fences and aborts what an earlier process left open under that id.
-   * The first two are awaited because the first checkpoint begins the second transaction; waiting
-   * for the whole pool instead would put all of its starts, which compete for the same cores,
-   * between the deployment and the first output.
+   * Initialises the producers of the first two ids, concurrently: the first transaction takes one,
+   * and the first checkpoint begins the second transaction with the other. Each initialisation is a
+   * producer's start and a broker round trip that fences and aborts what an earlier process left
+   * open under that id.
    */
-  void initialise(int first) {
-    int poolSize = config.transactionalIdPoolSize();
-    int second = (first + 1) % poolSize;
-    startInBackground(first);
-    startInBackground(second);
-    producer(first);
-    producer(second);
-    for (int index = 0; index < poolSize; index++) {
-      startInBackground(index);
+  void initialise() {
+    startInBackground(1);
+    producer(0);
+    producer(1);
+  }
+
+  /**
+   * Fences the pool's ids other than the first two in one admin request: the broker aborts what an
+   * earlier process left open under them and refuses that process's producers from then on, as a
+   * producer's initialisation would, without starting one.
+   *
+   * @throws IllegalStateException when the broker does not confirm it in time
+   */
+  void fenceTheOthers(Admin admin) {
+    List<String> others = new ArrayList<>();
+    for (int index = 2; index < config.transactionalIdPoolSize(); index++) {
+      others.add(transactionalId(index));
+    }
+    if (others.isEmpty()) {
+      return;
+    }
+    try {
+      admin.fenceProducers(others).all().get(FENCE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    } catch (ExecutionException e) {
+      throw new IllegalStateException(
+          "Cannot fence the transactional ids " + others + ": " + e.getCause().getMessage(),
+          e.getCause());
+    } catch (TimeoutException e) {
+      throw new IllegalStateException(
+          "Cannot fence the transactional ids "
+              + others
+              + ": no answer in "
+              + FENCE_TIMEOUT_SECONDS
+              + " s",
+          e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while fencing the transactional ids " + others);
     }
   }
 

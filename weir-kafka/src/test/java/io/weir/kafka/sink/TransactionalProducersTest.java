@@ -1,19 +1,25 @@
 package io.weir.kafka.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.weir.kafka.testing.KafkaBrokerExtension;
 import io.weir.kafka.testing.KafkaTestClients;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.TransactionListing;
+import org.apache.kafka.clients.admin.TransactionState;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.KafkaException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -22,27 +28,22 @@ class TransactionalProducersTest {
   @RegisterExtension static final KafkaBrokerExtension kafka = new KafkaBrokerExtension();
 
   @Test
-  void when_initialised_then_theFirstTwoIdsAreReadyAtOnceAndTheRestOfThePoolFollows()
+  void when_initialised_then_theFirstTwoIdsAreReadyAndTheOthersAreMadeOnFirstUse()
       throws Exception {
     KafkaTestClients.createTopic(kafka.bootstrapServers(), "pool-out", 1);
     try (TransactionalProducers producers = new TransactionalProducers(config("pool"), 0)) {
-      producers.initialise(3);
+      producers.initialise();
 
-      // The broker knows an id once its producer asked for a producer id (initTransactions).
-      assertThat(knownIds("pool-0-")).contains("pool-0-3", "pool-0-4");
-      await()
-          .atMost(Duration.ofSeconds(30))
-          .untilAsserted(
-              () ->
-                  assertThat(knownIds("pool-0-"))
-                      .containsExactlyInAnyOrder(
-                          "pool-0-0", "pool-0-1", "pool-0-2", "pool-0-3", "pool-0-4"));
+      // The broker knows an id once something asked for its producer id (initTransactions).
+      assertThat(knownIds("pool-0-")).containsExactlyInAnyOrder("pool-0-0", "pool-0-1");
       for (int index = 0; index < 5; index++) {
         KafkaProducer<byte[], byte[]> producer = producers.producer(index);
         producer.beginTransaction();
         producer.send(new ProducerRecord<>("pool-out", ("record " + index).getBytes())).get();
         producer.commitTransaction();
       }
+      assertThat(knownIds("pool-0-"))
+          .containsExactlyInAnyOrder("pool-0-0", "pool-0-1", "pool-0-2", "pool-0-3", "pool-0-4");
     }
 
     assertThat(KafkaTestClients.readAll(kafka.bootstrapServers(), "pool-out", "read_committed"))
@@ -50,12 +51,43 @@ class TransactionalProducersTest {
   }
 
   @Test
+  void when_theOtherIdsAreFenced_then_whatAnEarlierProcessLeftOpenUnderThemIsAbortedAndRefused()
+      throws Exception {
+    // given: an earlier process's transaction left open under the pool's fourth id
+    KafkaTestClients.createTopic(kafka.bootstrapServers(), "fenced-out", 1);
+    Properties earlierConfig = KafkaTestClients.producerConfig(kafka.bootstrapServers());
+    earlierConfig.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "fenced-0-3");
+    try (KafkaProducer<String, String> earlier = new KafkaProducer<>(earlierConfig);
+        TransactionalProducers producers = new TransactionalProducers(config("fenced"), 0);
+        Admin admin = admin()) {
+      earlier.initTransactions();
+      earlier.beginTransaction();
+      earlier.send(new ProducerRecord<>("fenced-out", "left open")).get();
+      assertThat(openIds("fenced-0-")).containsExactly("fenced-0-3");
+
+      // when
+      producers.initialise();
+      producers.fenceTheOthers(admin);
+
+      // then: nothing is open under the pool's ids, every id is known, and the earlier producer
+      // can no longer commit
+      await().atMost(Duration.ofSeconds(30)).until(() -> openIds("fenced-0-").isEmpty());
+      assertThat(knownIds("fenced-0-"))
+          .containsExactlyInAnyOrder(
+              "fenced-0-0", "fenced-0-1", "fenced-0-2", "fenced-0-3", "fenced-0-4");
+      assertThatThrownBy(earlier::commitTransaction).isInstanceOf(KafkaException.class);
+    }
+    assertThat(KafkaTestClients.readAll(kafka.bootstrapServers(), "fenced-out", "read_committed"))
+        .isEmpty();
+  }
+
+  @Test
   void when_closedWhileThePoolStillStarts_then_noProducerIsLeftRunning() throws Exception {
     TransactionalProducers producers = new TransactionalProducers(config("closing"), 1);
-    producers.initialise(0);
+    producers.initialise();
     producers.close();
 
-    // Every producer, including those started in the background, ends with its network thread.
+    // Every producer, including the one started in the background, ends with its network thread.
     await()
         .atMost(Duration.ofSeconds(30))
         .untilAsserted(
@@ -69,14 +101,27 @@ class TransactionalProducersTest {
   }
 
   private static Set<String> knownIds(String prefix) throws Exception {
-    try (Admin admin =
-        Admin.create(
-            Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()))) {
+    return ids(prefix, listing -> true);
+  }
+
+  private static Set<String> openIds(String prefix) throws Exception {
+    return ids(prefix, listing -> listing.state() == TransactionState.ONGOING);
+  }
+
+  private static Set<String> ids(String prefix, Predicate<TransactionListing> selected)
+      throws Exception {
+    try (Admin admin = admin()) {
       return admin.listTransactions().all().get().stream()
+          .filter(selected)
           .map(TransactionListing::transactionalId)
           .filter(id -> id.startsWith(prefix))
           .collect(Collectors.toSet());
     }
+  }
+
+  private static Admin admin() {
+    return Admin.create(
+        Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()));
   }
 
   private static KafkaSinkConfig<String> config(String prefix) {
