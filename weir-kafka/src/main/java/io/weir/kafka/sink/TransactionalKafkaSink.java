@@ -151,14 +151,13 @@ final class TransactionalKafkaSink<T>
    * made at start; a third is made only when a commit is late.
    */
   private OptionalInt freeIndex() {
+    // Only this task's transactions: restored ones were settled before it began any.
     boolean[] held = new boolean[config.transactionalIdPoolSize()];
-    List<KafkaTransaction> holders = new ArrayList<>(pendingTransactions().values());
-    holders.add(currentTransaction());
-    for (KafkaTransaction holder : holders) {
-      // Past the pool: an index of a run with a larger pool, which this pool never hands out.
-      if (holder != null && holder.poolIndex() < held.length) {
-        held[holder.poolIndex()] = true;
-      }
+    for (KafkaTransaction pending : pendingTransactions().values()) {
+      held[pending.poolIndex()] = true;
+    }
+    if (currentTransaction() != null) {
+      held[currentTransaction().poolIndex()] = true;
     }
     for (int index = 0; index < held.length; index++) {
       if (!held[index]) {
