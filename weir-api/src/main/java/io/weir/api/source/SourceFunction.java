@@ -29,7 +29,11 @@ public interface SourceFunction<T> extends Function {
     /** Event time need not wait for this subtask until it emits again. */
     void markAsTemporarilyIdle();
 
-    /** Hold this while emitting and changing the snapshotted position. */
+    /**
+     * Hold this while emitting and changing the snapshotted position. Ask for it before each hold
+     * rather than keeping it: a checkpoint waiting for the lock gets it first, so its barrier waits
+     * for one hold at most, however soon the source takes the lock again.
+     */
     Object getCheckpointLock();
   }
 }

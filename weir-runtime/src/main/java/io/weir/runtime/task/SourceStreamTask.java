@@ -27,6 +27,8 @@ import java.util.concurrent.locks.LockSupport;
 public final class SourceStreamTask extends StreamTask {
   private static final long MAX_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
   private static final long NOT_STOPPED = -1;
+  // How long a source asking for the lock lets the waiting mailbox thread go first, at most.
+  private static final long HAND_OFF_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
   private final Object checkpointLock = new Object();
   private final SourceOperator source;
@@ -36,6 +38,10 @@ public final class SourceStreamTask extends StreamTask {
   private final Thread mailThread;
   private final CountDownLatch terminated = new CountDownLatch(1);
   private volatile boolean flushRequested;
+  // Set while the mailbox thread waits for the checkpoint lock. A monitor is not fair: a source
+  // that takes the lock again the moment it let it go can keep a barrier out for many emissions,
+  // so a source asking for the lock first lets the mailbox thread in.
+  private volatile boolean mailWaitsForLock;
   private volatile boolean cancelled;
   private final AtomicBoolean failing = new AtomicBoolean();
   private boolean idle;
@@ -200,7 +206,9 @@ public final class SourceStreamTask extends StreamTask {
         if (mailbox.isEmpty() && !sourceMissedFlushRequest()) {
           continue;
         }
+        mailWaitsForLock = true;
         synchronized (checkpointLock) {
+          mailWaitsForLock = false;
           mailbox.runAll();
           timers.fireDue();
           long now = System.nanoTime();
@@ -330,9 +338,24 @@ public final class SourceStreamTask extends StreamTask {
       }
     }
 
+    /**
+     * The lock, after the mailbox thread had it if it was waiting for it: a source asks for the
+     * lock before each emission, when its position matches what it emitted, the one moment a
+     * barrier may go out (never while the caller holds the lock: the mailbox could not get it).
+     */
     @Override
     public Object getCheckpointLock() {
+      if (mailWaitsForLock && !Thread.holdsLock(checkpointLock)) {
+        letMailboxGoFirst();
+      }
       return checkpointLock;
+    }
+
+    private void letMailboxGoFirst() {
+      long deadline = System.nanoTime() + HAND_OFF_NANOS;
+      while (mailWaitsForLock && !cancelled && System.nanoTime() < deadline) {
+        Thread.yield();
+      }
     }
 
     /** Holds an emission back while a stop-with-savepoint is pending; called holding the lock. */
