@@ -51,6 +51,13 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
   /** Records per batch between tasks: enough to amortize a hand-over, small enough for latency. */
   private static final int BATCH_SIZE = 512;
 
+  /**
+   * Batches a gate holds: one per input channel, this many at least. No more, because a barrier
+   * waits behind what the gate holds: while the code is cold, eight batches took a sink some 100
+   * ms, which the first output's checkpoint waited for.
+   */
+  private static final int GATE_MIN_BATCHES = 4;
+
   private final String taskManagerId;
   private final JobGraph graph;
   private final AttemptDeployment deployment;
@@ -113,7 +120,7 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
       int channels = serializers.size();
       for (int i = 0; i < vertex.parallelism(); i++) {
         if (!vertex.isSource() && isLocal(vertex, i)) {
-          InputGate gate = new InputGate(channels, Math.max(8, 2 * channels));
+          InputGate gate = new InputGate(channels, Math.max(GATE_MIN_BATCHES, channels));
           gates.put(new SubtaskKey(vertex.id(), i), gate);
           exchange.registerGate(vertex.id(), i, gate, serializers);
         }
