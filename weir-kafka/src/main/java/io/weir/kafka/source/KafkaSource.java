@@ -239,29 +239,26 @@ public final class KafkaSource<T> extends AbstractRichFunction
       throws Exception {
     long now = watermarks == null ? 0 : System.currentTimeMillis();
     for (int from = 0; from < records.size(); from += RECORDS_PER_LOCK) {
-      emitHeld(context, partition, records, from, watermarks, now);
+      List<ConsumerRecord<byte[], byte[]>> hold =
+          records.subList(from, Math.min(records.size(), from + RECORDS_PER_LOCK));
+      emitHeld(context, partition, hold, watermarks, now);
     }
   }
 
-  /**
-   * Emits up to {@link #RECORDS_PER_LOCK} records from {@code from}, under one hold of the lock.
-   */
+  /** Emits {@code records} under one hold of the lock. */
   private void emitHeld(
       SourceContext<T> context,
       TopicPartition partition,
       List<ConsumerRecord<byte[], byte[]>> records,
-      int from,
       PartitionWatermarks<T> watermarks,
       long now)
       throws Exception {
-    int to = Math.min(records.size(), from + RECORDS_PER_LOCK);
     synchronized (context.getCheckpointLock()) {
       // The next offset is stored once per hold, not per record (a boxed long and a map write
       // each): a snapshot takes the checkpoint lock, so none sees the hold half done.
       long next = -1;
       try {
-        for (int i = from; i < to; i++) {
-          ConsumerRecord<byte[], byte[]> record = records.get(i);
+        for (ConsumerRecord<byte[], byte[]> record : records) {
           emitOne(context, partition, record, watermarks, now);
           next = record.offset() + 1;
         }

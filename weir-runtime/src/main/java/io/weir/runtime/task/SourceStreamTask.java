@@ -38,9 +38,7 @@ public final class SourceStreamTask extends StreamTask {
   private final Thread mailThread;
   private final CountDownLatch terminated = new CountDownLatch(1);
   private volatile boolean flushRequested;
-  // Set while the mailbox thread waits for the checkpoint lock. A monitor is not fair: a source
-  // that takes the lock again the moment it let it go can keep a barrier out for many emissions,
-  // so a source asking for the lock first lets the mailbox thread in.
+  // Set while the mailbox thread waits for the checkpoint lock (see Context#getCheckpointLock).
   private volatile boolean mailWaitsForLock;
   private volatile boolean cancelled;
   private final AtomicBoolean failing = new AtomicBoolean();
@@ -339,9 +337,11 @@ public final class SourceStreamTask extends StreamTask {
     }
 
     /**
-     * The lock, after the mailbox thread had it if it was waiting for it: a source asks for the
-     * lock before each emission, when its position matches what it emitted, the one moment a
-     * barrier may go out (never while the caller holds the lock: the mailbox could not get it).
+     * The lock, after the mailbox thread had it if it was waiting for it. A monitor is not fair: a
+     * source that takes the lock again the moment it let it go could keep a barrier out for many
+     * emissions. A source asks for the lock before each emission, when its position matches what it
+     * emitted, the one moment a barrier may go out (never while the caller holds the lock: the
+     * mailbox could not get it).
      */
     @Override
     public Object getCheckpointLock() {
