@@ -139,6 +139,32 @@ class WeirLauncherTest {
   }
 
   @Test
+  void when_rootRunsAJob_then_theCompilerThreadsRunAheadOfTheJobs() throws Exception {
+    // given
+    fakeCommand("id", "echo 0");
+    // when
+    int job = launch("run", "Job");
+    int answer = launch("list");
+    // then: the JVM raises its compiler threads' priority only under this policy
+    assertThat(List.of(job, answer)).containsOnly(0);
+    assertThat(calls().get(0)).contains("-XX:ThreadPriorityPolicy=1").endsWith("WeirCli run Job");
+    assertThat(calls().get(1)).doesNotContain("-XX:ThreadPriorityPolicy").endsWith("WeirCli list");
+  }
+
+  @Test
+  void when_anotherUserRunsAJob_then_thePolicyThatOnlyRootMayUseIsNotAskedFor() throws Exception {
+    // given: the JVM would warn at every start and ignore the policy
+    fakeCommand("id", "echo 1000");
+    // when
+    int job = launch("run", "Job");
+    // then
+    assertThat(job).isZero();
+    assertThat(calls().get(0))
+        .contains("-XX:CompileThresholdScaling=4")
+        .doesNotContain("-XX:ThreadPriorityPolicy");
+  }
+
+  @Test
   void when_aFlightRecordingStartsAtLaunch_then_noArchiveIsMapped() throws Exception {
     // given: a build with its archives
     writeAt(root.resolve("weir-cli/target/weir-cli.jsa"), BUILT);

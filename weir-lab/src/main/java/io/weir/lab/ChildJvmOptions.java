@@ -17,9 +17,11 @@ public final class ChildJvmOptions {
   public static final String CDS_ARCHIVE_PROPERTY = "weir.cds.archive";
 
   private static final String START_RECORDING = "-XX:StartFlightRecording";
-  // The compilers' mode and their thresholds, which the launcher raises for commands that run jobs.
+  // The compilers' mode, their thresholds and their threads' priority, which the launcher raises
+  // for commands that run jobs.
   private static final List<String> COMPILER_SETTINGS =
-      List.of("-XX:TieredStopAtLevel=", "-XX:CompileThresholdScaling=");
+      List.of(
+          "-XX:TieredStopAtLevel=", "-XX:CompileThresholdScaling=", "-XX:ThreadPriorityPolicy=");
 
   private ChildJvmOptions() {}
 
@@ -54,10 +56,10 @@ public final class ChildJvmOptions {
 
   /**
    * The compiler settings among a JVM's {@code inputArguments} (the mode, as {@code WEIR_JAVA_OPTS}
-   * gave it to a command, and the thresholds, as the launcher or the user gave them; the last of
-   * each counts), for a child to run as its parent does: a job's own JVM compiles as {@code weir
-   * run} would, and a user who chose the first tier alone for a short job gets it there too. None
-   * when the JVM runs with the default compilers.
+   * gave it to a command, and the thresholds and the priority policy, as the launcher or the user
+   * gave them; the last of each counts), for a child to run as its parent does: a job's own JVM
+   * compiles as {@code weir run} would, and a user who chose the first tier alone for a short job
+   * gets it there too. None when the JVM runs with the default compilers.
    */
   static List<String> compilerSettings(List<String> inputArguments) {
     List<String> settings = new ArrayList<>();

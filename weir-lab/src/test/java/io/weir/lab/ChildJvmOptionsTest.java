@@ -108,6 +108,14 @@ class ChildJvmOptionsTest {
   }
 
   @Test
+  void when_theParentsCompilerThreadsRunAhead_then_soDoTheChilds() {
+    assertThat(
+            ChildJvmOptions.compilerSettings(
+                List.of("-XX:CompileThresholdScaling=4", "-XX:ThreadPriorityPolicy=1", "-Xmx1g")))
+        .containsExactly("-XX:CompileThresholdScaling=4", "-XX:ThreadPriorityPolicy=1");
+  }
+
+  @Test
   void when_theParentRunsTheDefaultCompilers_then_theChildIsGivenNoMode() {
     assertThat(ChildJvmOptions.compilerSettings(List.of("-Xmx512m", "-XX:+UseSerialGC"))).isEmpty();
   }
