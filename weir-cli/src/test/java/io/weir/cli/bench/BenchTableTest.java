@@ -19,11 +19,11 @@ class BenchTableTest {
   void when_threeRunsEach_then_reportsMediansRangesAndTheLaunchRatio() {
     // given
     BenchTable table = new BenchTable(1000, 4, 2, 3);
-    for (double seconds : List.of(7.0, 9.0, 8.0)) {
-      table.add(run(Pipeline.RAW, seconds, 3.0));
-    }
-    for (double seconds : List.of(10.0, 6.0, 8.5)) {
-      table.add(run(Pipeline.WEIR_EXACTLY_ONCE, seconds, 1.5));
+    List<Double> rawSeconds = List.of(7.0, 9.0, 8.0);
+    List<Double> weirSeconds = List.of(10.0, 6.0, 8.5);
+    for (int i = 0; i < 3; i++) {
+      table.add(run(Pipeline.RAW, i + 1, rawSeconds.get(i), 3.0));
+      table.add(run(Pipeline.WEIR_EXACTLY_ONCE, i + 1, weirSeconds.get(i), 1.5));
     }
 
     // when
@@ -50,12 +50,11 @@ class BenchTableTest {
   void when_sessionRuns_then_reportsTheirRowAndTheirLaunchRatio() {
     // given
     BenchTable table = new BenchTable(1000, 4, 2, 2);
-    for (double seconds : List.of(6.0, 8.0)) {
-      table.add(run(Pipeline.RAW, seconds, 2.5));
-      table.add(run(Pipeline.WEIR_EXACTLY_ONCE, seconds + 1, 3.0));
-    }
-    for (double seconds : List.of(3.0, 5.0)) {
-      table.add(run(Pipeline.WEIR_SESSION, seconds, 1.4));
+    for (int repetition = 1; repetition <= 2; repetition++) {
+      double seconds = 4.0 + 2 * repetition;
+      table.add(run(Pipeline.RAW, repetition, seconds, 2.5));
+      table.add(run(Pipeline.WEIR_EXACTLY_ONCE, repetition, seconds + 1, 3.0));
+      table.add(run(Pipeline.WEIR_SESSION, repetition, seconds - 3, 1.4));
     }
 
     // when
@@ -82,10 +81,39 @@ class BenchTableTest {
   @Test
   void when_noSessionRuns_then_noSessionRatio() {
     BenchTable table = new BenchTable(1000, 4, 2, 1);
-    table.add(run(Pipeline.RAW, 6.0, 2.5));
-    table.add(run(Pipeline.WEIR_EXACTLY_ONCE, 7.0, 3.0));
+    table.add(run(Pipeline.RAW, 1, 6.0, 2.5));
+    table.add(run(Pipeline.WEIR_EXACTLY_ONCE, 1, 7.0, 3.0));
 
     assertThat(table.json()).doesNotContainKey("ratio_session_to_raw_launch");
+  }
+
+  @Test
+  void when_theMachineDriftsDuringTheBench_then_theRunByRunRatiosFollowEachRepetition() {
+    // given: Weir 10 % slower than the loop in the two repetitions on a slowing machine, and
+    // faster in one on a fast phase; a repetition that Weir did not finish pairs with nothing
+    BenchTable table = new BenchTable(1000, 4, 2, 4);
+    double[][] rawAndWeir = {{4.0, 4.4}, {8.0, 8.8}, {6.0, 5.0}, {3.0, Double.NaN}};
+    for (int i = 0; i < rawAndWeir.length; i++) {
+      table.add(run(Pipeline.RAW, i + 1, rawAndWeir[i][0], 2.0));
+      if (!Double.isNaN(rawAndWeir[i][1])) {
+        table.add(run(Pipeline.WEIR_EXACTLY_ONCE, i + 1, rawAndWeir[i][1], 1.0));
+      }
+    }
+
+    // when
+    Map<String, Object> json = table.json();
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    table.print(new PrintStream(printed, true, StandardCharsets.UTF_8));
+
+    // then: the medians (5.0 against 5.0, CPU 10.0 against 10.0) hide what each pair shows
+    assertThat(json)
+        .containsEntry("ratio_exactly_once_to_raw_launch", 1.0)
+        .containsEntry("ratio_exactly_once_to_raw_launch_paired", 0.91)
+        .containsEntry("ratio_cpu_exactly_once_to_raw", 1.0)
+        .containsEntry("ratio_cpu_exactly_once_to_raw_paired", 1.1);
+    assertThat(printed.toString(StandardCharsets.UTF_8))
+        .contains("from launch (raw time / weir time): 1.00; run by run (median of each")
+        .contains("CPU s (weir / raw): 1.00; run by run: 1.10");
   }
 
   @Test
@@ -93,8 +121,9 @@ class BenchTableTest {
     assertThat(Spread.of(List.of(4.0, 1.0, 3.0, 2.0))).isEqualTo(new Spread(2.5, 1.0, 4.0));
   }
 
-  private static KafkaBench.RunResult run(Pipeline pipeline, double seconds, double firstCommit) {
+  private static KafkaBench.RunResult run(
+      Pipeline pipeline, int repetition, double seconds, double firstCommit) {
     return new KafkaBench.RunResult(
-        pipeline, 1000 / seconds, seconds, firstCommit, seconds * 2, null, 300, 0, 0);
+        pipeline, repetition, 1000 / seconds, seconds, firstCommit, seconds * 2, null, 300, 0, 0);
   }
 }

@@ -60,6 +60,46 @@ public final class BenchTable {
     return spread(Pipeline.RAW, done).median() / spread(weir, done).median();
   }
 
+  /**
+   * {@link #launchRatio()} run by run: the median over the repetitions of the loop's time over Weir
+   * exactly-once's in the same repetition, which ran right after it. A machine whose speed drifts
+   * during a bench, as a shared one's does, moves both runs of a repetition alike, but can move the
+   * two medians apart: compare benches by this one.
+   */
+  double pairedLaunchRatio() {
+    return pairedRatio(
+        Pipeline.RAW, Pipeline.WEIR_EXACTLY_ONCE, KafkaBench.RunResult::launchToDoneSeconds);
+  }
+
+  /** Weir exactly-once's median CPU over the loop's, or NaN when one did not run. */
+  double cpuRatio() {
+    ToDoubleFunction<KafkaBench.RunResult> cpu = KafkaBench.RunResult::cpuSeconds;
+    return spread(Pipeline.WEIR_EXACTLY_ONCE, cpu).median() / spread(Pipeline.RAW, cpu).median();
+  }
+
+  /** {@link #cpuRatio()} run by run, as {@link #pairedLaunchRatio()}. */
+  double pairedCpuRatio() {
+    return pairedRatio(Pipeline.WEIR_EXACTLY_ONCE, Pipeline.RAW, KafkaBench.RunResult::cpuSeconds);
+  }
+
+  /**
+   * The median of {@code figure} of {@code over} divided by that of {@code under} in the same
+   * repetition, over the repetitions in which both ran; NaN when there is none.
+   */
+  private double pairedRatio(
+      Pipeline over, Pipeline under, ToDoubleFunction<KafkaBench.RunResult> figure) {
+    List<Double> ratios = new ArrayList<>();
+    for (KafkaBench.RunResult numerator : runsOf(over)) {
+      runsOf(under).stream()
+          .filter(run -> run.repetition() == numerator.repetition())
+          .findFirst()
+          .ifPresent(
+              denominator ->
+                  ratios.add(figure.applyAsDouble(numerator) / figure.applyAsDouble(denominator)));
+    }
+    return Spread.of(ratios).median();
+  }
+
   private List<KafkaBench.RunResult> runsOf(Pipeline pipeline) {
     return runs.stream().filter(run -> run.pipeline() == pipeline).toList();
   }
@@ -86,7 +126,12 @@ public final class BenchTable {
     failures.forEach(
         (pipeline, reason) -> out.printf("%-20s failed: %s%n", pipeline.key(), reason));
     out.printf(
-        "weir exactly-once / raw, from launch (raw time / weir time): %.2f%n", launchRatio());
+        "weir exactly-once / raw, from launch (raw time / weir time): %.2f; run by run (median of"
+            + " each repetition's): %.2f%n",
+        launchRatio(), pairedLaunchRatio());
+    out.printf(
+        "weir exactly-once / raw, CPU s (weir / raw): %.2f; run by run: %.2f%n",
+        cpuRatio(), pairedCpuRatio());
     out.printf("weir exactly-once / raw, records/s from first input: %.2f%n", ratio());
     if (!runsOf(Pipeline.WEIR_SESSION).isEmpty()) {
       out.printf(
@@ -164,7 +209,10 @@ public final class BenchTable {
     report.put("repeat", repeat);
     report.put("runs", byName);
     report.put("ratio_exactly_once_to_raw", Math.round(ratio() * 100) / 100.0);
-    report.put("ratio_exactly_once_to_raw_launch", Math.round(launchRatio() * 100) / 100.0);
+    report.put("ratio_exactly_once_to_raw_launch", hundredths(launchRatio()));
+    report.put("ratio_exactly_once_to_raw_launch_paired", hundredths(pairedLaunchRatio()));
+    report.put("ratio_cpu_exactly_once_to_raw", hundredths(cpuRatio()));
+    report.put("ratio_cpu_exactly_once_to_raw_paired", hundredths(pairedCpuRatio()));
     if (!runsOf(Pipeline.WEIR_SESSION).isEmpty()) {
       report.put(
           "ratio_session_to_raw_launch",

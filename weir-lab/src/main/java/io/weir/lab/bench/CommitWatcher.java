@@ -86,9 +86,14 @@ final class CommitWatcher implements AutoCloseable {
     }
   }
 
+  /**
+   * Reads until every watched id was seen: a watcher of the first output (one id) stops right after
+   * it instead of reading the whole run beside the measured process, on the cores that process
+   * needs. The consumer is closed by {@link #close}, once this thread has ended.
+   */
   private void pollLoop() {
     try {
-      while (running.get()) {
+      while (running.get() && distinct < visibleNanos.length) {
         ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(50));
         if (records.isEmpty()) {
           continue;
@@ -100,8 +105,6 @@ final class CommitWatcher implements AutoCloseable {
       if (running.get()) {
         failure = e;
       }
-    } finally {
-      consumer.close(Duration.ofSeconds(1));
     }
   }
 
@@ -193,7 +196,13 @@ final class CommitWatcher implements AutoCloseable {
   @Override
   public void close() throws InterruptedException {
     running.set(false);
-    consumer.wakeup();
+    if (thread.isAlive()) {
+      consumer.wakeup();
+    }
     thread.join(5000);
+    if (!thread.isAlive()) {
+      // A consumer is used by one thread at a time: this one only after the reading one ended.
+      consumer.close(Duration.ofSeconds(1));
+    }
   }
 }

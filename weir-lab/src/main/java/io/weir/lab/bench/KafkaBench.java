@@ -58,8 +58,12 @@ public final class KafkaBench {
     }
   }
 
+  /**
+   * One run's figures; {@code repetition} counts from 1, the runs of one repetition back to back.
+   */
   public record RunResult(
       Pipeline pipeline,
+      int repetition,
       double recordsPerSecond,
       double launchToDoneSeconds,
       double firstCommitAfterLaunchSeconds,
@@ -158,6 +162,7 @@ public final class KafkaBench {
     }
     return new RunResult(
         pipeline,
+        repetition,
         recordsPerSecond,
         launchToDone,
         firstCommit,
