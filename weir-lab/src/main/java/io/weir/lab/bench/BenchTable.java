@@ -83,8 +83,8 @@ public final class BenchTable {
   }
 
   /**
-   * The median of {@code figure} of {@code over} divided by that of {@code under} in the same
-   * repetition, over the repetitions in which both ran; NaN when there is none.
+   * The median, over the repetitions in which both ran, of {@code figure} of {@code over} divided
+   * by that of {@code under} in the same repetition; NaN when there is none.
    */
   private double pairedRatio(
       Pipeline over, Pipeline under, ToDoubleFunction<KafkaBench.RunResult> figure) {
@@ -208,15 +208,13 @@ public final class BenchTable {
     report.put("parallelism", parallelism);
     report.put("repeat", repeat);
     report.put("runs", byName);
-    report.put("ratio_exactly_once_to_raw", Math.round(ratio() * 100) / 100.0);
+    report.put("ratio_exactly_once_to_raw", hundredths(ratio()));
     report.put("ratio_exactly_once_to_raw_launch", hundredths(launchRatio()));
     report.put("ratio_exactly_once_to_raw_launch_paired", hundredths(pairedLaunchRatio()));
     report.put("ratio_cpu_exactly_once_to_raw", hundredths(cpuRatio()));
     report.put("ratio_cpu_exactly_once_to_raw_paired", hundredths(pairedCpuRatio()));
     if (!runsOf(Pipeline.WEIR_SESSION).isEmpty()) {
-      report.put(
-          "ratio_session_to_raw_launch",
-          Math.round(launchRatio(Pipeline.WEIR_SESSION) * 100) / 100.0);
+      report.put("ratio_session_to_raw_launch", hundredths(launchRatio(Pipeline.WEIR_SESSION)));
     }
     if (recovery != null) {
       report.put("recovery", recoveryJson());
