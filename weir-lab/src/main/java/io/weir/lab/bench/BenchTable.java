@@ -2,6 +2,7 @@ package io.weir.lab.bench;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,9 +43,8 @@ public final class BenchTable {
 
   /** Weir exactly-once median throughput over the plain loop's, or NaN when one did not run. */
   double ratio() {
-    ToDoubleFunction<KafkaBench.RunResult> throughput = KafkaBench.RunResult::recordsPerSecond;
-    return spread(Pipeline.WEIR_EXACTLY_ONCE, throughput).median()
-        / spread(Pipeline.RAW, throughput).median();
+    return medianRatio(
+        Pipeline.WEIR_EXACTLY_ONCE, Pipeline.RAW, KafkaBench.RunResult::recordsPerSecond);
   }
 
   /**
@@ -56,8 +56,7 @@ public final class BenchTable {
   }
 
   private double launchRatio(Pipeline weir) {
-    ToDoubleFunction<KafkaBench.RunResult> done = KafkaBench.RunResult::launchToDoneSeconds;
-    return spread(Pipeline.RAW, done).median() / spread(weir, done).median();
+    return medianRatio(Pipeline.RAW, weir, KafkaBench.RunResult::launchToDoneSeconds);
   }
 
   /**
@@ -73,13 +72,18 @@ public final class BenchTable {
 
   /** Weir exactly-once's median CPU over the loop's, or NaN when one did not run. */
   double cpuRatio() {
-    ToDoubleFunction<KafkaBench.RunResult> cpu = KafkaBench.RunResult::cpuSeconds;
-    return spread(Pipeline.WEIR_EXACTLY_ONCE, cpu).median() / spread(Pipeline.RAW, cpu).median();
+    return medianRatio(Pipeline.WEIR_EXACTLY_ONCE, Pipeline.RAW, KafkaBench.RunResult::cpuSeconds);
   }
 
   /** {@link #cpuRatio()} run by run, as {@link #pairedLaunchRatio()}. */
   double pairedCpuRatio() {
     return pairedRatio(Pipeline.WEIR_EXACTLY_ONCE, Pipeline.RAW, KafkaBench.RunResult::cpuSeconds);
+  }
+
+  /** The median of {@code figure} over {@code over}'s runs divided by that over {@code under}'s. */
+  private double medianRatio(
+      Pipeline over, Pipeline under, ToDoubleFunction<KafkaBench.RunResult> figure) {
+    return spread(over, figure).median() / spread(under, figure).median();
   }
 
   /**
@@ -88,14 +92,14 @@ public final class BenchTable {
    */
   private double pairedRatio(
       Pipeline over, Pipeline under, ToDoubleFunction<KafkaBench.RunResult> figure) {
+    Map<Integer, KafkaBench.RunResult> underByRepetition = new HashMap<>();
+    runsOf(under).forEach(run -> underByRepetition.putIfAbsent(run.repetition(), run));
     List<Double> ratios = new ArrayList<>();
     for (KafkaBench.RunResult numerator : runsOf(over)) {
-      runsOf(under).stream()
-          .filter(run -> run.repetition() == numerator.repetition())
-          .findFirst()
-          .ifPresent(
-              denominator ->
-                  ratios.add(figure.applyAsDouble(numerator) / figure.applyAsDouble(denominator)));
+      KafkaBench.RunResult denominator = underByRepetition.get(numerator.repetition());
+      if (denominator != null) {
+        ratios.add(figure.applyAsDouble(numerator) / figure.applyAsDouble(denominator));
+      }
     }
     return Spread.of(ratios).median();
   }
