@@ -114,22 +114,19 @@ final class SeedJobScenario {
   }
 
   /**
-   * Feeds records from 0 in chunks while {@code job} is alive, at about {@code rate} records/s, so
-   * that input is arriving whenever it dies; completes with the number of records fed.
+   * Feeds records from 0 while {@code job} is alive, at about {@code rate} records/s and with one
+   * producer, so that input arrives without pauses whenever it dies (every checkpoint's
+   * transactions hold records); completes with the number of records fed.
    */
   CompletableFuture<Long> feedWhileAlive(JobProcess job, long rate) {
     return CompletableFuture.supplyAsync(
         () -> {
-          long fed = 0;
           try {
-            while (job.isAlive()) {
-              input.load(fed, fed + 50, rate);
-              fed += 50;
-            }
+            return input.loadWhile(0, rate, job::isAlive);
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while feeding", e);
           }
-          return fed;
         });
   }
 
