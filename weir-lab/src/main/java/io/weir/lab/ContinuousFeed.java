@@ -15,7 +15,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * of a second, each flushed before the next; {@link #pause} returns once no chunk is in flight, so
  * the broker can be killed without a half-sent chunk.
  */
-final class ContinuousFeed implements AutoCloseable {
+public final class ContinuousFeed implements AutoCloseable {
   private static final long CHUNK_MILLIS = 100;
 
   private final KafkaProducer<byte[], byte[]> producer;
@@ -50,7 +50,8 @@ final class ContinuousFeed implements AutoCloseable {
   }
 
   /** Starts feeding records {@code firstId}, {@code firstId + 1}, ... at about the given rate. */
-  static ContinuousFeed start(String bootstrap, String topic, long ratePerSecond, long firstId) {
+  public static ContinuousFeed start(
+      String bootstrap, String topic, long ratePerSecond, long firstId) {
     ContinuousFeed feed = new ContinuousFeed(bootstrap, topic, ratePerSecond, firstId);
     feed.thread.start();
     return feed;
@@ -111,7 +112,7 @@ final class ContinuousFeed implements AutoCloseable {
   }
 
   /** Stops feeding, flushes, and returns the next id; rethrows a failure of the feeding thread. */
-  long stop() throws InterruptedException {
+  public long stop() throws InterruptedException {
     stopped = true;
     thread.join();
     producer.close();

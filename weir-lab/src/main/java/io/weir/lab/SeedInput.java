@@ -4,8 +4,6 @@ import io.weir.examples.SeedRecords;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BooleanSupplier;
-import java.util.function.LongPredicate;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -29,22 +27,6 @@ public final class SeedInput {
    *     the input topic would otherwise be counted as lost by the job
    */
   public void load(long from, long to, long ratePerSecond) throws InterruptedException {
-    send(from, ratePerSecond, id -> id < to);
-  }
-
-  /**
-   * Sends records from {@code from} on, at {@code rate}/s and with one producer, for as long as
-   * {@code more} holds, so that input arrives without pauses; returns the number of records sent.
-   *
-   * @throws IllegalStateException as {@link #load}
-   */
-  public long loadWhile(long from, long ratePerSecond, BooleanSupplier more)
-      throws InterruptedException {
-    return send(from, ratePerSecond, id -> more.getAsBoolean()) - from;
-  }
-
-  /** Returns the id after the last one sent. */
-  private long send(long from, long ratePerSecond, LongPredicate more) throws InterruptedException {
     Map<String, Object> config =
         Map.of(
             ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
@@ -59,17 +41,9 @@ public final class SeedInput {
             "all");
     long started = System.nanoTime();
     FirstSendError failure = new FirstSendError();
-    long id = from;
     try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config)) {
-      for (; more.test(id); id++) {
-        if (ratePerSecond > 0) {
-          long due = started + (id - from) * 1_000_000_000L / ratePerSecond;
-          long wait = due - System.nanoTime();
-          if (wait > 1_000_000) {
-            Thread.sleep(wait / 1_000_000);
-          }
-        }
-        String record = SeedRecords.generate(id);
+      for (long i = from; i < to; i++) {
+        String record = SeedRecords.generate(i);
         producer.send(
             new ProducerRecord<>(
                 topic,
@@ -77,6 +51,13 @@ public final class SeedInput {
                 record.getBytes(StandardCharsets.UTF_8)),
             failure);
         loaded.incrementAndGet();
+        if (ratePerSecond > 0 && (i - from) % 1000 == 999) {
+          long due = started + (i - from + 1) * 1_000_000_000L / ratePerSecond;
+          long wait = due - System.nanoTime();
+          if (wait > 0) {
+            Thread.sleep(wait / 1_000_000);
+          }
+        }
       }
       producer.flush();
     }
@@ -85,7 +66,6 @@ public final class SeedInput {
       throw new IllegalStateException(
           "Loading input records into topic '" + topic + "' failed: " + error, error);
     }
-    return id;
   }
 
   public long loaded() {

@@ -2,6 +2,7 @@ package io.weir.cli.lab;
 
 import static org.awaitility.Awaitility.await;
 
+import io.weir.lab.ContinuousFeed;
 import io.weir.lab.JobProcess;
 import io.weir.lab.OutputVerifier;
 import io.weir.lab.SeedInput;
@@ -114,15 +115,19 @@ final class SeedJobScenario {
   }
 
   /**
-   * Feeds records from 0 while {@code job} is alive, at about {@code rate} records/s and with one
-   * producer, so that input arrives without pauses whenever it dies (every checkpoint's
-   * transactions hold records); completes with the number of records fed.
+   * Feeds records from 0 while {@code job} is alive, at about {@code rate} records/s, in chunks of
+   * a tenth of a second from one producer, so that input arrives without pauses whenever it dies
+   * (every checkpoint's transactions hold records); completes with the number of records fed.
    */
   CompletableFuture<Long> feedWhileAlive(JobProcess job, long rate) {
+    ContinuousFeed feed = ContinuousFeed.start(bootstrap, inputTopic(), rate, 0);
     return CompletableFuture.supplyAsync(
         () -> {
           try {
-            return input.loadWhile(0, rate, job::isAlive);
+            while (job.waitFor(100) == -1) {
+              // fed on the feed's own thread until the job is gone
+            }
+            return feed.stop();
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while feeding", e);
