@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.weir.kafka.testing.KafkaBrokerExtension;
 import io.weir.kafka.transaction.LingeringTransactions;
+import io.weir.lab.ContinuousFeed;
 import io.weir.lab.JobProcess;
 import io.weir.lab.OutputVerifier;
 import java.nio.file.Path;
@@ -12,7 +13,6 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.junit.jupiter.api.Test;
@@ -126,17 +126,18 @@ class KafkaRescaleRecoveryTest {
    */
   private static long haltBeforeNotify(
       SeedJobScenario scenario, int parallelism, List<String> jobOptions) throws Exception {
-    CompletableFuture<Long> feeding;
+    long fed;
     try (JobProcess job =
-        scenario.start(
-            "coordinator.notify.before=halt@" + HALTING_CHECKPOINT,
-            List.of("-p", Integer.toString(parallelism)),
-            jobOptions)) {
-      feeding = scenario.feedWhileAlive(job, RATE);
+            scenario.start(
+                "coordinator.notify.before=halt@" + HALTING_CHECKPOINT,
+                List.of("-p", Integer.toString(parallelism)),
+                jobOptions);
+        ContinuousFeed feed = scenario.feedContinuously(RATE)) {
       SeedJobScenario.awaitExit(job, Duration.ofSeconds(180));
+      fed = feed.stop();
       assertThat(SeedJobScenario.log(job)).contains("failpoint coordinator.notify.before hit");
     }
-    return feeding.join();
+    return fed;
   }
 
   private static List<String> bounded(List<String> jobOptions) {

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.weir.kafka.testing.KafkaBrokerExtension;
 import io.weir.kafka.testing.KafkaTestClients;
+import io.weir.lab.ContinuousFeed;
 import io.weir.lab.JobProcess;
 import io.weir.lab.OutputVerifier;
 import java.nio.file.Path;
@@ -13,7 +14,6 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.PartitionInfo;
@@ -34,7 +34,7 @@ class KafkaTransactionRecoveryTest {
 
   @TempDir Path directory;
 
-  private CompletableFuture<Long> feeding;
+  private long fed;
 
   @Test
   void when_killedAndStartedFresh_then_readCommittedReadersAreReleasedWithinSeconds()
@@ -66,7 +66,6 @@ class KafkaTransactionRecoveryTest {
     try (JobProcess restored = scenario.start(null)) {
       // then
       awaitStableBeyond(scenario, endAtKill);
-      long fed = feeding.join();
       await()
           .atMost(Duration.ofSeconds(60))
           .pollInterval(Duration.ofMillis(300))
@@ -89,8 +88,10 @@ class KafkaTransactionRecoveryTest {
     // of the first checkpoints (the first record at a sink makes one due at once).
     try (JobProcess job = scenario.start("coordinator.metadata.before=halt@10")) {
       scenario.awaitFirstCheckpoint(job);
-      feeding = scenario.feedWhileAlive(job, 300);
-      SeedJobScenario.awaitExit(job, Duration.ofSeconds(60));
+      try (ContinuousFeed feed = scenario.feedContinuously(300)) {
+        SeedJobScenario.awaitExit(job, Duration.ofSeconds(60));
+        fed = feed.stop();
+      }
     }
     Map<TopicPartition, Long> endAtKill = endOffsets(scenario.outputTopic());
     Map<TopicPartition, Long> stable =

@@ -115,24 +115,13 @@ final class SeedJobScenario {
   }
 
   /**
-   * Feeds records from 0 while {@code job} is alive, at about {@code rate} records/s, in chunks of
-   * a tenth of a second from one producer, so that input arrives without pauses whenever it dies
-   * (every checkpoint's transactions hold records); completes with the number of records fed.
+   * Starts feeding records from 0 at about {@code rate} records/s, in chunks of a tenth of a second
+   * from one producer, so that input arrives without pauses while a job runs and whenever it dies
+   * (every checkpoint's transactions hold records); {@link ContinuousFeed#stop} returns how many
+   * were fed.
    */
-  CompletableFuture<Long> feedWhileAlive(JobProcess job, long rate) {
-    ContinuousFeed feed = ContinuousFeed.start(bootstrap, inputTopic(), rate, 0);
-    return CompletableFuture.supplyAsync(
-        () -> {
-          try {
-            while (job.waitFor(100) == -1) {
-              // fed on the feed's own thread until the job is gone
-            }
-            return feed.stop();
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while feeding", e);
-          }
-        });
+  ContinuousFeed feedContinuously(long rate) {
+    return ContinuousFeed.start(bootstrap, inputTopic(), rate, 0);
   }
 
   OutputVerifier.Reading readCommitted() {

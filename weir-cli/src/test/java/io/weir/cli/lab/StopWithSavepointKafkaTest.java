@@ -9,8 +9,8 @@ import io.weir.examples.SeedJob;
 import io.weir.examples.SeedJobOptions;
 import io.weir.kafka.testing.KafkaBrokerExtension;
 import io.weir.kafka.transaction.LingeringTransactions;
+import io.weir.lab.ContinuousFeed;
 import io.weir.lab.OutputVerifier;
-import io.weir.lab.SeedInput;
 import io.weir.lab.Topics;
 import io.weir.runtime.checkpoint.storage.CheckpointLayout;
 import io.weir.runtime.checkpoint.storage.CheckpointLoader;
@@ -19,10 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -37,7 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(180)
 class StopWithSavepointKafkaTest {
-  private static final long CHUNK = 1_000;
+  // Input records/s while the job runs; it is stopped once a second of them is committed.
+  private static final long RATE = 2_000;
 
   // A broker's start takes seconds on 2 cores, and far longer while other builds share them.
   @RegisterExtension
@@ -53,25 +51,11 @@ class StopWithSavepointKafkaTest {
     Topics.create(kafka.bootstrapServers(), 4, "foo-stop", "bar-stop");
     OutputVerifier output = new OutputVerifier(kafka.bootstrapServers(), "bar-stop");
     JobClient job = seedJob().executeAsync("seed");
-    AtomicBoolean feeding = new AtomicBoolean(true);
-    AtomicLong fed = new AtomicLong();
-    CompletableFuture<Void> input =
-        CompletableFuture.runAsync(
-            () -> {
-              SeedInput seedInput = new SeedInput(kafka.bootstrapServers(), "foo-stop");
-              try {
-                while (feeding.get()) {
-                  seedInput.load(fed.get(), fed.get() + CHUNK, 2_000);
-                  fed.addAndGet(CHUNK);
-                }
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-            });
+    ContinuousFeed input = ContinuousFeed.start(kafka.bootstrapServers(), "foo-stop", RATE, 0);
     await()
         .atMost(Duration.ofSeconds(60))
         .pollInterval(Duration.ofMillis(200))
-        .until(() -> output.read(true).records() > 2 * CHUNK);
+        .until(() -> output.read(true).records() > RATE);
 
     // when: it stops with a savepoint
     Path savepoint =
@@ -92,18 +76,16 @@ class StopWithSavepointKafkaTest {
     assertThat(checkpointIds()).allMatch(id -> id < savepointId).isNotEmpty();
 
     // when: the rest of the input arrived and the job is submitted again without -s
-    feeding.set(false);
-    input.join();
+    long fed = input.stop();
     StreamEnvironment resubmitted = StreamEnvironment.getExecutionEnvironment();
     SeedJob.build(resubmitted, SeedJobOptions.parse(arguments("--bounded")));
     resubmitted.execute("seed");
 
     // then: it resumed from the savepoint, so every id is committed exactly once
-    OutputVerifier.Verdict verdict = output.read(true).verify(0, fed.get());
+    OutputVerifier.Verdict verdict = output.read(true).verify(0, fed);
     assertThat(verdict.exactlyOnce()).as(verdict.line()).isTrue();
-    assertThat(verdict.out()).isEqualTo(fed.get());
-    assertThat(Topics.committedOffsets(kafka.bootstrapServers(), "group-stop"))
-        .isEqualTo(fed.get());
+    assertThat(verdict.out()).isEqualTo(fed);
+    assertThat(Topics.committedOffsets(kafka.bootstrapServers(), "group-stop")).isEqualTo(fed);
   }
 
   private StreamEnvironment seedJob() {
