@@ -6,6 +6,7 @@ import io.prometheus.metrics.model.snapshots.CounterSnapshot.CounterDataPointSna
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot.GaugeDataPointSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.prometheus.metrics.model.snapshots.Unit;
 import io.weir.runtime.monitor.JobDetail;
@@ -16,12 +17,15 @@ import io.weir.runtime.monitor.SubtaskView;
 import io.weir.runtime.monitor.TaskView;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The counters and gauges of every job, read from the monitor at each scrape: records in and out
- * per operator, time blocked on output, restarts, dead letters, Kafka transactions and source lag.
- * Checkpoint durations, sizes, alignments and commit latencies are histograms kept by {@link
- * CheckpointHistograms}.
+ * per operator, time blocked on output, restarts, dead letters, Kafka transactions and source lag,
+ * and the gauges operators' functions added (the Kafka connectors': their clients' figures), each
+ * as {@code weir_operator_<name>}. Checkpoint durations, sizes, alignments and commit latencies are
+ * histograms kept by {@link CheckpointHistograms}.
  */
 final class JobMetrics implements MultiCollector {
   private final JobMonitor monitor;
@@ -52,6 +56,8 @@ final class JobMetrics implements MultiCollector {
                 + " their checkpoint's notification).");
     Gauges lag =
         new Gauges("weir_kafka_source_lag_records", "Records a source partition has left to read.");
+    // By name: every operator that added a gauge of one name shows in one metric.
+    Map<String, Gauges> operatorGauges = new TreeMap<>();
     for (JobOverview overview : monitor.jobs()) {
       JobDetail job = monitor.job(overview.id()).orElse(null);
       if (job == null) {
@@ -77,6 +83,18 @@ final class JobMetrics implements MultiCollector {
             TaskView.OperatorView operator = task.operators().get(i);
             recordsIn.add(counts.recordsIn(), labels(job, operator, index));
             recordsOut.add(counts.recordsOut(), labels(job, operator, index));
+            counts
+                .gauges()
+                .forEach(
+                    (name, value) ->
+                        operatorGauges
+                            .computeIfAbsent(
+                                name,
+                                n ->
+                                    new Gauges(
+                                        "weir_operator_" + n,
+                                        "A gauge the operator's function added (" + n + ")."))
+                            .add(value, labels(job, operator, index)));
           }
         }
       }
@@ -87,14 +105,16 @@ final class JobMetrics implements MultiCollector {
             .ifPresent(status -> addKafka(job, status, transactions, lag));
       }
     }
-    return new MetricSnapshots(
-        recordsIn.build(),
-        recordsOut.build(),
-        blocked.build(Unit.SECONDS),
-        restarts.build(),
-        deadLetters.build(),
-        transactions.build(),
-        lag.build());
+    List<MetricSnapshot> snapshots = new ArrayList<>();
+    snapshots.add(recordsIn.build());
+    snapshots.add(recordsOut.build());
+    snapshots.add(blocked.build(Unit.SECONDS));
+    snapshots.add(restarts.build());
+    snapshots.add(deadLetters.build());
+    snapshots.add(transactions.build());
+    snapshots.add(lag.build());
+    operatorGauges.values().forEach(gauges -> snapshots.add(gauges.build()));
+    return new MetricSnapshots(snapshots);
   }
 
   private static void addKafka(JobDetail job, KafkaStatus status, Gauges transactions, Gauges lag) {

@@ -5,12 +5,16 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.weir.kafka.testing.KafkaBrokerExtension;
+import io.weir.kafka.testing.KafkaTestClients;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -240,6 +244,24 @@ class RunningSeedJobTest {
     assertThat(sum(metrics, "weir_job_restarts_total", "job_name=\"seed\"")).isZero();
     assertThat(sum(metrics, "weir_kafka_transactions", "state=\"open\"")).isEqualTo(2);
     assertThat(metrics).contains("state=\"pending\"");
+    // The Kafka clients' own figures, read through metrics() with no JMX reporter in the clients:
+    // the sink's producers sent the job's records and, in each transaction that held records, its
+    // marker (the job is idle now, so no more markers come).
+    long markers = markerRecords();
+    assertThat(markers).isPositive();
+    await()
+        .atMost(PATIENCE)
+        .until(
+            () ->
+                sum(
+                        seed.get("/metrics", null).body(),
+                        "weir_operator_kafka_producer_records_sent",
+                        "operator=\"Sink: Example Sink\"")
+                    == RECORDS + markers);
+    assertThat(sum(metrics, "weir_operator_kafka_producer_records_failed", "job_name=\"seed\""))
+        .isZero();
+    assertThat(sum(metrics, "weir_operator_kafka_consumer_bytes_read", "job_name=\"seed\""))
+        .isPositive();
     await()
         .atMost(PATIENCE)
         .until(
@@ -356,6 +378,20 @@ class RunningSeedJobTest {
     List<String> names = new ArrayList<>();
     array.forEach(node -> names.add(node.get(field).asText()));
     return names;
+  }
+
+  /** The marker records in the sink's marker topic, committed or not. */
+  static long markerRecords() throws Exception {
+    try (Admin admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()))) {
+      long markers = 0;
+      for (String topic : admin.listTopics().names().get(30, TimeUnit.SECONDS)) {
+        if (topic.startsWith("weir-markers.")) {
+          markers +=
+              KafkaTestClients.readAll(kafka.bootstrapServers(), topic, "read_uncommitted").size();
+        }
+      }
+      return markers;
+    }
   }
 
   /** The sum of every sample of {@code metric} whose labels contain {@code label}. */

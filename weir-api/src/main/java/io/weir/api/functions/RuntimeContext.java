@@ -25,4 +25,9 @@ public interface RuntimeContext extends KeyedStateStore {
   default CommitObserver commitObserver() {
     return CommitObserver.NONE;
   }
+
+  /** Where this subtask's function adds gauges of its own; {@link MetricGroup#NONE} by default. */
+  default MetricGroup metricGroup() {
+    return MetricGroup.NONE;
+  }
 }

@@ -1,5 +1,6 @@
 package io.weir.kafka.monitor;
 
+import io.weir.kafka.ClientDefaults;
 import io.weir.kafka.source.KafkaSourceEndpoint;
 import io.weir.runtime.monitor.KafkaStatus;
 import java.time.Duration;
@@ -33,7 +34,7 @@ final class SourcePositions implements AutoCloseable {
     Map<String, Object> config = new HashMap<>(clientConfig);
     config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, TIMEOUT_MS);
     config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, TIMEOUT_MS);
-    this.admin = Admin.create(config);
+    this.admin = Admin.create(ClientDefaults.applyTo(config));
   }
 
   List<KafkaStatus.SourcePartition> partitions(

@@ -5,7 +5,9 @@ import io.weir.api.checkpoint.FunctionInitializationContext;
 import io.weir.api.checkpoint.FunctionSnapshotContext;
 import io.weir.api.functions.AbstractRichFunction;
 import io.weir.api.sink.SinkFunction;
+import io.weir.kafka.ClientGauges;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -30,8 +32,10 @@ final class FlushingKafkaSink<T> extends AbstractRichFunction
 
   @Override
   public void open() {
-    producer = new KafkaProducer<>(config.producerConfig());
+    KafkaProducer<byte[], byte[]> made = new KafkaProducer<>(config.producerConfig());
+    producer = made;
     sendError = new AtomicReference<>();
+    ClientGauges.addProducers(getRuntimeContext().metricGroup(), () -> List.of(made));
   }
 
   @Override

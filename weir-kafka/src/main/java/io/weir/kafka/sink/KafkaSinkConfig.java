@@ -48,6 +48,6 @@ record KafkaSinkConfig<T>(
     } else if (guarantee == DeliveryGuarantee.AT_LEAST_ONCE) {
       config.put(ProducerConfig.ACKS_CONFIG, "all");
     }
-    return ClientDefaults.withoutMetricsPush(config);
+    return ClientDefaults.applyTo(config);
   }
 }

@@ -1,6 +1,8 @@
 package io.weir.kafka.sink;
 
 import io.weir.api.datastream.SuppressRestartsException;
+import io.weir.kafka.ClientDefaults;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -31,7 +33,7 @@ final class RestoreReachability {
             (int) timeoutMillis,
             AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
             (int) Math.min(timeoutMillis, 10_000));
-    try (Admin admin = Admin.create(adminConfig)) {
+    try (Admin admin = Admin.create(ClientDefaults.applyTo(new HashMap<>(adminConfig)))) {
       admin
           .describeCluster(new DescribeClusterOptions().timeoutMs((int) timeoutMillis))
           .nodes()

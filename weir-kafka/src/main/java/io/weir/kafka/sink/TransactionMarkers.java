@@ -1,5 +1,6 @@
 package io.weir.kafka.sink;
 
+import io.weir.kafka.ClientDefaults;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
@@ -160,7 +161,7 @@ final class TransactionMarkers {
         AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
         clientConfig.get(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG));
     copySecurity(config);
-    return config;
+    return ClientDefaults.applyTo(config);
   }
 
   private Map<String, Object> consumerConfig() {

@@ -1,7 +1,9 @@
 package io.weir.kafka.sink;
 
+import io.weir.kafka.ClientDefaults;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -43,7 +45,7 @@ final class TransactionTimeoutCheck {
             (int) ADMIN_TIMEOUT_MILLIS,
             AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
             (int) ADMIN_TIMEOUT_MILLIS);
-    try (Admin admin = Admin.create(adminConfig)) {
+    try (Admin admin = Admin.create(ClientDefaults.applyTo(new HashMap<>(adminConfig)))) {
       return check(config, admin);
     }
   }

@@ -6,6 +6,7 @@ import io.weir.api.sink.TransactionOutcome;
 import io.weir.api.sink.TwoPhaseCommitOptions;
 import io.weir.api.sink.TwoPhaseCommitSinkFunction;
 import io.weir.kafka.BesideStart;
+import io.weir.kafka.ClientGauges;
 import io.weir.kafka.transaction.LingeringTransactions;
 import io.weir.kafka.transaction.OpenTransaction;
 import io.weir.kafka.transaction.PendingTransaction;
@@ -121,6 +122,7 @@ final class TransactionalKafkaSink<T>
   private TransactionalProducers producers() {
     if (producers == null) {
       producers = new TransactionalProducers(config, getRuntimeContext().subtaskIndex());
+      ClientGauges.addProducers(getRuntimeContext().metricGroup(), producers::inUse);
       sendError = new AtomicReference<>();
       sendCallback =
           (metadata, error) -> {

@@ -130,6 +130,11 @@ final class TransactionalProducers implements AutoCloseable {
     return producer;
   }
 
+  /** The producers made so far and not discarded; called from any thread. */
+  List<KafkaProducer<byte[], byte[]>> inUse() {
+    return List.copyOf(producers.values());
+  }
+
   /** Drops a producer after an error left it unusable; the next use makes a new one. */
   void discard(int index) {
     KafkaProducer<byte[], byte[]> producer = producers.remove(index);

@@ -1,6 +1,7 @@
 package io.weir.kafka.source;
 
 import io.weir.api.checkpoint.CommitObserver;
+import io.weir.api.functions.MetricGroup;
 import io.weir.api.functions.RuntimeContext;
 import io.weir.api.state.ListState;
 import io.weir.api.state.ListStateDescriptor;
@@ -14,7 +15,7 @@ import io.weir.api.state.ValueStateDescriptor;
 /**
  * The source's runtime context as its dead-letter sink sees it: the same subtask, but no commit
  * observer, so that the failpoints {@code sink.commit.before|after} keep counting the commits of
- * the job's sinks only, with or without a dead-letter topic.
+ * the job's sinks only, with or without a dead-letter topic; its gauges go to the source's group.
  */
 final class DeadLetterRuntimeContext implements RuntimeContext {
   private final RuntimeContext source;
@@ -56,6 +57,12 @@ final class DeadLetterRuntimeContext implements RuntimeContext {
   @Override
   public CommitObserver commitObserver() {
     return CommitObserver.NONE;
+  }
+
+  /** The source's group, the dead-letter sink's gauges named apart from the source's own. */
+  @Override
+  public MetricGroup metricGroup() {
+    return (name, value) -> source.metricGroup().gauge("dead_letter_" + name, value);
   }
 
   @Override

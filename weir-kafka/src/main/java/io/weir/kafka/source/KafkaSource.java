@@ -13,6 +13,7 @@ import io.weir.api.source.ParallelSourceFunction;
 import io.weir.api.source.RecordFailureException;
 import io.weir.api.state.ListState;
 import io.weir.api.state.ListStateDescriptor;
+import io.weir.kafka.ClientGauges;
 import io.weir.runtime.failpoint.Failpoints;
 import io.weir.runtime.startup.StartupPhases;
 import java.time.Duration;
@@ -108,6 +109,7 @@ public final class KafkaSource<T> extends AbstractRichFunction
     PartitionReader reader = new PartitionReader(config, getRuntimeContext());
     openedReader = new AtomicReference<>(reader);
     consumer = reader.consumer();
+    ClientGauges.addConsumer(getRuntimeContext().metricGroup(), consumer);
     startOffsets = reader.assign(restoredOffsets);
     // The task holds the checkpoint lock around open, and no checkpoint runs before it returns.
     nextOffsets.putAll(startOffsets);

@@ -44,7 +44,7 @@ final class OffsetCommitter implements AutoCloseable {
     properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
     properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
     properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-    ClientDefaults.withoutMetricsPush(properties);
+    ClientDefaults.applyTo(properties);
   }
 
   /**

@@ -59,7 +59,7 @@ final class PartitionReader implements AutoCloseable {
         "weir-" + context.jobName() + "-" + context.operatorName() + "-" + subtask);
     properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
     properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-    this.consumer = new KafkaConsumer<>(ClientDefaults.withoutMetricsPush(properties));
+    this.consumer = new KafkaConsumer<>(ClientDefaults.applyTo(properties));
   }
 
   KafkaConsumer<byte[], byte[]> consumer() {

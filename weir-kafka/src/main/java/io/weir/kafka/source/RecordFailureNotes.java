@@ -1,5 +1,6 @@
 package io.weir.kafka.source;
 
+import io.weir.kafka.ClientDefaults;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -38,7 +39,7 @@ final class RecordFailureNotes implements AutoCloseable {
     properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
     properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
     properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-    this.consumer = new KafkaConsumer<>(properties);
+    this.consumer = new KafkaConsumer<>(ClientDefaults.applyTo(properties));
     this.timeout = timeout;
   }
 

@@ -1,5 +1,6 @@
 package io.weir.kafka.transaction;
 
+import io.weir.kafka.ClientDefaults;
 import io.weir.kafka.broker.BrokerUnreachableException;
 import java.time.Duration;
 import java.time.Instant;
@@ -55,6 +56,7 @@ public final class LingeringTransactions implements AutoCloseable {
     this.clientConfig = new HashMap<>(clientConfig);
     this.clientConfig.putIfAbsent(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, TIMEOUT_MS / 2);
     this.clientConfig.putIfAbsent(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, TIMEOUT_MS);
+    ClientDefaults.applyTo(this.clientConfig);
     this.bootstrapServers =
         String.valueOf(clientConfig.get(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG));
     try {

@@ -92,7 +92,8 @@ public final class TaskViews {
               operator.setup().uid(),
               operator.recordsIn(),
               operator.recordsOut(),
-              operator.transactions()));
+              operator.transactions(),
+              operator.gauges()));
     }
     StreamOperator head = operators.get(0);
     StreamOperator tail = operators.get(operators.size() - 1);

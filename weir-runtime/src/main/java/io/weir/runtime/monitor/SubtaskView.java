@@ -2,7 +2,10 @@ package io.weir.runtime.monitor;
 
 import io.weir.api.sink.TransactionView;
 import java.io.Serializable;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * One running subtask's counters, read without stopping it: in the job manager's own JVM (a local
@@ -31,12 +34,19 @@ public record SubtaskView(
   /**
    * @param transactions a two-phase-commit sink's open and pending transactions; empty for any
    *     other operator
+   * @param gauges the gauges the operator's function added, by name (the Kafka connectors': their
+   *     clients' figures)
    */
   public record OperatorCounts(
-      String uid, long recordsIn, long recordsOut, List<TransactionView> transactions)
+      String uid,
+      long recordsIn,
+      long recordsOut,
+      List<TransactionView> transactions,
+      Map<String, Double> gauges)
       implements Serializable {
     public OperatorCounts {
       transactions = List.copyOf(transactions);
+      gauges = Collections.unmodifiableSortedMap(new TreeMap<>(gauges));
     }
   }
 }

@@ -31,6 +31,7 @@ public abstract class AbstractStreamOperator<F> implements StreamOperator {
   private final boolean functionSeesKeyedState;
   protected long recordsIn;
   private long recordsOut;
+  private final OperatorGauges gauges = new OperatorGauges();
 
   @SuppressWarnings("unchecked")
   protected AbstractStreamOperator(OperatorSetup setup, F function, Output output) {
@@ -64,7 +65,7 @@ public abstract class AbstractStreamOperator<F> implements StreamOperator {
                   setup.restoredState());
     }
     if (function instanceof RichFunction rich) {
-      rich.setRuntimeContext(new StreamRuntimeContext(setup, keyedState));
+      rich.setRuntimeContext(new StreamRuntimeContext(setup, keyedState, gauges));
     }
     if (function instanceof CheckpointedFunction checkpointed) {
       checkpointed.initializeState(new InitializationContext());
@@ -179,6 +180,11 @@ public abstract class AbstractStreamOperator<F> implements StreamOperator {
   @Override
   public long recordsOut() {
     return recordsOut;
+  }
+
+  @Override
+  public Map<String, Double> gauges() {
+    return gauges.values();
   }
 
   private record SnapshotContext(long checkpointId, long checkpointTimestamp)

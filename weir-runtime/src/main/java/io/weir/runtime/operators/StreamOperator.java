@@ -3,6 +3,7 @@ package io.weir.runtime.operators;
 import io.weir.api.sink.TransactionView;
 import io.weir.runtime.state.OperatorSubtaskState;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One operator of a chain, as the task runs it. All methods are called on the task thread (for a
@@ -65,5 +66,13 @@ public interface StreamOperator {
    */
   default List<TransactionView> transactions() {
     return List.of();
+  }
+
+  /**
+   * The gauges the operator's function added ({@code RuntimeContext.metricGroup()}), by name, read
+   * now. Like {@link #transactions}, called from any thread.
+   */
+  default Map<String, Double> gauges() {
+    return Map.of();
   }
 }

@@ -1,6 +1,7 @@
 package io.weir.runtime.operators;
 
 import io.weir.api.checkpoint.CommitObserver;
+import io.weir.api.functions.MetricGroup;
 import io.weir.api.functions.RuntimeContext;
 import io.weir.api.state.KeyedStateStore;
 import io.weir.api.state.ListState;
@@ -16,10 +17,12 @@ import io.weir.api.state.ValueStateDescriptor;
 final class StreamRuntimeContext implements RuntimeContext {
   private final OperatorSetup setup;
   private final KeyedStateStore keyedState;
+  private final MetricGroup metricGroup;
 
-  StreamRuntimeContext(OperatorSetup setup, KeyedStateStore keyedState) {
+  StreamRuntimeContext(OperatorSetup setup, KeyedStateStore keyedState, MetricGroup metricGroup) {
     this.setup = setup;
     this.keyedState = keyedState;
+    this.metricGroup = metricGroup;
   }
 
   @Override
@@ -55,6 +58,11 @@ final class StreamRuntimeContext implements RuntimeContext {
   @Override
   public CommitObserver commitObserver() {
     return setup.commitObserver();
+  }
+
+  @Override
+  public MetricGroup metricGroup() {
+    return metricGroup;
   }
 
   private KeyedStateStore keyed() {
