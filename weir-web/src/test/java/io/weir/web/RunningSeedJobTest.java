@@ -253,24 +253,25 @@ class RunningSeedJobTest {
         .atMost(PATIENCE)
         .until(
             () ->
-                sum(
-                        seed.get("/metrics", null).body(),
+                scraped(
                         "weir_operator_kafka_producer_records_sent",
                         "operator=\"Sink: Example Sink\"")
                     == RECORDS + markers);
+    // The REST API carries the same gauges with each operator's counts.
+    long sentByRest = 0;
+    for (JsonNode subtask : seed.json("/api/v1/jobs/local-1").at("/tasks/1/subtasks")) {
+      for (JsonNode operator : subtask.get("operators")) {
+        sentByRest += operator.at("/gauges/kafka_producer_records_sent").asLong(0);
+      }
+    }
+    assertThat(sentByRest).isEqualTo(RECORDS + markers);
     assertThat(sum(metrics, "weir_operator_kafka_producer_records_failed", "job_name=\"seed\""))
         .isZero();
     assertThat(sum(metrics, "weir_operator_kafka_consumer_bytes_read", "job_name=\"seed\""))
         .isPositive();
     await()
         .atMost(PATIENCE)
-        .until(
-            () ->
-                sum(
-                        seed.get("/metrics", null).body(),
-                        "weir_kafka_source_lag_records",
-                        "topic=\"foo\"")
-                    == 0);
+        .until(() -> scraped("weir_kafka_source_lag_records", "topic=\"foo\"") == 0);
   }
 
   @Test
@@ -392,6 +393,11 @@ class RunningSeedJobTest {
       }
       return markers;
     }
+  }
+
+  /** {@link #sum} of a scrape made now. */
+  static double scraped(String metric, String label) throws Exception {
+    return sum(seed.get("/metrics", null).body(), metric, label);
   }
 
   /** The sum of every sample of {@code metric} whose labels contain {@code label}. */
