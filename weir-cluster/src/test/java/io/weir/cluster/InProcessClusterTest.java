@@ -162,6 +162,12 @@ class InProcessClusterTest {
       assertThat(sink.operators().get(1).transactions())
           .anyMatch(transaction -> transaction.stage() == TransactionView.Stage.OPEN);
     }
+    // The gauge the map's function added, read on the task managers: the ids each subtask labelled.
+    assertThat(
+            sinks.stream()
+                .mapToDouble(sink -> sink.operators().get(0).gauges().get("ids_labelled"))
+                .sum())
+        .isPositive();
   }
 
   private static void assertSomeCheckpointFullyTraced(JobManager jobManager, String jobId) {
