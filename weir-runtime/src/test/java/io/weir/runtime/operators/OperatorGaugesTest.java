@@ -3,6 +3,7 @@ package io.weir.runtime.operators;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +27,7 @@ class OperatorGaugesTest {
     gauges.gauge("lag_max", () -> 1);
     gauges.gauge("lag_max", () -> 2);
 
-    assertThat(gauges.values()).containsExactlyEntriesOf(java.util.Map.of("lag_max", 2.0));
+    assertThat(gauges.values()).containsExactlyEntriesOf(Map.of("lag_max", 2.0));
   }
 
   @Test
