@@ -3,6 +3,7 @@ package io.weir.lab;
 import io.weir.examples.SeedRecords;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -13,7 +14,8 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * Feeds seed records with consecutive ids into the input topic at a steady rate, on a thread of its
  * own, until stopped: the input of a job that is being crashed. Records go out in chunks of a tenth
  * of a second, each flushed before the next; {@link #pause} returns once no chunk is in flight, so
- * the broker can be killed without a half-sent chunk.
+ * the broker can be killed without a half-sent chunk. A record the broker refuses stops the feed,
+ * and {@link #stop} names it: it was counted as fed, and would otherwise show as lost by the job.
  */
 public final class ContinuousFeed implements AutoCloseable {
   private static final long CHUNK_MILLIS = 100;
@@ -27,6 +29,8 @@ public final class ContinuousFeed implements AutoCloseable {
   private volatile boolean stopped;
   private volatile long nextId;
   private volatile RuntimeException failure;
+  // The first record the broker refused: counted as fed, it would otherwise look lost by the job.
+  private final AtomicReference<String> refused = new AtomicReference<>();
 
   private ContinuousFeed(String bootstrap, String topic, long ratePerSecond, long firstId) {
     this.producer =
@@ -85,14 +89,23 @@ public final class ContinuousFeed implements AutoCloseable {
     long id = nextId;
     for (long end = id + recordsPerChunk; id < end; id++) {
       String record = SeedRecords.generate(id);
+      long sent = id;
       producer.send(
           new ProducerRecord<>(
               topic,
               SeedRecords.word(record).getBytes(StandardCharsets.UTF_8),
-              record.getBytes(StandardCharsets.UTF_8)));
+              record.getBytes(StandardCharsets.UTF_8)),
+          (metadata, error) -> {
+            if (error != null) {
+              refused.compareAndSet(null, "record " + sent + " was refused: " + error.getMessage());
+            }
+          });
     }
     producer.flush();
     nextId = id;
+    if (refused.get() != null) {
+      throw new IllegalStateException(refused.get());
+    }
   }
 
   /** Stops sending after the chunk in flight, which is flushed when this returns. */
