@@ -81,20 +81,12 @@ final class JobMetrics implements MultiCollector {
           for (int i = 0; i < subtask.operators().size(); i++) {
             SubtaskView.OperatorCounts counts = subtask.operators().get(i);
             TaskView.OperatorView operator = task.operators().get(i);
-            recordsIn.add(counts.recordsIn(), labels(job, operator, index));
-            recordsOut.add(counts.recordsOut(), labels(job, operator, index));
+            String[] labels = labels(job, operator, index);
+            recordsIn.add(counts.recordsIn(), labels);
+            recordsOut.add(counts.recordsOut(), labels);
             counts
                 .gauges()
-                .forEach(
-                    (name, value) ->
-                        operatorGauges
-                            .computeIfAbsent(
-                                name,
-                                n ->
-                                    new Gauges(
-                                        "weir_operator_" + n,
-                                        "A gauge the operator's function added (" + n + ")."))
-                            .add(value, labels(job, operator, index)));
+                .forEach((name, value) -> gauge(operatorGauges, name).add(value, labels));
           }
         }
       }
@@ -145,6 +137,14 @@ final class JobMetrics implements MultiCollector {
           "partition",
           Integer.toString(partition.partition()));
     }
+  }
+
+  /** The metric of the operators' gauges named {@code name}, made on its first data point. */
+  private static Gauges gauge(Map<String, Gauges> byName, String name) {
+    return byName.computeIfAbsent(
+        name,
+        n ->
+            new Gauges("weir_operator_" + n, "A gauge the operator's function added (" + n + ")."));
   }
 
   /** The operator's uid too: two operators of a job may have the same name. */

@@ -1,11 +1,11 @@
 package io.weir.runtime.operators;
 
 import io.weir.api.functions.MetricGroup;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.DoubleSupplier;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
@@ -20,7 +20,7 @@ final class OperatorGauges implements MetricGroup {
   // The names every operator's records already use at the metrics endpoint.
   private static final Set<String> TAKEN = Set.of("records_in", "records_out");
 
-  private final Map<String, DoubleSupplier> gauges = new ConcurrentSkipListMap<>();
+  private final Map<String, DoubleSupplier> gauges = new ConcurrentHashMap<>();
 
   @Override
   public void gauge(String name, DoubleSupplier value) {
@@ -36,7 +36,8 @@ final class OperatorGauges implements MetricGroup {
 
   /** Each gauge's value now, by name; a gauge that throws or is not a number is left out. */
   Map<String, Double> values() {
-    Map<String, Double> values = new TreeMap<>();
+    // Unordered: the subtask's view sorts them.
+    Map<String, Double> values = new HashMap<>();
     gauges.forEach(
         (name, gauge) -> {
           try {
