@@ -3,6 +3,7 @@ package io.weir.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.weir.api.functions.MetricGroup;
+import io.weir.kafka.ClientGauges.RetiredCounts;
 import io.weir.kafka.testing.KafkaBrokerExtension;
 import io.weir.kafka.testing.KafkaTestClients;
 import java.time.Duration;
@@ -11,6 +12,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.DoubleSupplier;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -54,7 +56,8 @@ class ClientGaugesTest {
     Gauges source = new Gauges();
     try (KafkaProducer<String, String> first = producer();
         KafkaProducer<String, String> second = producer()) {
-      ClientGauges.addProducers(sink, () -> List.of(first, second));
+      ClientGauges.addProducers(
+          sink, () -> new ClientGauges.Producers(List.of(first, second), RetiredCounts.NONE));
       assertThat(sink.read()).containsEntry("kafka_producer_records_sent", 0.0);
 
       // when: the two producers send 3 and 4 records
@@ -89,6 +92,46 @@ class ClientGaugesTest {
           .containsEntry("kafka_consumer_records_lag_max", 0.0)
           .containsKey("kafka_consumer_fetch_latency_avg_ms");
       assertThat(source.read().get("kafka_consumer_bytes_read")).isPositive();
+    }
+  }
+
+  @Test
+  void when_aProducerIsDropped_then_theCountsKeepWhatItSent() throws Exception {
+    KafkaTestClients.createTopic(kafka.bootstrapServers(), "retired", 1);
+    Gauges sink = new Gauges();
+    try (KafkaProducer<String, String> first = producer();
+        KafkaProducer<String, String> second = producer()) {
+      AtomicReference<ClientGauges.Producers> held =
+          new AtomicReference<>(
+              new ClientGauges.Producers(List.of(first, second), RetiredCounts.NONE));
+      ClientGauges.addProducers(sink, held::get);
+      for (int i = 0; i < 3; i++) {
+        first.send(new ProducerRecord<>("retired", "a" + i)).get();
+      }
+      second.send(new ProducerRecord<>("retired", "b")).get();
+
+      // when: the sink drops the first producer, and the second goes on sending
+      held.set(new ClientGauges.Producers(List.of(second), RetiredCounts.NONE.plus(first)));
+      first.close();
+      assertThat(sink.read()).containsEntry("kafka_producer_records_sent", 4.0);
+      second.send(new ProducerRecord<>("retired", "c")).get();
+
+      // then: the count goes on from what both sent, and the longest request is the second's
+      assertThat(sink.read())
+          .containsEntry("kafka_producer_records_sent", 5.0)
+          .containsEntry("kafka_producer_records_failed", 0.0);
+      assertThat(sink.read().get("kafka_producer_request_latency_max_ms"))
+          .isEqualTo(
+              (Double)
+                  second.metrics().entrySet().stream()
+                      .filter(
+                          e ->
+                              e.getKey().name().equals("request-latency-max")
+                                  && e.getKey().group().equals("producer-metrics"))
+                      .findFirst()
+                      .orElseThrow()
+                      .getValue()
+                      .metricValue());
     }
   }
 

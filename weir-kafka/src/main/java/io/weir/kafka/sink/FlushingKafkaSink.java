@@ -7,7 +7,6 @@ import io.weir.api.functions.AbstractRichFunction;
 import io.weir.api.sink.SinkFunction;
 import io.weir.kafka.ClientGauges;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -35,7 +34,8 @@ final class FlushingKafkaSink<T> extends AbstractRichFunction
     KafkaProducer<byte[], byte[]> made = new KafkaProducer<>(config.producerConfig());
     producer = made;
     sendError = new AtomicReference<>();
-    ClientGauges.addProducers(getRuntimeContext().metricGroup(), () -> List.of(made));
+    ClientGauges.Producers gauged = ClientGauges.Producers.of(made);
+    ClientGauges.addProducers(getRuntimeContext().metricGroup(), () -> gauged);
   }
 
   @Override

@@ -122,7 +122,7 @@ final class TransactionalKafkaSink<T>
   private TransactionalProducers producers() {
     if (producers == null) {
       producers = new TransactionalProducers(config, getRuntimeContext().subtaskIndex());
-      ClientGauges.addProducers(getRuntimeContext().metricGroup(), producers::inUse);
+      ClientGauges.addProducers(getRuntimeContext().metricGroup(), producers::forGauges);
       sendError = new AtomicReference<>();
       sendCallback =
           (metadata, error) -> {

@@ -1,6 +1,7 @@
 package io.weir.kafka.sink;
 
 import io.weir.kafka.BesideStart;
+import io.weir.kafka.ClientGauges;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +33,9 @@ final class TransactionalProducers implements AutoCloseable {
   // Concurrent: a failed commit, on the sink's commit thread, discards its producer while the task
   // thread uses the others.
   private final Map<Integer, KafkaProducer<byte[], byte[]>> producers = new ConcurrentHashMap<>();
+  // What the discarded producers had counted, for the sink's gauges; replaced together with the
+  // discard's removal from the map.
+  private ClientGauges.RetiredCounts retired = ClientGauges.RetiredCounts.NONE;
   // The second id's producer, made beside the first one's.
   private final Map<Integer, CompletableFuture<KafkaProducer<byte[], byte[]>>> initialising =
       new ConcurrentHashMap<>();
@@ -130,14 +134,23 @@ final class TransactionalProducers implements AutoCloseable {
     return producer;
   }
 
-  /** The producers made so far and not discarded; called from any thread. */
-  List<KafkaProducer<byte[], byte[]>> inUse() {
-    return List.copyOf(producers.values());
+  /**
+   * The producers made so far and not discarded, and what the discarded ones had counted, for the
+   * sink's gauges; called from any thread.
+   */
+  synchronized ClientGauges.Producers forGauges() {
+    return new ClientGauges.Producers(List.copyOf(producers.values()), retired);
   }
 
   /** Drops a producer after an error left it unusable; the next use makes a new one. */
   void discard(int index) {
-    KafkaProducer<byte[], byte[]> producer = producers.remove(index);
+    KafkaProducer<byte[], byte[]> producer;
+    synchronized (this) {
+      producer = producers.remove(index);
+      if (producer != null) {
+        retired = retired.plus(producer);
+      }
+    }
     if (producer != null) {
       producer.close(Duration.ZERO);
     }

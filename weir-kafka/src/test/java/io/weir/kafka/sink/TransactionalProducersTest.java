@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.weir.kafka.ClientGauges;
 import io.weir.kafka.testing.KafkaBrokerExtension;
 import io.weir.kafka.testing.KafkaTestClients;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -79,6 +81,43 @@ class TransactionalProducersTest {
     }
     assertThat(KafkaTestClients.readAll(kafka.bootstrapServers(), "fenced-out", "read_committed"))
         .isEmpty();
+  }
+
+  @Test
+  void when_aProducerIsDiscarded_then_whatItSentStaysCountedAndANewOneTakesItsId()
+      throws Exception {
+    KafkaTestClients.createTopic(kafka.bootstrapServers(), "discard-out", 1);
+    try (TransactionalProducers producers = new TransactionalProducers(config("discard"), 0)) {
+      producers.initialise();
+      KafkaProducer<byte[], byte[]> first = producers.producer(0);
+      first.beginTransaction();
+      for (int i = 0; i < 3; i++) {
+        first.send(new ProducerRecord<>("discard-out", ("d" + i).getBytes())).get();
+      }
+      first.abortTransaction();
+      assertThat(recordsSent(producers)).isEqualTo(3.0);
+
+      // when
+      producers.discard(0);
+
+      // then: the three records stay counted, and the id's next producer adds to them
+      assertThat(producers.forGauges().inUse()).noneMatch(producer -> producer == first);
+      assertThat(recordsSent(producers)).isEqualTo(3.0);
+      KafkaProducer<byte[], byte[]> next = producers.producer(0);
+      assertThat(next).isNotSameAs(first);
+      next.beginTransaction();
+      next.send(new ProducerRecord<>("discard-out", "d3".getBytes())).get();
+      next.commitTransaction();
+      assertThat(recordsSent(producers)).isEqualTo(4.0);
+    }
+  }
+
+  /** The sink's gauge of records sent, as the metrics endpoint reads it. */
+  private static double recordsSent(TransactionalProducers producers) {
+    Map<String, Double> read = new HashMap<>();
+    ClientGauges.addProducers(
+        (name, gauge) -> read.put(name, gauge.getAsDouble()), producers::forGauges);
+    return read.get("kafka_producer_records_sent");
   }
 
   @Test
