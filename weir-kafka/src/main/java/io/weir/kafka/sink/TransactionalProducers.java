@@ -33,8 +33,8 @@ final class TransactionalProducers implements AutoCloseable {
   // Concurrent: a failed commit, on the sink's commit thread, discards its producer while the task
   // thread uses the others.
   private final Map<Integer, KafkaProducer<byte[], byte[]>> producers = new ConcurrentHashMap<>();
-  // What the discarded producers had counted, for the sink's gauges; replaced together with the
-  // discard's removal from the map.
+  // What the discarded producers had counted, for the sink's gauges. Guarded by this, as is a
+  // discard's removal from the map: a gauge sees a producer either in the map or in these counts.
   private ClientGauges.RetiredCounts retired = ClientGauges.RetiredCounts.NONE;
   // The second id's producer, made beside the first one's.
   private final Map<Integer, CompletableFuture<KafkaProducer<byte[], byte[]>>> initialising =
