@@ -34,7 +34,7 @@ public final class ClientGauges {
               "kafka_consumer_fetch_latency_avg_ms",
               "consumer-fetch-manager-metrics",
               "fetch-latency-avg"),
-          Figure.count(
+          Figure.of(
               "kafka_consumer_bytes_read",
               "consumer-fetch-manager-metrics",
               "bytes-consumed-total"));
@@ -119,8 +119,8 @@ public final class ClientGauges {
 
   /**
    * One gauge: a client-wide metric of {@code group} named {@code metric}, combined over clients by
-   * {@code combine}; NaN (not shown) while no client has a number for it. A count is summed and
-   * kept past its client.
+   * {@code combine}; NaN (not shown) while no client has a number for it. A producer's count is
+   * summed and kept past its producer ({@link RetiredCounts}); a consumer is never dropped.
    */
   private record Figure(
       String gauge, String group, String metric, DoubleBinaryOperator combine, boolean counts) {
