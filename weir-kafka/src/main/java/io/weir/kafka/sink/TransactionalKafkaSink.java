@@ -559,7 +559,7 @@ final class TransactionalKafkaSink<T>
    * the pool's ids is left to commit. Initialises the producers of the first two ids while one
    * admin client, beside them, checks the transaction timeout against the broker and creates the
    * marker topic (both awaited), and then fences the pool's other ids (not awaited: the first
-   * transactions do not use them).
+   * transactions do not use them, and a transaction that needs one of them waits for the fence).
    */
   @Override
   protected Optional<Void> initializeUserContext() {
@@ -585,6 +585,8 @@ final class TransactionalKafkaSink<T>
   private CompletableFuture<Optional<String>> startChecksThenFence() {
     TransactionMarkers markers = markers();
     CompletableFuture<Optional<String>> checked = new CompletableFuture<>();
+    CompletableFuture<Void> fenced = new CompletableFuture<>();
+    producers().useTheOthersAfter(fenced);
     inBackground(
         "start checks",
         () -> {
@@ -599,6 +601,8 @@ final class TransactionalKafkaSink<T>
             if (!checked.completeExceptionally(e)) {
               LOG.warn("{}", e.getMessage());
             }
+          } finally {
+            fenced.complete(null);
           }
           return null;
         });

@@ -22,11 +22,14 @@ import org.apache.kafka.clients.producer.ProducerConfig;
  * comes only when commits fall behind: each costs a client's start, the cores a job's start needs.
  * Every id of the pool is fenced at start all the same, so that nothing an earlier process left
  * open under it holds {@code read_committed} readers back: the first two by their producers'
- * initialisation, the others by {@link #fenceTheOthers}. On transaction protocol v2 a producer runs
+ * initialisation, the others by {@link #fenceTheOthers}, which must reach the broker before any of
+ * their producers does (see {@link #useTheOthersAfter}). On transaction protocol v2 a producer runs
  * one transaction after another.
  */
 final class TransactionalProducers implements AutoCloseable {
   private static final long FENCE_TIMEOUT_SECONDS = 30;
+  // The ids whose producers initialise() makes.
+  private static final int FIRST_IDS = 2;
 
   private final KafkaSinkConfig<?> config;
   private final String subtaskPrefix;
@@ -39,6 +42,8 @@ final class TransactionalProducers implements AutoCloseable {
   // The second id's producer, made beside the first one's.
   private final Map<Integer, CompletableFuture<KafkaProducer<byte[], byte[]>>> initialising =
       new ConcurrentHashMap<>();
+  // Ends when the fence of the ids beyond the first two has ended, however it ended.
+  private volatile CompletableFuture<?> othersFenced = CompletableFuture.completedFuture(null);
 
   TransactionalProducers(KafkaSinkConfig<?> config, int subtask) {
     this.config = config;
@@ -57,6 +62,9 @@ final class TransactionalProducers implements AutoCloseable {
   KafkaProducer<byte[], byte[]> producer(int index) {
     KafkaProducer<byte[], byte[]> producer = producers.get(index);
     if (producer == null) {
+      if (index >= FIRST_IDS) {
+        othersFenced.handle((ended, failure) -> ended).join();
+      }
       CompletableFuture<KafkaProducer<byte[], byte[]>> started = initialising.remove(index);
       producer = started != null ? BesideStart.await(started) : initialised(index);
       producers.put(index, producer);
@@ -77,6 +85,17 @@ final class TransactionalProducers implements AutoCloseable {
   }
 
   /**
+   * Makes the first use of an id beyond the first two wait until {@code fence} has ended (however
+   * it ends), for {@link #fenceTheOthers} running beside the start. A fence that reaches the broker
+   * after a producer of the same id was initialised bumps that producer's epoch and aborts its open
+   * transaction, failing the subtask ("produce with an old epoch"); that happens when the first
+   * commits are slow enough to need a third id before the fence is through.
+   */
+  void useTheOthersAfter(CompletableFuture<?> fence) {
+    othersFenced = fence;
+  }
+
+  /**
    * Fences the pool's ids other than the first two in one admin request: the broker aborts what an
    * earlier process left open under them and refuses that process's producers from then on, as a
    * producer's initialisation would, without starting one.
@@ -85,7 +104,7 @@ final class TransactionalProducers implements AutoCloseable {
    */
   void fenceTheOthers(Admin admin) {
     List<String> others = new ArrayList<>();
-    for (int index = 2; index < config.transactionalIdPoolSize(); index++) {
+    for (int index = FIRST_IDS; index < config.transactionalIdPoolSize(); index++) {
       others.add(transactionalId(index));
     }
     if (others.isEmpty()) {

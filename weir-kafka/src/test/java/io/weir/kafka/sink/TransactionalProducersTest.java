@@ -12,6 +12,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
@@ -81,6 +83,39 @@ class TransactionalProducersTest {
     }
     assertThat(KafkaTestClients.readAll(kafka.bootstrapServers(), "fenced-out", "read_committed"))
         .isEmpty();
+  }
+
+  @Test
+  void when_aThirdIdIsNeededWhileTheOthersAreStillBeingFenced_then_itsProducerWaitsForTheFence()
+      throws Exception {
+    KafkaTestClients.createTopic(kafka.bootstrapServers(), "order-out", 1);
+    CompletableFuture<Void> fenced = new CompletableFuture<>();
+    try (TransactionalProducers producers = new TransactionalProducers(config("order"), 0);
+        Admin admin = admin()) {
+      producers.useTheOthersAfter(fenced);
+      producers.initialise();
+
+      // when: the first commits fall behind, so a transaction needs the third id, before the
+      // fence of the others has reached the broker
+      CompletableFuture<KafkaProducer<byte[], byte[]>> third =
+          CompletableFuture.supplyAsync(() -> producers.producer(2));
+
+      // then: the third id's producer is not made before the fence has ended, which would have
+      // aborted its transaction and refused its records ("produce with an old epoch")
+      await()
+          .during(Duration.ofSeconds(1))
+          .atMost(Duration.ofSeconds(2))
+          .until(() -> !third.isDone());
+      assertThat(knownIds("order-0-")).containsExactlyInAnyOrder("order-0-0", "order-0-1");
+      producers.fenceTheOthers(admin);
+      fenced.complete(null);
+      KafkaProducer<byte[], byte[]> producer = third.get(30, TimeUnit.SECONDS);
+      producer.beginTransaction();
+      producer.send(new ProducerRecord<>("order-out", "after the fence".getBytes())).get();
+      producer.commitTransaction();
+    }
+    assertThat(KafkaTestClients.readAll(kafka.bootstrapServers(), "order-out", "read_committed"))
+        .containsExactly("after the fence");
   }
 
   @Test
