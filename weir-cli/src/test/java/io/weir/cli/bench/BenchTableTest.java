@@ -11,6 +11,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 /** The Kafka benchmark's report over repeated runs: medians, ranges and the launch ratio. */
@@ -121,9 +122,59 @@ class BenchTableTest {
     assertThat(Spread.of(List.of(4.0, 1.0, 3.0, 2.0))).isEqualTo(new Spread(2.5, 1.0, 4.0));
   }
 
+  @Test
+  void when_aWeirRunRestarted_then_itsRestartsAreReportedAndTheLoopHasNone() {
+    BenchTable table = new BenchTable(1000, 4, 2, 2);
+    table.add(run(Pipeline.RAW, 1, 6.0, 2.5));
+    table.add(run(Pipeline.WEIR_EXACTLY_ONCE, 1, 7.0, 3.0));
+    table.add(run(Pipeline.RAW, 2, 6.0, 2.5));
+    table.add(restarted(run(Pipeline.WEIR_EXACTLY_ONCE, 2, 9.0, 3.0), 1));
+
+    Map<String, Object> json = table.json();
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    table.print(new PrintStream(printed, true, StandardCharsets.UTF_8));
+
+    @SuppressWarnings("unchecked")
+    Map<String, Map<String, Object>> runs = (Map<String, Map<String, Object>>) json.get("runs");
+    assertThat(runs.get("weir_exactly_once")).containsEntry("restarts", 1);
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> eachRun =
+        (List<Map<String, Object>>) runs.get("weir_exactly_once").get("each_run");
+    assertThat(eachRun).extracting(each -> each.get("restarts")).containsExactly(0, 1);
+    assertThat(runs.get("raw")).doesNotContainKey("restarts");
+    assertThat(printed.toString(StandardCharsets.UTF_8))
+        .containsPattern("weir_exactly_once .* 0 +0 +1\\R")
+        .containsPattern("raw .* 0 +0 +-\\R");
+  }
+
   private static KafkaBench.RunResult run(
       Pipeline pipeline, int repetition, double seconds, double firstCommit) {
     return new KafkaBench.RunResult(
-        pipeline, repetition, 1000 / seconds, seconds, firstCommit, seconds * 2, null, 300, 0, 0);
+        pipeline,
+        repetition,
+        1000 / seconds,
+        seconds,
+        firstCommit,
+        seconds * 2,
+        null,
+        300,
+        0,
+        0,
+        pipeline == Pipeline.RAW ? OptionalInt.empty() : OptionalInt.of(0));
+  }
+
+  private static KafkaBench.RunResult restarted(KafkaBench.RunResult run, int restarts) {
+    return new KafkaBench.RunResult(
+        run.pipeline(),
+        run.repetition(),
+        run.recordsPerSecond(),
+        run.launchToDoneSeconds(),
+        run.firstCommitAfterLaunchSeconds(),
+        run.cpuSeconds(),
+        run.latency(),
+        run.peakResidentMebibytes(),
+        run.lost(),
+        run.duplicated(),
+        OptionalInt.of(restarts));
   }
 }

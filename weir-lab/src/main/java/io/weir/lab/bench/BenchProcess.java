@@ -19,14 +19,16 @@ final class BenchProcess implements AutoCloseable {
   private final JobProcess job;
   private final Thread sampler;
   private final long launchedNanos;
+  private final Path log;
   private volatile double peakResidentMebibytes;
   private volatile double cpuSeconds;
 
-  private BenchProcess(long pid, Process process, JobProcess job, long launchedNanos) {
+  private BenchProcess(long pid, Process process, JobProcess job, long launchedNanos, Path log) {
     this.pid = pid;
     this.process = process;
     this.job = job;
     this.launchedNanos = launchedNanos;
+    this.log = log;
     this.sampler = new Thread(this::sample, "bench memory sampler " + pid);
     sampler.setDaemon(true);
     sampler.start();
@@ -34,7 +36,7 @@ final class BenchProcess implements AutoCloseable {
 
   /** A job process that was launched at {@code launchedNanos} ({@link System#nanoTime()}). */
   static BenchProcess of(JobProcess job, long launchedNanos) {
-    return new BenchProcess(job.pid(), null, job, launchedNanos);
+    return new BenchProcess(job.pid(), null, job, launchedNanos, job.log());
   }
 
   /**
@@ -51,7 +53,7 @@ final class BenchProcess implements AutoCloseable {
     ProcessBuilder builder = ChildJvmOptions.processBuilder(options, arguments, log);
     long launchedNanos = System.nanoTime();
     Process process = builder.start();
-    return new BenchProcess(process.pid(), process, null, launchedNanos);
+    return new BenchProcess(process.pid(), process, null, launchedNanos, log);
   }
 
   private void sample() {
@@ -90,6 +92,11 @@ final class BenchProcess implements AutoCloseable {
   /** User plus system CPU seconds of the process, as last sampled. */
   double cpuSeconds() {
     return cpuSeconds;
+  }
+
+  /** Where the process's output goes. */
+  Path log() {
+    return log;
   }
 
   /** {@link System#nanoTime()} just before the process was launched. */

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalInt;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -177,24 +178,35 @@ public final class BenchTable {
 
   private void printFromFirstInput(PrintStream out) {
     out.printf(
-        "%-20s %-26s %9s %9s %8s %10s%n",
-        "from first input", "records/s", "p50 ms", "p99 ms", "lost", "duplicated");
+        "%-20s %-26s %9s %9s %8s %10s %8s%n",
+        "from first input", "records/s", "p50 ms", "p99 ms", "lost", "duplicated", "restarts");
     for (Pipeline pipeline : Pipeline.values()) {
       List<KafkaBench.RunResult> of = runsOf(pipeline);
       if (of.isEmpty()) {
         continue;
       }
       Latency latency = latencyOf(of);
+      OptionalInt restarts = restartsOf(of);
       out.printf(
-          "%-20s %-26s %9s %9s %8d %10d%n",
+          "%-20s %-26s %9s %9s %8d %10d %8s%n",
           pipeline.key(),
           spread(pipeline, KafkaBench.RunResult::recordsPerSecond).format("%,.0f"),
           // A session run has no latency run of its own.
           latency == null ? "-" : String.format("%.0f", latency.p50Millis()),
           latency == null ? "-" : String.format("%.0f", latency.p99Millis()),
           of.stream().mapToLong(KafkaBench.RunResult::lost).sum(),
-          of.stream().mapToLong(KafkaBench.RunResult::duplicated).sum());
+          of.stream().mapToLong(KafkaBench.RunResult::duplicated).sum(),
+          restarts.isPresent() ? Integer.toString(restarts.getAsInt()) : "-");
     }
+  }
+
+  /** The restarts of the runs that reported theirs; none when no run did (the loop's). */
+  private static OptionalInt restartsOf(List<KafkaBench.RunResult> of) {
+    return of.stream()
+        .map(KafkaBench.RunResult::restarts)
+        .filter(OptionalInt::isPresent)
+        .mapToInt(OptionalInt::getAsInt)
+        .reduce(Integer::sum);
   }
 
   public Map<String, Object> json() {
@@ -248,6 +260,7 @@ public final class BenchTable {
     }
     fields.put("lost", of.stream().mapToLong(KafkaBench.RunResult::lost).sum());
     fields.put("duplicated", of.stream().mapToLong(KafkaBench.RunResult::duplicated).sum());
+    restartsOf(of).ifPresent(restarts -> fields.put("restarts", restarts));
     fields.put("each_run", of.stream().map(BenchTable::runJson).toList());
     return fields;
   }
@@ -266,6 +279,7 @@ public final class BenchTable {
     fields.put("records_per_s", Math.round(run.recordsPerSecond()));
     fields.put("lost", run.lost());
     fields.put("duplicated", run.duplicated());
+    run.restarts().ifPresent(restarts -> fields.put("restarts", restarts));
     return fields;
   }
 

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.function.Consumer;
 import java.util.function.LongToDoubleFunction;
 
@@ -60,6 +61,8 @@ public final class KafkaBench {
 
   /**
    * One run's figures; {@code repetition} counts from 1, the runs of one repetition back to back.
+   * {@code restarts} as the Weir job reported them when it ended (none for the loop, which fails
+   * instead).
    */
   public record RunResult(
       Pipeline pipeline,
@@ -71,7 +74,8 @@ public final class KafkaBench {
       Latency latency,
       double peakResidentMebibytes,
       long lost,
-      long duplicated) {}
+      long duplicated,
+      OptionalInt restarts) {}
 
   private final Settings settings;
   private final String bootstrap;
@@ -137,6 +141,7 @@ public final class KafkaBench {
     double firstCommit;
     double cpu;
     double peak;
+    OptionalInt restarts;
     double clusterCpuBefore = overCluster(pipeline, ProcessCpu::seconds);
     try (CommitWatcher written =
             new CommitWatcher(bootstrap, output, settings.partitions(), false, 0, 1);
@@ -152,6 +157,17 @@ public final class KafkaBench {
       peak =
           process.peakResidentMebibytes()
               + overCluster(pipeline, ProcessMemory::peakResidentMebibytes);
+      restarts =
+          pipeline == Pipeline.RAW ? OptionalInt.empty() : JobRestarts.reported(process.log());
+    }
+    if (restarts.orElse(0) > 0) {
+      progress.accept(
+          "run "
+              + name
+              + ": the job restarted "
+              + restarts.getAsInt()
+              + " time(s), so this run's figures include a recovery; see its log in "
+              + settings.directory());
     }
     OutputVerifier.Verdict verdict =
         new OutputVerifier(bootstrap, output).read(true).verify(0, settings.records());
@@ -170,7 +186,8 @@ public final class KafkaBench {
         latency,
         peak,
         verdict.lost(),
-        verdict.duplicated());
+        verdict.duplicated(),
+        restarts);
   }
 
   /** Kills the exactly-once job mid-run and restarts it from its latest checkpoint. */

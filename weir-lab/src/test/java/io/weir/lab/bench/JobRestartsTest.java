@@ -1,0 +1,51 @@
+package io.weir.lab.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The restarts a measured job's log reports at its end, run locally or on a cluster. */
+class JobRestartsTest {
+  @TempDir Path directory;
+
+  @Test
+  void when_aLocalJobRestarted_then_itsFinalLineCounts() throws Exception {
+    Path log =
+        write(
+            "dashboard: http://127.0.0.1:43133/  (REST under /api/v1/, Prometheus at /metrics)",
+            "14:41:03.411 WARN  JobDriver - Job 'seed' attempt 0 failed: operator 'Sink: Example"
+                + " Sink' (subtask 2/2) failed: IllegalStateException: ...; restarting in 1000 ms"
+                + " from checkpoint 2",
+            "weir: job 'seed' 2s: 6,022 records in, 4,334 out, 2 checkpoints, 3,010 records/s",
+            "job 'seed' finished in 5.7 s: 6 checkpoints, 1 restarts");
+
+    assertThat(JobRestarts.reported(log)).isEqualTo(OptionalInt.of(1));
+  }
+
+  @Test
+  void when_aJobOnAClusterFinished_then_itsFinalLineCounts() throws Exception {
+    Path log =
+        write(
+            "weir: job 'seed' RUNNING 2s: 10 records in, 10 out, last checkpoint chk-1, 0 restarts,"
+                + " 5 records/s",
+            "job 'seed' finished: 2 restarts, last checkpoint chk-7");
+
+    assertThat(JobRestarts.reported(log)).isEqualTo(OptionalInt.of(2));
+  }
+
+  @Test
+  void when_theJobDidNotEnd_then_nothingIsReported() throws Exception {
+    Path log = write("weir: job 'seed' 2s: 6,022 records in, 4,334 out, 2 checkpoints, 3 restarts");
+
+    assertThat(JobRestarts.reported(log)).isEmpty();
+  }
+
+  private Path write(String... lines) throws Exception {
+    return Files.write(directory.resolve("job.log"), List.of(lines));
+  }
+}
