@@ -114,8 +114,15 @@ class TransactionalProducersTest {
       producer.send(new ProducerRecord<>("order-out", "after the fence".getBytes())).get();
       producer.commitTransaction();
     }
-    assertThat(KafkaTestClients.readAll(kafka.bootstrapServers(), "order-out", "read_committed"))
-        .containsExactly("after the fence");
+    // The commit's markers are written after commitTransaction returns.
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(
+            () ->
+                assertThat(
+                        KafkaTestClients.readAll(
+                            kafka.bootstrapServers(), "order-out", "read_committed"))
+                    .containsExactly("after the fence"));
   }
 
   @Test
