@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.OptionalInt;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,14 +22,15 @@ final class JobRestarts {
 
   /** The restarts the job's final line in {@code log} reports; empty when it has no such line. */
   static OptionalInt reported(Path log) {
-    List<String> lines;
+    String text;
     try {
-      lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+      // Decoded leniently: a log may hold bytes that are not UTF-8 (a record in an error message).
+      text = new String(Files.readAllBytes(log), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read the job's log " + log, e);
     }
     OptionalInt restarts = OptionalInt.empty();
-    for (String line : lines) {
+    for (String line : text.lines().toList()) {
       Matcher finished = FINISHED.matcher(line);
       if (finished.find()) {
         restarts = OptionalInt.of(Integer.parseInt(finished.group(1)));

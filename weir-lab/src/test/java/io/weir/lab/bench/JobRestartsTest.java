@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
@@ -43,6 +44,18 @@ class JobRestartsTest {
     Path log = write("weir: job 'seed' 2s: 6,022 records in, 4,334 out, 2 checkpoints, 3 restarts");
 
     assertThat(JobRestarts.reported(log)).isEmpty();
+  }
+
+  @Test
+  void when_theLogHoldsBytesThatAreNotUtf8_then_theFinalLineStillCounts() throws Exception {
+    Path log = directory.resolve("job.log");
+    Files.write(log, new byte[] {'r', 'e', 'c', (byte) 0xff, (byte) 0xfe, '\n'});
+    Files.writeString(
+        log,
+        "job 'seed' finished in 5.7 s: 6 checkpoints, 3 restarts\n",
+        StandardOpenOption.APPEND);
+
+    assertThat(JobRestarts.reported(log)).isEqualTo(OptionalInt.of(3));
   }
 
   private Path write(String... lines) throws Exception {
