@@ -141,6 +141,13 @@ class ZooKeeperHighAvailabilityTest {
     LeaderEpoch firstTerm = firstTerms.poll(60, TimeUnit.SECONDS);
     BlockingQueue<LeaderEpoch> secondTerms = new ArrayBlockingQueue<>(4);
     ZooKeeperHighAvailability second = elect(root, 1002, secondTerms, new ArrayBlockingQueue<>(4));
+    // The standby's latch joins in the background: a leader that steps down before it has joined
+    // wins again, being the only one in the running.
+    try (ClusterZooKeeper client = connect(root)) {
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> client.client().getChildren().forPath(HaPaths.LEADER_LATCH).size() == 2);
+    }
 
     assertThat(first.confirmLeadership(firstTerm)).isTrue();
 
