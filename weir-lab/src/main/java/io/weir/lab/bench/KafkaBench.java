@@ -1,5 +1,6 @@
 package io.weir.lab.bench;
 
+import io.weir.lab.JobLog;
 import io.weir.lab.LabCluster;
 import io.weir.lab.LabUserError;
 import io.weir.lab.OutputVerifier;
@@ -157,8 +158,7 @@ public final class KafkaBench {
       peak =
           process.peakResidentMebibytes()
               + overCluster(pipeline, ProcessMemory::peakResidentMebibytes);
-      restarts =
-          pipeline == Pipeline.RAW ? OptionalInt.empty() : JobRestarts.reported(process.log());
+      restarts = pipeline == Pipeline.RAW ? OptionalInt.empty() : JobLog.restarts(process.log());
     }
     if (restarts.orElse(0) > 0) {
       progress.accept(

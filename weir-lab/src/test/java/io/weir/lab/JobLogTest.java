@@ -1,4 +1,4 @@
-package io.weir.lab.bench;
+package io.weir.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,8 +10,11 @@ import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The restarts a measured job's log reports at its end, run locally or on a cluster. */
-class JobRestartsTest {
+/**
+ * What a job's log says of its end: the restarts it reports, run locally or on a cluster, and its
+ * error.
+ */
+class JobLogTest {
   @TempDir Path directory;
 
   @Test
@@ -25,7 +28,7 @@ class JobRestartsTest {
             "weir: job 'seed' 2s: 6,022 records in, 4,334 out, 2 checkpoints, 3,010 records/s",
             "job 'seed' finished in 5.7 s: 6 checkpoints, 1 restarts");
 
-    assertThat(JobRestarts.reported(log)).isEqualTo(OptionalInt.of(1));
+    assertThat(JobLog.restarts(log)).isEqualTo(OptionalInt.of(1));
   }
 
   @Test
@@ -36,14 +39,14 @@ class JobRestartsTest {
                 + " 5 records/s",
             "job 'seed' finished: 2 restarts, last checkpoint chk-7");
 
-    assertThat(JobRestarts.reported(log)).isEqualTo(OptionalInt.of(2));
+    assertThat(JobLog.restarts(log)).isEqualTo(OptionalInt.of(2));
   }
 
   @Test
   void when_theJobDidNotEnd_then_nothingIsReported() throws Exception {
     Path log = write("weir: job 'seed' 2s: 6,022 records in, 4,334 out, 2 checkpoints, 3 restarts");
 
-    assertThat(JobRestarts.reported(log)).isEmpty();
+    assertThat(JobLog.restarts(log)).isEmpty();
   }
 
   @Test
@@ -55,7 +58,21 @@ class JobRestartsTest {
         "job 'seed' finished in 5.7 s: 6 checkpoints, 3 restarts\n",
         StandardOpenOption.APPEND);
 
-    assertThat(JobRestarts.reported(log)).isEqualTo(OptionalInt.of(3));
+    assertThat(JobLog.restarts(log)).isEqualTo(OptionalInt.of(3));
+  }
+
+  @Test
+  void when_aLogBeforeTheErrorHoldsBytesThatAreNotUtf8_then_theErrorLineIsStillFound()
+      throws Exception {
+    Path log = directory.resolve("job.log");
+    Files.write(log, new byte[] {'r', 'e', 'c', (byte) 0xff, (byte) 0xfe, '\n'});
+    Files.writeString(
+        log,
+        "weir: job 'seed' 2s: 10 records in, 10 out, 1 checkpoints, 5 records/s\n"
+            + "weir: broker localhost:1 unreachable\n",
+        StandardOpenOption.APPEND);
+
+    assertThat(JobLog.errorLine(log)).contains("weir: broker localhost:1 unreachable");
   }
 
   private Path write(String... lines) throws Exception {
