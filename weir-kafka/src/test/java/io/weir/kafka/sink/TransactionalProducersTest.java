@@ -14,6 +14,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
@@ -123,6 +124,37 @@ class TransactionalProducersTest {
                         KafkaTestClients.readAll(
                             kafka.bootstrapServers(), "order-out", "read_committed"))
                     .containsExactly("after the fence"));
+  }
+
+  @Test
+  void when_closedWhileTheFenceIsInFlight_then_theProducersCloseOnlyOnceItEnded() throws Exception {
+    CompletableFuture<Void> fenced = new CompletableFuture<>();
+    TransactionalProducers producers = new TransactionalProducers(config("closing"), 0);
+    producers.useTheOthersAfter(fenced);
+    producers.initialise();
+    KafkaProducer<byte[], byte[]> first = producers.producer(0);
+
+    // when: the attempt ends, its task cancelled (so its thread interrupted), before the fence of
+    // the others has reached the broker
+    AtomicBoolean stillInterrupted = new AtomicBoolean();
+    Thread closing =
+        new Thread(
+            () -> {
+              Thread.currentThread().interrupt();
+              producers.close();
+              stillInterrupted.set(Thread.currentThread().isInterrupted());
+            });
+    closing.start();
+
+    // then: the pool is not closed, so the next attempt in this process cannot begin, until the
+    // fence has ended; then every producer is closed, and the thread keeps its interrupt
+    await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(2)).until(closing::isAlive);
+    assertThat(producers.forGauges().inUse()).anyMatch(producer -> producer == first);
+    fenced.complete(null);
+    closing.join(10_000);
+    assertThat(closing.isAlive()).isFalse();
+    assertThat(producers.forGauges().inUse()).isEmpty();
+    assertThat(stillInterrupted).isTrue();
   }
 
   @Test
