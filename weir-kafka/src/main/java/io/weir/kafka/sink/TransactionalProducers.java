@@ -14,7 +14,6 @@ import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.common.errors.InterruptException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -187,63 +186,32 @@ final class TransactionalProducers implements AutoCloseable {
    * commit; the open one was aborted before), once the start's fence has ended: the job's next
    * attempt in this process uses the same ids, and a fence still in flight could reach the broker
    * after that attempt made a producer of one of them, aborting its open transaction. Waits for the
-   * fence at most {@link #FENCE_WAIT_AT_CLOSE}.
-   *
-   * <p>A cancelled task's thread comes here interrupted. Both the wait and each producer's close
-   * (which ends by joining the producer's I/O thread) would then end at once, the latter throwing
-   * and leaving the other producers open; so the interrupt is set aside until the end.
+   * fence at most {@link #FENCE_WAIT_AT_CLOSE}, or until interrupted (the task sets aside the
+   * interrupt of its cancel while it closes its functions).
    */
   @Override
   public void close() {
-    boolean interrupted = Thread.interrupted();
-    try {
-      interrupted |= awaitTheFence();
-      for (KafkaProducer<byte[], byte[]> producer : producers.values()) {
-        interrupted |= closeNow(producer);
-      }
-      producers.clear();
-      // A producer still starting is closed once it is ready, not left running.
-      initialising.values().forEach(started -> started.thenAccept(p -> p.close(Duration.ZERO)));
-      initialising.clear();
-    } finally {
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
-    }
+    awaitTheFence();
+    producers.values().forEach(producer -> producer.close(Duration.ZERO));
+    producers.clear();
+    // A producer still starting is closed once it is ready, not left running.
+    initialising.values().forEach(started -> started.thenAccept(p -> p.close(Duration.ZERO)));
+    initialising.clear();
   }
 
-  /** Waits until the fence has ended, or for at most its bound; true if interrupted meanwhile. */
-  private boolean awaitTheFence() {
-    long deadline = System.nanoTime() + FENCE_WAIT_AT_CLOSE.toNanos();
-    boolean interrupted = false;
-    while (true) {
-      try {
-        othersFenced.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-        return interrupted;
-      } catch (ExecutionException e) {
-        return interrupted; // ended, however
-      } catch (InterruptedException e) {
-        interrupted = true;
-      } catch (TimeoutException e) {
-        LOG.warn(
-            "The fence of {}* was still in flight after {} s; the job's next attempt may be"
-                + " fenced by it and restart once more",
-            subtaskPrefix,
-            FENCE_WAIT_AT_CLOSE.toSeconds());
-        return interrupted;
-      }
-    }
-  }
-
-  /** Closes {@code producer} without waiting; true if interrupted meanwhile. */
-  private static boolean closeNow(KafkaProducer<byte[], byte[]> producer) {
+  private void awaitTheFence() {
     try {
-      producer.close(Duration.ZERO);
-      return false;
-    } catch (InterruptException e) {
-      // Its I/O thread was told to stop before the join that the interrupt cut short.
-      Thread.interrupted();
-      return true;
+      othersFenced.get(FENCE_WAIT_AT_CLOSE.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (ExecutionException e) {
+      // ended, however
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (TimeoutException e) {
+      LOG.warn(
+          "The fence of {}* was still in flight after {} s; the job's next attempt may be fenced"
+              + " by it and restart once more",
+          subtaskPrefix,
+          FENCE_WAIT_AT_CLOSE.toSeconds());
     }
   }
 }

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The operators of one subtask, head first, and the order in which they are told about completed
@@ -17,6 +18,8 @@ import java.util.Map;
  */
 final class OperatorChain {
   private final List<StreamOperator> operators;
+  // A failing and a cancelled task may both come to close the chain; its functions close once.
+  private final AtomicBoolean closed = new AtomicBoolean();
   private final NotifyOrder notifyOrder;
   private final SubtaskMetrics metrics;
 
@@ -110,8 +113,14 @@ final class OperatorChain {
     }
   }
 
-  /** Closes every operator, head first, even when one fails; the first failure is thrown. */
+  /**
+   * Closes every operator, head first, even when one fails; the first failure is thrown. Only the
+   * first call does so.
+   */
   void close() throws Exception {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
     Exception first = null;
     for (StreamOperator operator : operators) {
       try {

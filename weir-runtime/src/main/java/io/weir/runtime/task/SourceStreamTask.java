@@ -129,16 +129,14 @@ public final class SourceStreamTask extends StreamTask {
       } catch (SourceStopped stopped) {
         // terminated after a stop-with-savepoint (the emission that waited is dropped), or
         // cancelled
-        if (cancelled) {
-          return;
-        }
       } catch (Exception e) {
-        if (cancelled) {
-          return;
-        }
-        if (!awaitStopOutcome()) {
+        if (!cancelled && !awaitStopOutcome()) {
           throw OperatorFailure.of(sourceName, e);
         }
+      }
+      if (cancelled) {
+        closeCancelled();
+        return;
       }
       if (awaitStopOutcome()) {
         endStopped();
@@ -153,16 +151,32 @@ public final class SourceStreamTask extends StreamTask {
       }
       terminated.await();
       mailThread.join();
-      if (!cancelled) {
-        synchronized (checkpointLock) {
-          chain.close();
-        }
-        if (maybeMoveTo(TaskState.TERMINATED)) {
-          deployment.listener().onTerminated(this);
-        }
+      if (cancelled) {
+        closeCancelled();
+        return;
+      }
+      synchronized (checkpointLock) {
+        chain.close();
+      }
+      if (maybeMoveTo(TaskState.TERMINATED)) {
+        deployment.listener().onTerminated(this);
       }
     } catch (Throwable t) {
       fail(t);
+      if (cancelled) {
+        // cancelled while it opened, or while it ended
+        closeCancelled();
+      }
+    }
+  }
+
+  /**
+   * A cancelled source task still closes its functions, as a failed one does: between the mailbox
+   * thread's mail, under the checkpoint lock.
+   */
+  private void closeCancelled() {
+    synchronized (checkpointLock) {
+      closeQuietly();
     }
   }
 
@@ -184,6 +198,7 @@ public final class SourceStreamTask extends StreamTask {
     terminated.await();
     mailThread.join();
     if (cancelled) {
+      closeCancelled();
       return;
     }
     synchronized (checkpointLock) {

@@ -227,11 +227,22 @@ public abstract class StreamTask {
     deployment.listener().onFailure(this, cause);
   }
 
+  /**
+   * Closes the chain after a failure or a cancel. The interrupt that woke the task's thread for the
+   * cancel is set aside meanwhile (and restored after): the clients the functions close would
+   * otherwise stop at their first wait (a Kafka producer's close throws at its last step), leaving
+   * the rest open.
+   */
   protected void closeQuietly() {
+    boolean interrupted = Thread.interrupted();
     try {
       chain.close();
     } catch (Exception e) {
-      LOG.debug("{} failed while closing after an earlier failure", taskName(), e);
+      LOG.debug("{} failed while closing after an earlier failure or a cancel", taskName(), e);
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
     }
   }
 
