@@ -138,29 +138,17 @@ public final class SourceStreamTask extends StreamTask {
         closeCancelled();
         return;
       }
-      if (awaitStopOutcome()) {
-        endStopped();
-        return;
+      // Stopped with a savepoint, the task ends without end of input.
+      if (!awaitStopOutcome()) {
+        synchronized (checkpointLock) {
+          sourceOutput.emitWatermark(Long.MAX_VALUE);
+          chain.endInput();
+          output.broadcast(StreamEvent.END_OF_DATA);
+          flush(System.nanoTime());
+          reportDataFinished();
+        }
       }
-      synchronized (checkpointLock) {
-        sourceOutput.emitWatermark(Long.MAX_VALUE);
-        chain.endInput();
-        output.broadcast(StreamEvent.END_OF_DATA);
-        flush(System.nanoTime());
-        reportDataFinished();
-      }
-      terminated.await();
-      mailThread.join();
-      if (cancelled) {
-        closeCancelled();
-        return;
-      }
-      synchronized (checkpointLock) {
-        chain.close();
-      }
-      if (maybeMoveTo(TaskState.TERMINATED)) {
-        deployment.listener().onTerminated(this);
-      }
+      closeAfterLastMail();
     } catch (Throwable t) {
       fail(t);
       if (cancelled) {
@@ -193,8 +181,12 @@ public final class SourceStreamTask extends StreamTask {
     }
   }
 
-  /** Ends a task stopped with a savepoint: no end of input, the chain closed after its mail. */
-  private void endStopped() throws Exception {
+  /**
+   * Waits until the task is asked to end and its mailbox thread ran its last mail (the final
+   * checkpoint's notification, which commits), then closes the chain and reports the task
+   * terminated; a task cancelled meanwhile only closes.
+   */
+  private void closeAfterLastMail() throws Exception {
     terminated.await();
     mailThread.join();
     if (cancelled) {
