@@ -135,7 +135,7 @@ public final class SourceStreamTask extends StreamTask {
         }
       }
       if (cancelled) {
-        closeCancelled();
+        closeQuietlyUnderLock();
         return;
       }
       // Stopped with a savepoint, the task ends without end of input.
@@ -153,16 +153,16 @@ public final class SourceStreamTask extends StreamTask {
       fail(t);
       if (cancelled) {
         // cancelled while it opened, or while it ended
-        closeCancelled();
+        closeQuietlyUnderLock();
       }
     }
   }
 
   /**
-   * A cancelled source task still closes its functions, as a failed one does: between the mailbox
-   * thread's mail, under the checkpoint lock.
+   * Closes the chain after a failure or a cancel (a cancelled source task still closes its
+   * functions, as a failed one does): between the mailbox thread's mail, under the checkpoint lock.
    */
-  private void closeCancelled() {
+  private void closeQuietlyUnderLock() {
     synchronized (checkpointLock) {
       closeQuietly();
     }
@@ -190,7 +190,7 @@ public final class SourceStreamTask extends StreamTask {
     terminated.await();
     mailThread.join();
     if (cancelled) {
-      closeCancelled();
+      closeQuietlyUnderLock();
       return;
     }
     synchronized (checkpointLock) {
@@ -282,9 +282,7 @@ public final class SourceStreamTask extends StreamTask {
     sourceThread.interrupt();
     mailThread.interrupt();
     terminated.countDown();
-    synchronized (checkpointLock) {
-      closeQuietly();
-    }
+    closeQuietlyUnderLock();
     reportFailure(t);
   }
 
