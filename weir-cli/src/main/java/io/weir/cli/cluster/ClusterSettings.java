@@ -46,7 +46,6 @@ public final class ClusterSettings {
               "cluster.state.dir",
               "ha.url",
               "ha.session.timeout.ms"));
-  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
   private final Map<String, String> values;
 
@@ -66,7 +65,10 @@ public final class ClusterSettings {
     }
     JsonNode root;
     try {
-      root = YAML.readTree(path.toFile());
+      // Made here, not in a static field: every 'weir run' reads the settings (is a cluster
+      // running?), mostly without a file, and the mapper's first construction (Jackson's and the
+      // YAML parser's classes, the locale data of its date format) took 60-80 ms of that.
+      root = new ObjectMapper(new YAMLFactory()).readTree(path.toFile());
     } catch (JsonProcessingException e) {
       throw new UserError(path + " is not valid YAML: " + e.getOriginalMessage());
     } catch (IOException e) {
