@@ -17,6 +17,9 @@ public final class LoggingProvider extends LogbackServiceProvider {
   /** SLF4J's property naming its provider (read once, by the first logger's creation). */
   static final String PROPERTY = "slf4j.provider";
 
+  /** The level of SLF4J's own reports on standard error. */
+  static final String SLF4J_VERBOSITY = "slf4j.internal.verbosity";
+
   @Override
   public void initialize() {
     if (System.getProperty(ContextInitializer.CONFIG_FILE_PROPERTY) != null) {

@@ -58,6 +58,11 @@ public final class WeirCli implements Runnable {
     System.setProperty("picocli.disable.closures", "true");
     if (System.getProperty(LoggingProvider.PROPERTY) == null) {
       System.setProperty(LoggingProvider.PROPERTY, LoggingProvider.class.getName());
+      // SLF4J reports a named provider on standard error at its INFO level; its warnings and
+      // errors (a provider that cannot be loaded) still show.
+      if (System.getProperty(LoggingProvider.SLF4J_VERBOSITY) == null) {
+        System.setProperty(LoggingProvider.SLF4J_VERBOSITY, "WARN");
+      }
     }
     // Netty's buffer allocator declares Flight Recorder events and registers them on its first
     // allocation, which starts the recorder's metadata machinery (about a hundred classes and

@@ -7,6 +7,7 @@ import ch.qos.logback.classic.util.ContextInitializer;
 import ch.qos.logback.core.ConsoleAppender;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
@@ -62,6 +63,35 @@ class LoggingProviderTest {
         ((LoggerContext) provider.getLoggerFactory()).getLogger(Logger.ROOT_LOGGER_NAME);
     assertThat(root.getAppender("FROM_FILE")).isNotNull();
     assertThat(root.getAppender("STDERR")).isNull();
+  }
+
+  @Test
+  void when_aCommandLogs_then_slf4jReportsNothingOfItsOwnOnStandardError() throws Exception {
+    // given: a command whose error path makes loggers, against a job manager that is not there
+    Path errors = directory.resolve("errors.txt");
+    Path loaded = directory.resolve("classes.log");
+    Process process =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xlog:class+load=info:file=" + loaded,
+                "-cp",
+                System.getProperty("java.class.path"),
+                WeirCli.class.getName(),
+                "list",
+                "--jobmanager",
+                "127.0.0.1:1")
+            .redirectOutput(directory.resolve("output.txt").toFile())
+            .redirectError(errors.toFile())
+            .start();
+
+    // when
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+    // then: SLF4J went through this provider, and said so nowhere
+    assertThat(Files.readString(loaded)).contains(" " + LoggingProvider.class.getName() + " ");
+    assertThat(Files.readString(errors))
+        .contains("Cannot reach the job manager")
+        .doesNotContain("SLF4J");
   }
 
   @Test
