@@ -18,7 +18,22 @@ public final class LoggingProvider extends LogbackServiceProvider {
   static final String PROPERTY = "slf4j.provider";
 
   /** The level of SLF4J's own reports on standard error. */
-  static final String SLF4J_VERBOSITY = "slf4j.internal.verbosity";
+  private static final String SLF4J_VERBOSITY = "slf4j.internal.verbosity";
+
+  /**
+   * Names this provider to SLF4J, unless the process was given another, before its first logger.
+   * SLF4J announces a named provider on standard error at its INFO level, so its own reports are
+   * set to warnings unless given: a provider that cannot be loaded still shows.
+   */
+  static void nameToSlf4j() {
+    if (System.getProperty(PROPERTY) != null) {
+      return;
+    }
+    System.setProperty(PROPERTY, LoggingProvider.class.getName());
+    if (System.getProperty(SLF4J_VERBOSITY) == null) {
+      System.setProperty(SLF4J_VERBOSITY, "WARN");
+    }
+  }
 
   @Override
   public void initialize() {

@@ -56,14 +56,7 @@ public final class WeirCli implements Runnable {
     // Weir's commands hold no Groovy closures: without this, picocli's start looks for Groovy's
     // classes, which opens every jar on the class path (a sixth of a short command's time).
     System.setProperty("picocli.disable.closures", "true");
-    if (System.getProperty(LoggingProvider.PROPERTY) == null) {
-      System.setProperty(LoggingProvider.PROPERTY, LoggingProvider.class.getName());
-      // SLF4J reports a named provider on standard error at its INFO level; its warnings and
-      // errors (a provider that cannot be loaded) still show.
-      if (System.getProperty(LoggingProvider.SLF4J_VERBOSITY) == null) {
-        System.setProperty(LoggingProvider.SLF4J_VERBOSITY, "WARN");
-      }
-    }
+    LoggingProvider.nameToSlf4j();
     // Netty's buffer allocator declares Flight Recorder events and registers them on its first
     // allocation, which starts the recorder's metadata machinery (about a hundred classes and
     // generated event handlers): 0.15-0.25 s of a cluster client's submission. Weir reads no Netty

@@ -7,7 +7,8 @@ import ch.qos.logback.classic.util.ContextInitializer;
 import ch.qos.logback.core.ConsoleAppender;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
@@ -68,30 +69,16 @@ class LoggingProviderTest {
   @Test
   void when_aCommandLogs_then_slf4jReportsNothingOfItsOwnOnStandardError() throws Exception {
     // given: a command whose error path makes loggers, against a job manager that is not there
-    Path errors = directory.resolve("errors.txt");
-    Path loaded = directory.resolve("classes.log");
-    Process process =
-        new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xlog:class+load=info:file=" + loaded,
-                "-cp",
-                System.getProperty("java.class.path"),
-                WeirCli.class.getName(),
-                "list",
-                "--jobmanager",
-                "127.0.0.1:1")
-            .redirectOutput(directory.resolve("output.txt").toFile())
-            .redirectError(errors.toFile())
-            .start();
+    List<String> listing = List.of("list", "--jobmanager", "127.0.0.1:1");
 
     // when
-    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    TrainingJvm.Result result =
+        TrainingJvm.run(WeirCli.class, listing, directory, Duration.ofMinutes(1));
 
     // then: SLF4J went through this provider, and said so nowhere
-    assertThat(Files.readString(loaded)).contains(" " + LoggingProvider.class.getName() + " ");
-    assertThat(Files.readString(errors))
-        .contains("Cannot reach the job manager")
-        .doesNotContain("SLF4J");
+    assertThat(result.ended()).isTrue();
+    assertThat(result.loaded(LoggingProvider.class.getName())).isTrue();
+    assertThat(result.errors()).contains("Cannot reach the job manager").doesNotContain("SLF4J");
   }
 
   @Test

@@ -25,6 +25,17 @@ final class TrainingJvm {
 
   static Result run(Class<?> training, Path directory, Duration timeout, String... jvmOptions)
       throws IOException, InterruptedException {
+    return run(training, List.of(), directory, timeout, jvmOptions);
+  }
+
+  /** As {@link #run(Class, Path, Duration, String...)}, with arguments for the main class. */
+  static Result run(
+      Class<?> training,
+      List<String> arguments,
+      Path directory,
+      Duration timeout,
+      String... jvmOptions)
+      throws IOException, InterruptedException {
     Path loadLog = directory.resolve("classes.log");
     Path output = directory.resolve("training.out");
     Path errors = directory.resolve("training.err");
@@ -33,6 +44,7 @@ final class TrainingJvm {
     command.addAll(List.of(jvmOptions));
     command.add("-Xlog:class+load=info:file=" + loadLog);
     command.addAll(List.of("-cp", System.getProperty("java.class.path"), training.getName()));
+    command.addAll(arguments);
     Process process =
         new ProcessBuilder(command)
             .redirectOutput(output.toFile())
