@@ -1,5 +1,7 @@
 package io.weir.api.checkpoint;
 
+import io.weir.api.annotation.Public;
+
 /**
  * Told when a checkpoint completed (every task acknowledged it and its metadata is stored) or was
  * aborted.
@@ -11,6 +13,7 @@ package io.weir.api.checkpoint;
  * exception thrown here does not make the checkpoint incomplete (it already is complete); it fails
  * the task, and the job restores from that checkpoint.
  */
+@Public
 public interface CheckpointListener {
   void notifyCheckpointComplete(long checkpointId) throws Exception;
 

@@ -1,5 +1,7 @@
 package io.weir.api.checkpoint;
 
+import io.weir.api.annotation.Public;
+
 /**
  * A function with state of its own in checkpoints.
  *
@@ -10,6 +12,7 @@ package io.weir.api.checkpoint;
  * copies it synchronously, so the function may go on changing it after returning. An exception
  * declines the checkpoint.
  */
+@Public
 public interface CheckpointedFunction {
   void snapshotState(FunctionSnapshotContext context) throws Exception;
 

@@ -1,5 +1,7 @@
 package io.weir.api.checkpoint;
 
+import io.weir.api.annotation.PublicEvolving;
+
 /**
  * Watches each commit of a two-phase-commit sink after a checkpoint completed (not the commits of a
  * restore), so that the runtime can run its failpoints {@code sink.commit.before} and {@code
@@ -12,6 +14,7 @@ package io.weir.api.checkpoint;
  * at a time, in checkpoint order. An exception thrown here fails the commit as if the commit itself
  * had thrown.
  */
+@PublicEvolving
 public interface CommitObserver {
   /** Observes nothing. */
   CommitObserver NONE = new CommitObserver() {};

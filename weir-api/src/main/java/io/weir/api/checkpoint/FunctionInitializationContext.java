@@ -1,10 +1,12 @@
 package io.weir.api.checkpoint;
 
+import io.weir.api.annotation.Public;
 import io.weir.api.state.KeyedStateStore;
 import io.weir.api.state.OperatorStateStore;
 import java.util.OptionalLong;
 
 /** Where a function gets its state handles from when the task starts. */
+@Public
 public interface FunctionInitializationContext {
   /** True when the state comes from a checkpoint or savepoint. */
   boolean isRestored();

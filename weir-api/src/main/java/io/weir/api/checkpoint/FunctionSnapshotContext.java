@@ -1,6 +1,9 @@
 package io.weir.api.checkpoint;
 
+import io.weir.api.annotation.Public;
+
 /** The checkpoint being taken. */
+@Public
 public interface FunctionSnapshotContext {
   long checkpointId();
 

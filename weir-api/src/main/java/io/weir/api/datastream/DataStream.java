@@ -1,5 +1,6 @@
 package io.weir.api.datastream;
 
+import io.weir.api.annotation.Public;
 import io.weir.api.eventtime.WatermarkStrategy;
 import io.weir.api.functions.FilterFunction;
 import io.weir.api.functions.FlatMapFunction;
@@ -23,6 +24,7 @@ import java.util.List;
  * returns the operator's output; the settings methods ({@link #name}, {@link #uid}, ...) change the
  * operator that made this stream.
  */
+@Public
 public class DataStream<T> {
   final StreamEnvironment env;
   private final Transformation transformation;

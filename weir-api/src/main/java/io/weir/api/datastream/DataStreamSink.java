@@ -1,9 +1,11 @@
 package io.weir.api.datastream;
 
+import io.weir.api.annotation.Public;
 import io.weir.api.graph.ChainingStrategy;
 import io.weir.api.graph.Transformation;
 
 /** The end of a stream: settings of the sink operator. */
+@Public
 public final class DataStreamSink<T> {
   private final Transformation transformation;
 

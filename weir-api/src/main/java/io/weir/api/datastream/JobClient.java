@@ -1,9 +1,11 @@
 package io.weir.api.datastream;
 
+import io.weir.api.annotation.PublicEvolving;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 
 /** A job started with {@link StreamEnvironment#executeAsync}: savepoints, cancel, result. */
+@PublicEvolving
 public interface JobClient {
   String jobName();
 

@@ -1,5 +1,6 @@
 package io.weir.api.datastream;
 
+import io.weir.api.annotation.Public;
 import io.weir.api.checkpoint.CheckpointingMode;
 import io.weir.api.checkpoint.NotifyOrder;
 import io.weir.api.state.StateBackend;
@@ -11,6 +12,7 @@ import java.time.Duration;
  * A job's settings. Defaults follow the seed's system: checkpoints off until an interval is set,
  * one retained checkpoint, notifications tail first.
  */
+@Public
 public final class JobConfig {
   /** How many times one record may fail the job before it fails for good, by default. */
   public static final int DEFAULT_FAILURES_PER_RECORD = 3;

@@ -1,5 +1,6 @@
 package io.weir.api.datastream;
 
+import io.weir.api.annotation.Public;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,7 @@ import java.util.Map;
  * @param end how the job ended: its input ran out, or it stopped (or was cancelled) with a
  *     savepoint, leaving nothing pending
  */
+@Public
 public record JobResult(
     String jobName,
     Duration duration,

@@ -1,5 +1,6 @@
 package io.weir.api.datastream;
 
+import io.weir.api.annotation.Public;
 import io.weir.api.functions.KeySelector;
 import io.weir.api.functions.KeyedProcessFunction;
 import io.weir.api.functions.MapFunction;
@@ -14,6 +15,7 @@ import java.util.List;
  * A stream partitioned by key: the next operator runs with keyed state and timers of each record's
  * key.
  */
+@Public
 public final class KeyedStream<T, K> extends DataStream<T> {
   private final KeySelector<T, K> keySelector;
 

@@ -1,9 +1,11 @@
 package io.weir.api.datastream;
 
+import io.weir.api.annotation.Public;
 import java.io.Serializable;
 import java.time.Duration;
 
 /** What the job does when a task fails: restore all tasks from the latest checkpoint, or stop. */
+@Public
 public sealed interface RestartStrategy extends Serializable {
   /** Fail the job on the first failure. */
   record None() implements RestartStrategy {}

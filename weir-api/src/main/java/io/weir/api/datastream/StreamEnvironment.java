@@ -1,5 +1,6 @@
 package io.weir.api.datastream;
 
+import io.weir.api.annotation.Public;
 import io.weir.api.checkpoint.CheckpointingMode;
 import io.weir.api.graph.Input;
 import io.weir.api.graph.OperatorSpec;
@@ -22,6 +23,7 @@ import java.util.function.Consumer;
  * the job's {@code main} (the command line, a cluster's job manager, a test) installed another
  * context on the thread that runs it.
  */
+@Public
 public final class StreamEnvironment {
   /**
    * The context of the job whose {@code main} runs on this thread. Bound to the thread, not the

@@ -1,5 +1,6 @@
 package io.weir.api.datastream;
 
+import io.weir.api.annotation.Public;
 import io.weir.api.functions.AggregateFunction;
 import io.weir.api.functions.OutputTag;
 import io.weir.api.functions.ReduceFunction;
@@ -8,6 +9,7 @@ import io.weir.api.windowing.WindowAssigner;
 import java.time.Duration;
 
 /** A keyed stream cut into windows; {@link #reduce} or {@link #aggregate} makes it a stream. */
+@Public
 public final class WindowedStream<T, K> {
   private final KeyedStream<T, K> input;
   private final WindowAssigner<? super T> assigner;

@@ -1,6 +1,9 @@
 package io.weir.api.eventtime;
 
+import io.weir.api.annotation.Public;
+
 /** Emits the largest timestamp seen minus the bound, minus one. */
+@Public
 public final class BoundedOutOfOrdernessWatermarks<T> implements WatermarkGenerator<T> {
   private final long outOfOrdernessMillis;
   private long maxTimestamp;

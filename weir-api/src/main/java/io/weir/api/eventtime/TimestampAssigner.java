@@ -1,8 +1,10 @@
 package io.weir.api.eventtime;
 
+import io.weir.api.annotation.Public;
 import java.io.Serializable;
 
 /** Takes a record's event timestamp from the record. */
+@Public
 @FunctionalInterface
 public interface TimestampAssigner<T> extends Serializable {
   /**

@@ -1,5 +1,6 @@
 package io.weir.api.eventtime;
 
+import io.weir.api.annotation.Public;
 import io.weir.api.functions.Function;
 import java.io.Serializable;
 import java.time.Duration;
@@ -8,6 +9,7 @@ import java.time.Duration;
  * How a stream gets event timestamps and watermarks: a generator per subtask, a timestamp assigner,
  * and an optional idleness timeout after which a silent subtask stops holding back event time.
  */
+@Public
 public final class WatermarkStrategy<T> implements Serializable {
 
   /** Makes a fresh generator for each subtask. */

@@ -1,6 +1,9 @@
 package io.weir.api.functions;
 
+import io.weir.api.annotation.Public;
+
 /** Base for rich functions: keeps the runtime context. */
+@Public
 public abstract class AbstractRichFunction implements RichFunction {
   private transient RuntimeContext runtimeContext;
 

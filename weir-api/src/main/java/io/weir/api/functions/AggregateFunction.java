@@ -1,5 +1,7 @@
 package io.weir.api.functions;
 
+import io.weir.api.annotation.Public;
+
 /**
  * Incremental aggregation of a window's records into an accumulator, one accumulator per key and
  * window.
@@ -15,6 +17,7 @@ package io.weir.api.functions;
  * session windows yet). Implement it correctly anyway — associative, combining two accumulators of
  * the same key and window — since merging windows will call it.
  */
+@Public
 public interface AggregateFunction<IN, ACC, OUT> extends Function {
   /** A new, empty accumulator. */
   ACC createAccumulator();

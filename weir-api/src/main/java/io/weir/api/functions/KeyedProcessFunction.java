@@ -1,6 +1,9 @@
 package io.weir.api.functions;
 
+import io.weir.api.annotation.Public;
+
 /** A process function on a keyed stream: keyed state and timers of the current key. */
+@Public
 public abstract class KeyedProcessFunction<K, IN, OUT> extends AbstractRichFunction {
 
   public abstract void processElement(IN value, Context<K> context, Collector<OUT> out)

@@ -1,5 +1,6 @@
 package io.weir.api.functions;
 
+import io.weir.api.annotation.PublicEvolving;
 import java.util.function.DoubleSupplier;
 
 /**
@@ -7,6 +8,7 @@ import java.util.function.DoubleSupplier;
  * API), beside the records every operator counts: gauges, read whenever an observer asks. One per
  * operator subtask, from {@link RuntimeContext#metricGroup()}.
  */
+@PublicEvolving
 public interface MetricGroup {
   /** Keeps nothing: the group of a function run outside a job, as in a test. */
   MetricGroup NONE = (name, value) -> {};

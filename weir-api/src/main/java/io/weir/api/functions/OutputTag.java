@@ -1,9 +1,11 @@
 package io.weir.api.functions;
 
+import io.weir.api.annotation.Public;
 import java.io.Serializable;
 import java.util.Objects;
 
 /** Names a side output, such as the late records of a window. */
+@Public
 public final class OutputTag<T> implements Serializable {
   private final String id;
 

@@ -1,6 +1,9 @@
 package io.weir.api.functions;
 
+import io.weir.api.annotation.Public;
+
 /** The most general per-record function: emits any number of records and side outputs. */
+@Public
 public abstract class ProcessFunction<IN, OUT> extends AbstractRichFunction {
 
   public abstract void processElement(IN value, Context context, Collector<OUT> out)

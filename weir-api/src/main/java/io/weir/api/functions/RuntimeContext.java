@@ -1,9 +1,11 @@
 package io.weir.api.functions;
 
+import io.weir.api.annotation.Public;
 import io.weir.api.checkpoint.CommitObserver;
 import io.weir.api.state.KeyedStateStore;
 
 /** What a running function may know about where it runs, and its keyed state. */
+@Public
 public interface RuntimeContext extends KeyedStateStore {
   String jobName();
 

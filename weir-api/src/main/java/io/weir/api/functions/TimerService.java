@@ -1,5 +1,7 @@
 package io.weir.api.functions;
 
+import io.weir.api.annotation.Public;
+
 /**
  * Timers of the current key, for a {@code KeyedProcessFunction}. Called only from that function's
  * {@code processElement} and {@code onTimer}, on the task thread.
@@ -17,6 +19,7 @@ package io.weir.api.functions;
  * rescale. After a restore, a processing-time timer whose time passed while the job was down fires
  * as soon as the task runs; the current watermark starts again at {@link Long#MIN_VALUE}.
  */
+@Public
 public interface TimerService {
   /** The task's processing time, in epoch milliseconds. */
   long currentProcessingTime();

@@ -1,6 +1,9 @@
 package io.weir.api.graph;
 
+import io.weir.api.annotation.Internal;
+
 /** Whether an operator may join the chain of its input. */
+@Internal
 public enum ChainingStrategy {
   /** Join the input's chain when the edge allows it. */
   ALWAYS,

@@ -1,5 +1,6 @@
 package io.weir.api.graph;
 
+import io.weir.api.annotation.Internal;
 import io.weir.api.eventtime.WatermarkStrategy;
 import io.weir.api.functions.AggregateFunction;
 import io.weir.api.functions.FilterFunction;
@@ -17,6 +18,7 @@ import io.weir.api.windowing.WindowAssigner;
  * What an operator of the stream graph does, as the user described it. The runtime turns each kind
  * into an operator; the user's function objects are kept as they are.
  */
+@Internal
 public sealed interface OperatorSpec {
   /** The short name shown in plans, e.g. {@code Map}. */
   String kind();

@@ -1,8 +1,10 @@
 package io.weir.api.graph;
 
+import io.weir.api.annotation.Internal;
 import io.weir.api.functions.KeySelector;
 
 /** How records travel along an edge between two operators. */
+@Internal
 public sealed interface Partitioning {
   /** Subtask i sends to subtask i; the only edge that can be chained. */
   record Forward() implements Partitioning {}

@@ -1,5 +1,6 @@
 package io.weir.api.graph;
 
+import io.weir.api.annotation.Internal;
 import io.weir.api.state.StateSerializer;
 import java.util.List;
 import java.util.Objects;
@@ -9,6 +10,7 @@ import java.util.Objects;
  * creation order, so running the same job code twice gives the same ids; the {@code uid}, when set,
  * is what matches the operator's state in a checkpoint.
  */
+@Internal
 public final class Transformation {
   private final int id;
   private final OperatorSpec spec;

@@ -1,9 +1,12 @@
 package io.weir.api.sink;
 
+import io.weir.api.annotation.PublicEvolving;
+
 /**
  * What a failed commit means, as a {@link TwoPhaseCommitSinkFunction} classifies it in {@code
  * classifyCommitFailure}.
  */
+@PublicEvolving
 public enum CommitFailure {
   /** Transient (a network hiccup, a broker moving leadership): the same commit may succeed soon. */
   RETRIABLE,

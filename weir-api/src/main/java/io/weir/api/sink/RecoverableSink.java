@@ -1,5 +1,6 @@
 package io.weir.api.sink;
 
+import io.weir.api.annotation.PublicEvolving;
 import java.util.List;
 
 /**
@@ -16,6 +17,7 @@ import java.util.List;
  * any id of the sink. An exception means nothing is proven: the attempt fails and the next one
  * calls again; calling again is safe.
  */
+@PublicEvolving
 public interface RecoverableSink {
   /**
    * Settles every transaction recorded in the restored state of all former subtasks.

@@ -1,5 +1,6 @@
 package io.weir.api.sink;
 
+import io.weir.api.annotation.Public;
 import io.weir.api.functions.Function;
 
 /**
@@ -7,6 +8,7 @@ import io.weir.api.functions.Function;
  * time. A sink that must not lose or repeat records across failures extends {@link
  * TwoPhaseCommitSinkFunction}.
  */
+@Public
 @FunctionalInterface
 public interface SinkFunction<T> extends Function {
   void invoke(T value, Context context) throws Exception;

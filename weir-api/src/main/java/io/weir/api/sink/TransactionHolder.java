@@ -1,5 +1,6 @@
 package io.weir.api.sink;
 
+import io.weir.api.annotation.PublicEvolving;
 import java.util.Objects;
 
 /**
@@ -12,6 +13,7 @@ import java.util.Objects;
  * @param status where the transaction stands; not written to checkpoints, where the open
  *     transaction and the pending ones are told apart by their place
  */
+@PublicEvolving
 public record TransactionHolder<TXN>(TXN handle, long beginTimeMillis, TransactionStatus status) {
   public TransactionHolder {
     Objects.requireNonNull(handle, "handle");

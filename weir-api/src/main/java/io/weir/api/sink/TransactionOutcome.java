@@ -1,5 +1,6 @@
 package io.weir.api.sink;
 
+import io.weir.api.annotation.PublicEvolving;
 import java.util.Objects;
 
 /**
@@ -13,6 +14,7 @@ import java.util.Objects;
  * @param proof what the outcome was proven by, for people (e.g. a marker record read {@code
  *     read_committed})
  */
+@PublicEvolving
 public record TransactionOutcome(
     long checkpointId, String transaction, long recordCount, Outcome outcome, String proof) {
 

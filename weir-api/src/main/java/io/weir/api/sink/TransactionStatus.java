@@ -1,5 +1,7 @@
 package io.weir.api.sink;
 
+import io.weir.api.annotation.PublicEvolving;
+
 /**
  * OPEN -> PRE_COMMITTED -> COMMITTED; OPEN or PRE_COMMITTED -> ABORTED. OPEN: begun, records go
  * into it; PRE_COMMITTED: made durable at a checkpoint's barrier, pending until that checkpoint
@@ -7,6 +9,7 @@ package io.weir.api.sink;
  * aborted only when it can no longer be committed (the external system timed it out); otherwise a
  * completed checkpoint, or the restore of one, commits it.
  */
+@PublicEvolving
 public enum TransactionStatus {
   OPEN,
   PRE_COMMITTED,

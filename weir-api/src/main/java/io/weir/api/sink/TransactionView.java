@@ -1,5 +1,6 @@
 package io.weir.api.sink;
 
+import io.weir.api.annotation.PublicEvolving;
 import java.io.Serializable;
 import java.util.Objects;
 
@@ -13,6 +14,7 @@ import java.util.Objects;
  * @param beginMillis wall-clock time the transaction began
  * @param records the records written into it so far, or -1 when the sink does not count them
  */
+@PublicEvolving
 public record TransactionView(
     Stage stage, long checkpointId, String transaction, long beginMillis, long records)
     implements Serializable {

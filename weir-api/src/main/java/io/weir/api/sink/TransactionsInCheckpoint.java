@@ -1,5 +1,6 @@
 package io.weir.api.sink;
 
+import io.weir.api.annotation.Internal;
 import io.weir.api.state.StateSerializer;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -13,6 +14,7 @@ import java.util.TreeMap;
  * @param pending each pending transaction's {@code toString()}, by checkpoint id
  * @param open the open transaction's {@code toString()}
  */
+@Internal
 public record TransactionsInCheckpoint(SortedMap<Long, String> pending, String open) {
 
   /**

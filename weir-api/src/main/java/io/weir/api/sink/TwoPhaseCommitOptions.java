@@ -1,5 +1,6 @@
 package io.weir.api.sink;
 
+import io.weir.api.annotation.PublicEvolving;
 import java.io.Serializable;
 import java.time.Clock;
 import java.time.Duration;
@@ -11,6 +12,7 @@ import java.util.Optional;
  * with {@link #builder()}. The defaults: the system clock, no known transaction timeout, three
  * commit attempts 100 ms apart, and a timed-out transaction fails the task.
  */
+@PublicEvolving
 public final class TwoPhaseCommitOptions implements Serializable {
   private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,6 @@
 package io.weir.api.sink;
 
+import io.weir.api.annotation.Public;
 import io.weir.api.checkpoint.CheckpointDeclinedException;
 import io.weir.api.checkpoint.CheckpointListener;
 import io.weir.api.checkpoint.CheckpointedFunction;
@@ -71,6 +72,7 @@ import java.util.TreeMap;
  * @param <TXN> the transaction handle
  * @param <CONTEXT> optional user context kept in the checkpoint beside the transactions
  */
+@Public
 public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends AbstractRichFunction
     implements SinkFunction<IN>,
         CheckpointedFunction,

@@ -1,5 +1,6 @@
 package io.weir.api.source;
 
+import io.weir.api.annotation.Public;
 import io.weir.api.checkpoint.CheckpointedFunction;
 import io.weir.api.checkpoint.FunctionInitializationContext;
 import io.weir.api.checkpoint.FunctionSnapshotContext;
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Emits a fixed list of elements once, resuming after the last checkpointed element. */
+@Public
 public final class FromElementsSource<T> implements SourceFunction<T>, CheckpointedFunction {
   private final ArrayList<T> elements;
   private transient ListState<Integer> positionState;

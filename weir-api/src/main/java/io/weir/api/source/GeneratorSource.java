@@ -1,5 +1,6 @@
 package io.weir.api.source;
 
+import io.weir.api.annotation.Public;
 import io.weir.api.checkpoint.CheckpointedFunction;
 import io.weir.api.checkpoint.FunctionInitializationContext;
 import io.weir.api.checkpoint.FunctionSnapshotContext;
@@ -16,6 +17,7 @@ import java.util.List;
  * it goes on where the checkpoint was taken. Restoring it needs the same parallelism. An optional
  * rate (records per second per subtask) paces it for tests and demos.
  */
+@Public
 public final class GeneratorSource<T>
     implements ParallelSourceFunction<T>, CheckpointedFunction, RichFunction {
 

@@ -1,5 +1,6 @@
 package io.weir.api.source;
 
+import io.weir.api.annotation.PublicEvolving;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -11,6 +12,7 @@ import java.util.regex.Pattern;
  * after the job's {@code failuresPerRecord} (a poison record). The position travels in the message,
  * which is what a failure report carries from a task manager to the job manager.
  */
+@PublicEvolving
 public class RecordFailureException extends RuntimeException {
   private static final long serialVersionUID = 1L;
   private static final int PREVIEW_BYTES = 32;

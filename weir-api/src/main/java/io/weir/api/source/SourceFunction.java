@@ -1,5 +1,6 @@
 package io.weir.api.source;
 
+import io.weir.api.annotation.Public;
 import io.weir.api.functions.Function;
 
 /**
@@ -12,6 +13,7 @@ import io.weir.api.functions.Function;
  * are taken holding that lock, so a snapshot never records a position the source has not emitted up
  * to, and the barrier follows exactly the records before that position.
  */
+@Public
 public interface SourceFunction<T> extends Function {
   void run(SourceContext<T> context) throws Exception;
 

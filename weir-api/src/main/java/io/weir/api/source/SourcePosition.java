@@ -1,5 +1,6 @@
 package io.weir.api.source;
 
+import io.weir.api.annotation.PublicEvolving;
 import java.io.Serializable;
 
 /**
@@ -8,6 +9,7 @@ import java.io.Serializable;
  * recovery view) read such elements from a checkpoint without knowing the source that wrote them.
  * Implemented by the element class of the state; immutable.
  */
+@PublicEvolving
 public interface SourcePosition extends Serializable {
   /** The split, for people: for a Kafka partition, {@code topic-partition}. */
   String split();

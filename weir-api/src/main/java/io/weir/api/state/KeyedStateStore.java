@@ -1,5 +1,7 @@
 package io.weir.api.state;
 
+import io.weir.api.annotation.Public;
+
 /**
  * Keyed state, scoped to the key of the current record. Available only to functions that run
  * directly after a {@code keyBy}; elsewhere each method throws {@link IllegalStateException}.
@@ -8,6 +10,7 @@ package io.weir.api.state;
  * back to Java serialization for types other than the common ones, which must then be {@link
  * java.io.Serializable}.
  */
+@Public
 public interface KeyedStateStore {
   <T> ValueState<T> getState(ValueStateDescriptor<T> descriptor);
 

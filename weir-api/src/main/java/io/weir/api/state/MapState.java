@@ -1,5 +1,6 @@
 package io.weir.api.state;
 
+import io.weir.api.annotation.Public;
 import java.util.Map;
 
 /**
@@ -7,6 +8,7 @@ import java.util.Map;
  * of the record or timer being processed). Used only on the task thread. Keys and values are
  * serialized into every checkpoint.
  */
+@Public
 public interface MapState<K, V> extends State {
   /** The value of {@code key}, or {@code null} when the map has no entry for it. */
   V get(K key);

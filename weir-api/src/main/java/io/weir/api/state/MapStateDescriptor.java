@@ -1,8 +1,10 @@
 package io.weir.api.state;
 
+import io.weir.api.annotation.Public;
 import java.util.Objects;
 
 /** Describes a {@link MapState}: its name and the serializers of its keys and values. */
+@Public
 public final class MapStateDescriptor<K, V> extends StateDescriptor<V> {
   private final StateSerializer<K> keySerializer;
 

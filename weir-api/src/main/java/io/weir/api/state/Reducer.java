@@ -1,5 +1,6 @@
 package io.weir.api.state;
 
+import io.weir.api.annotation.Public;
 import java.io.Serializable;
 
 /**
@@ -7,6 +8,7 @@ import java.io.Serializable;
  * the new one. Must be associative. Every {@code ReduceFunction} is one; the state package declares
  * its own type so that it does not depend on the functions package, which depends on it.
  */
+@Public
 @FunctionalInterface
 public interface Reducer<T> extends Serializable {
   T reduce(T accumulated, T value) throws Exception;

@@ -1,11 +1,13 @@
 package io.weir.api.state;
 
+import io.weir.api.annotation.Public;
 import java.util.Objects;
 
 /**
  * Describes a {@link ReducingState} and its reduce function (a {@code ReduceFunction} or any {@link
  * Reducer}).
  */
+@Public
 public final class ReducingStateDescriptor<T> extends StateDescriptor<T> {
   private final Reducer<T> reduceFunction;
 

@@ -1,5 +1,6 @@
 package io.weir.api.state;
 
+import io.weir.api.annotation.PublicEvolving;
 import java.io.Serializable;
 import java.util.List;
 
@@ -11,6 +12,7 @@ import java.util.List;
  *
  * @param name {@code heap} or {@code rocksdb}
  */
+@PublicEvolving
 public record StateBackend(String name) implements Serializable {
   /** The names {@link #named} accepts. */
   public static final List<String> NAMES = List.of("heap", "rocksdb");

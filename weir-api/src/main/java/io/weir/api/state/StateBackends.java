@@ -1,6 +1,9 @@
 package io.weir.api.state;
 
+import io.weir.api.annotation.PublicEvolving;
+
 /** The state backends a job can choose with {@code StreamEnvironment.setStateBackend}. */
+@PublicEvolving
 public final class StateBackends {
   private StateBackends() {}
 

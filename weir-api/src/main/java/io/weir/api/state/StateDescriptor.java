@@ -1,5 +1,6 @@
 package io.weir.api.state;
 
+import io.weir.api.annotation.Public;
 import java.io.Serializable;
 import java.util.Objects;
 
@@ -9,6 +10,7 @@ import java.util.Objects;
  * StateSerializers#tagged()}; the heap backend uses it only in checkpoints, RocksDB on every
  * access.
  */
+@Public
 public abstract class StateDescriptor<T> implements Serializable {
   private final String name;
   private final StateSerializer<T> serializer;

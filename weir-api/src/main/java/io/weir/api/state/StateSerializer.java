@@ -1,5 +1,6 @@
 package io.weir.api.state;
 
+import io.weir.api.annotation.PublicEvolving;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.io.UncheckedIOException;
  * Turns a value into bytes and back: a state value for a checkpoint, or a record that travels
  * between task managers ({@code DataStream.withSerializer}).
  */
+@PublicEvolving
 public interface StateSerializer<T> extends Serializable {
   byte[] serialize(T value);
 

@@ -1,5 +1,6 @@
 package io.weir.api.state;
 
+import io.weir.api.annotation.PublicEvolving;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -10,6 +11,7 @@ import java.util.Arrays;
  * double, boolean, string, byte array) in a byte or two more than their size and uses Java
  * serialization only for other types.
  */
+@PublicEvolving
 public final class StateSerializers {
   private StateSerializers() {}
 

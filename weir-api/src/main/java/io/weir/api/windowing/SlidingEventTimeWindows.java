@@ -1,11 +1,13 @@
 package io.weir.api.windowing;
 
+import io.weir.api.annotation.Public;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
 /** Windows of one size that start every {@code slide}, on event time. */
+@Public
 public final class SlidingEventTimeWindows<T> implements WindowAssigner<T> {
   private final long size;
   private final long slide;

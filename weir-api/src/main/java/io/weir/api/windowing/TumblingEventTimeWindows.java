@@ -1,10 +1,12 @@
 package io.weir.api.windowing;
 
+import io.weir.api.annotation.Public;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 
 /** Consecutive windows of one size that do not overlap, on event time. */
+@Public
 public final class TumblingEventTimeWindows<T> implements WindowAssigner<T> {
   private final long size;
 

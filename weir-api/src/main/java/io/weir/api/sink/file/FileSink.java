@@ -1,5 +1,6 @@
 package io.weir.api.sink.file;
 
+import io.weir.api.annotation.PublicEvolving;
 import io.weir.api.checkpoint.FunctionInitializationContext;
 import io.weir.api.sink.TransactionOutcome;
 import io.weir.api.sink.TwoPhaseCommitOptions;
@@ -32,6 +33,7 @@ import java.util.SortedMap;
  * FileSink<String> sink = FileSink.<String>forDirectory(Path.of("out")).rollSizeBytes(1 << 20).build();
  * }</pre>
  */
+@PublicEvolving
 public final class FileSink<T> extends TwoPhaseCommitSinkFunction<T, FileTransaction, Void> {
   private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,6 @@
 package io.weir.api.sink.file;
 
+import io.weir.api.annotation.PublicEvolving;
 import java.io.Serializable;
 import java.nio.file.Path;
 
@@ -8,6 +9,7 @@ import java.nio.file.Path;
  * it wrote into the staging directory, {@code n} from 0 to {@link #partCount()} - 1. It names its
  * directories itself, so a new process can commit or abort it from a checkpoint alone.
  */
+@PublicEvolving
 public final class FileTransaction implements Serializable {
   private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,6 @@
 package io.weir.api.sink.file;
 
+import io.weir.api.annotation.PublicEvolving;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.Serializable;
@@ -9,6 +10,7 @@ import java.nio.charset.StandardCharsets;
  * Writes one record into a part file. Called on the task thread for every record, so it should
  * write straight into {@code out} without building intermediate copies; {@code out} is buffered.
  */
+@PublicEvolving
 @FunctionalInterface
 public interface RecordEncoder<T> extends Serializable {
   void encode(T record, OutputStream out) throws IOException;
