@@ -5,9 +5,9 @@ import io.weir.cluster.jobmanager.JobManagerOptions;
 import io.weir.cluster.rpc.HostAndPort;
 import io.weir.cluster.taskmanager.TaskManager;
 import io.weir.cluster.taskmanager.TaskManagerOptions;
-import io.weir.kafka.broker.KafkaBroker;
-import io.weir.kafka.broker.KafkaBrokerConfig;
-import io.weir.kafka.broker.KafkaBrokerException;
+import io.weir.devservers.kafka.KafkaBroker;
+import io.weir.devservers.kafka.KafkaBrokerConfig;
+import io.weir.devservers.process.DevServerException;
 import io.weir.lab.SeedInput;
 import io.weir.lab.Topics;
 import io.weir.runtime.checkpoint.storage.Directories;
@@ -88,7 +88,7 @@ public final class ClassDataSharingTraining {
     KafkaBroker broker;
     try {
       broker = KafkaBroker.start(KafkaBrokerConfig.inDirectory(directory.resolve("kafka")));
-    } catch (KafkaBrokerException e) {
+    } catch (DevServerException e) {
       System.err.println("No broker for the archive's Kafka job (" + e.getMessage() + ")");
       loadKafkaClients(unusedAddress());
       return 0;

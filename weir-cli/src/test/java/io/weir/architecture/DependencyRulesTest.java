@@ -125,12 +125,7 @@ class DependencyRulesTest {
         .resideInAPackage("io.weir.postgres..")
         .should()
         .onlyDependOnClassesThat()
-        .resideInAnyPackage(
-            "io.weir.api..",
-            "io.weir.postgres..",
-            "org.apache.commons.compress..",
-            "org.slf4j..",
-            "java..")
+        .resideInAnyPackage("io.weir.api..", "io.weir.postgres..", "org.slf4j..", "java..")
         .check(classes);
   }
 
@@ -205,5 +200,41 @@ class DependencyRulesTest {
   @Test
   void when_packagesAreChecked_then_noneDependsOnItselfThroughOthers() {
     slices().matching("io.weir.(**)").should().beFreeOfCycles().check(classes);
+  }
+
+  @Test
+  void when_connectorsAndEngineAreChecked_then_theyStartNoDevelopmentServer() {
+    noClasses()
+        .that()
+        .resideInAnyPackage(
+            "io.weir.api..",
+            "io.weir.runtime..",
+            "io.weir.kafka..",
+            "io.weir.postgres..",
+            "io.weir.rocksdb..",
+            "io.weir.cluster..",
+            "io.weir.web..",
+            "io.weir.examples..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.weir.devservers..")
+        .check(classes);
+  }
+
+  @Test
+  void when_devServersAreChecked_then_theyKnowNoOtherWeirModule() {
+    classes()
+        .that()
+        .resideInAPackage("io.weir.devservers..")
+        .should()
+        .onlyDependOnClassesThat()
+        .resideOutsideOfPackages(
+            "io.weir.api..",
+            "io.weir.runtime..",
+            "io.weir.kafka..",
+            "io.weir.postgres..",
+            "io.weir.cluster..",
+            "io.weir.lab..")
+        .check(classes);
   }
 }

@@ -1,7 +1,9 @@
 package io.weir.lab;
 
 import io.weir.cluster.ha.LeaderInfo;
-import io.weir.kafka.broker.KafkaBroker;
+import io.weir.devservers.kafka.KafkaBroker;
+import io.weir.devservers.process.ProcessSignals;
+import io.weir.devservers.process.ProcessSignals.Signal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -202,11 +204,11 @@ public final class JobManagerKillSoak {
       failover = awaitTakeOver(cluster, bootstrap, topics, jobId, round, loss, deposed, since);
       cluster.startJobManager();
     } else {
-      ProcessSignals.send(leader, "-STOP");
+      ProcessSignals.send(leader.handle(), Signal.STOP);
       try {
         failover = awaitTakeOver(cluster, bootstrap, topics, jobId, round, loss, deposed, since);
       } finally {
-        ProcessSignals.send(leader, "-CONT");
+        ProcessSignals.send(leader.handle(), Signal.CONT);
       }
       // It must find itself deposed, and be back in ZooKeeper as a standby with a new session.
       String deposedLine = "Deposed from epoch " + deposed.epoch();

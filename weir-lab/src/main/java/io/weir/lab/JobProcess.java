@@ -1,5 +1,6 @@
 package io.weir.lab;
 
+import io.weir.devservers.process.ProcessStopper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -124,9 +125,13 @@ public final class JobProcess implements AutoCloseable {
   }
 
   /** SIGKILL, as {@code kill -9}. */
-  public void kill() throws InterruptedException {
-    process.destroyForcibly();
-    process.waitFor(10, TimeUnit.SECONDS);
+  public void kill() {
+    ProcessStopper.kill(process.toHandle());
+  }
+
+  /** The process, for signals other than SIGKILL. */
+  public ProcessHandle handle() {
+    return process.toHandle();
   }
 
   public Path log() {

@@ -1,6 +1,6 @@
 package io.weir.lab;
 
-import io.weir.kafka.broker.KafkaBrokerConfig;
+import io.weir.devservers.kafka.KafkaBrokerConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 

@@ -7,6 +7,8 @@ import io.weir.cluster.ha.LeaderInfo;
 import io.weir.cluster.ha.LeaderLookup;
 import io.weir.cluster.ha.ZooKeeperAddress;
 import io.weir.cluster.rpc.HostAndPort;
+import io.weir.devservers.process.ProcessSignals;
+import io.weir.devservers.process.ProcessSignals.Signal;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -226,7 +228,7 @@ final class LabHaCluster implements AutoCloseable {
     List<JobProcess> all = new ArrayList<>(taskManagers);
     all.addAll(jobManagers.values());
     for (JobProcess process : all) {
-      ProcessSignals.send(process, "-CONT");
+      ProcessSignals.send(process.handle(), Signal.CONT);
       process.close();
     }
     if (zooKeeper != null) {

@@ -1,6 +1,6 @@
 package io.weir.lab;
 
-import io.weir.kafka.broker.KafkaBroker;
+import io.weir.devservers.kafka.KafkaBroker;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,10 @@
 package io.weir.lab;
 
+import io.weir.devservers.kafka.KafkaBroker;
+import io.weir.devservers.kafka.KafkaBrokerConfig;
+import io.weir.devservers.postgres.PostgresServer;
+import io.weir.devservers.postgres.PostgresServerConfig;
 import io.weir.examples.postgres.TotalsTables;
-import io.weir.kafka.broker.KafkaBroker;
-import io.weir.kafka.broker.KafkaBrokerConfig;
-import io.weir.postgres.server.PostgresServer;
-import io.weir.postgres.server.PostgresServerConfig;
 import io.weir.postgres.sink.PreparedTransactions;
 import java.nio.file.Path;
 import java.sql.Connection;

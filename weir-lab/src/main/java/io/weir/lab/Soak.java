@@ -1,6 +1,6 @@
 package io.weir.lab;
 
-import io.weir.kafka.broker.KafkaBroker;
+import io.weir.devservers.kafka.KafkaBroker;
 import io.weir.runtime.failpoint.FailpointConfiguration;
 import io.weir.runtime.failpoint.FailpointNames;
 import java.nio.file.Path;

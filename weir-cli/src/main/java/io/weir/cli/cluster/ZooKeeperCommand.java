@@ -1,7 +1,7 @@
 package io.weir.cli.cluster;
 
 import io.weir.cli.error.UserError;
-import io.weir.cluster.ha.ZooKeeperServerRunner;
+import io.weir.devservers.zookeeper.ZooKeeperServerRunner;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,9 +1,9 @@
 package io.weir.cli.kafka;
 
 import io.weir.cli.error.UserError;
-import io.weir.kafka.broker.KafkaBroker;
-import io.weir.kafka.broker.KafkaBrokerConfig;
-import io.weir.kafka.broker.KafkaBrokerException;
+import io.weir.devservers.kafka.KafkaBroker;
+import io.weir.devservers.kafka.KafkaBrokerConfig;
+import io.weir.devservers.process.DevServerException;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -42,7 +42,7 @@ final class KafkaStartCommand implements Runnable {
     KafkaBroker broker;
     try {
       broker = KafkaBroker.start(config);
-    } catch (KafkaBrokerException e) {
+    } catch (DevServerException e) {
       throw new UserError(e.getMessage(), e);
     }
     PrintWriter out = spec.commandLine().getOut();

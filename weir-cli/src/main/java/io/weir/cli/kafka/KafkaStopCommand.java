@@ -1,9 +1,9 @@
 package io.weir.cli.kafka;
 
 import io.weir.cli.error.UserError;
-import io.weir.kafka.broker.KafkaBroker;
-import io.weir.kafka.broker.KafkaBrokerException;
-import io.weir.kafka.broker.KafkaBrokerState;
+import io.weir.devservers.kafka.KafkaBroker;
+import io.weir.devservers.kafka.KafkaBrokerState;
+import io.weir.devservers.process.DevServerException;
 import java.io.PrintWriter;
 import java.util.Optional;
 import picocli.CommandLine.Command;
@@ -22,7 +22,7 @@ final class KafkaStopCommand implements Runnable {
     Optional<KafkaBrokerState> stopped;
     try {
       stopped = KafkaBroker.stopRunning(directory.config());
-    } catch (KafkaBrokerException e) {
+    } catch (DevServerException e) {
       throw new UserError(e.getMessage(), e);
     }
     PrintWriter out = spec.commandLine().getOut();

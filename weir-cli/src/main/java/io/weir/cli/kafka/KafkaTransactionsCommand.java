@@ -1,7 +1,7 @@
 package io.weir.cli.kafka;
 
 import io.weir.cli.error.UserError;
-import io.weir.kafka.broker.KafkaBrokerException;
+import io.weir.kafka.transaction.BrokerUnreachableException;
 import io.weir.kafka.transaction.LingeringTransactions;
 import io.weir.kafka.transaction.OpenTransaction;
 import java.io.PrintWriter;
@@ -53,7 +53,7 @@ final class KafkaTransactionsCommand implements Runnable {
           out.println("aborted " + aborted.transactionalId());
         }
       }
-    } catch (KafkaBrokerException e) {
+    } catch (BrokerUnreachableException e) {
       throw new UserError(e.getMessage(), e);
     }
     out.flush();

@@ -1,6 +1,9 @@
 package io.weir.cli.lab;
 
 import io.weir.cli.error.UserError;
+import io.weir.devservers.postgres.PostgresServer;
+import io.weir.devservers.postgres.PostgresServerConfig;
+import io.weir.devservers.process.DevServerException;
 import io.weir.lab.CellResult;
 import io.weir.lab.CellTopics;
 import io.weir.lab.Deployment;
@@ -19,9 +22,6 @@ import io.weir.lab.OperationsJson;
 import io.weir.lab.OperationsMatrix;
 import io.weir.lab.OperationsTable;
 import io.weir.lab.Soak;
-import io.weir.postgres.server.PostgresServer;
-import io.weir.postgres.server.PostgresServerConfig;
-import io.weir.postgres.server.PostgresServerException;
 import io.weir.runtime.checkpoint.storage.Directories;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -225,7 +225,7 @@ public final class LabCommand implements Callable<Integer> {
       LabJob job = LabJob.postgres(server.jdbcUrl());
       progress.line("matrix of " + job.describe() + " in " + directory);
       return matrix(job, settings, progress, CellTopics.of(inputTopic, outputTopic));
-    } catch (PostgresServerException e) {
+    } catch (DevServerException e) {
       throw new UserError(e.getMessage(), e);
     }
   }
@@ -247,7 +247,7 @@ public final class LabCommand implements Callable<Integer> {
       progress.line("operations matrix of the running totals into PostgreSQL in " + directory);
       return operations(
           settings, progress, List.of(OperationJob.POSTGRES_TOTALS), server.jdbcUrl());
-    } catch (PostgresServerException e) {
+    } catch (DevServerException e) {
       throw new UserError(e.getMessage(), e);
     }
   }

@@ -1,9 +1,9 @@
 package io.weir.cli.postgres;
 
 import io.weir.cli.error.UserError;
-import io.weir.postgres.server.PostgresServer;
-import io.weir.postgres.server.PostgresServerConfig;
-import io.weir.postgres.server.PostgresServerException;
+import io.weir.devservers.postgres.PostgresServer;
+import io.weir.devservers.postgres.PostgresServerConfig;
+import io.weir.devservers.process.DevServerException;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -44,7 +44,7 @@ final class PostgresStartCommand implements Runnable {
     PostgresServer server;
     try {
       server = PostgresServer.start(config);
-    } catch (PostgresServerException e) {
+    } catch (DevServerException e) {
       throw new UserError(e.getMessage(), e);
     }
     PrintWriter out = spec.commandLine().getOut();

@@ -1,9 +1,9 @@
 package io.weir.cli.postgres;
 
 import io.weir.cli.error.UserError;
-import io.weir.postgres.server.PostgresServer;
-import io.weir.postgres.server.PostgresServerException;
-import io.weir.postgres.server.PostgresServerState;
+import io.weir.devservers.postgres.PostgresServer;
+import io.weir.devservers.postgres.PostgresServerState;
+import io.weir.devservers.process.DevServerException;
 import java.io.PrintWriter;
 import java.util.Optional;
 import picocli.CommandLine.Command;
@@ -22,7 +22,7 @@ final class PostgresStopCommand implements Runnable {
     Optional<PostgresServerState> stopped;
     try {
       stopped = PostgresServer.stopRunning(directory.config());
-    } catch (PostgresServerException e) {
+    } catch (DevServerException e) {
       throw new UserError(e.getMessage(), e);
     }
     PrintWriter out = spec.commandLine().getOut();

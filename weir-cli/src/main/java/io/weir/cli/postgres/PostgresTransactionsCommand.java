@@ -1,8 +1,8 @@
 package io.weir.cli.postgres;
 
 import io.weir.cli.error.UserError;
-import io.weir.postgres.server.PostgresServer;
-import io.weir.postgres.server.PostgresServerState;
+import io.weir.devservers.postgres.PostgresServer;
+import io.weir.devservers.postgres.PostgresServerState;
 import io.weir.postgres.sink.PreparedTransaction;
 import io.weir.postgres.sink.PreparedTransactions;
 import java.io.PrintWriter;

@@ -1,6 +1,6 @@
 package io.weir.cli.postgres;
 
-import io.weir.postgres.server.PostgresServerConfig;
+import io.weir.devservers.postgres.PostgresServerConfig;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 

@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import io.weir.cluster.rpc.HostAndPort;
 import io.weir.cluster.rpc.JobJar;
 import io.weir.cluster.rpc.JobSubmission;
+import io.weir.devservers.zookeeper.ZooKeeperServerRunner;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,7 +1,6 @@
 package io.weir.kafka.transaction;
 
 import io.weir.kafka.ClientDefaults;
-import io.weir.kafka.broker.BrokerUnreachableException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

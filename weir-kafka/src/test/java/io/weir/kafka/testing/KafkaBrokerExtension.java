@@ -1,7 +1,7 @@
 package io.weir.kafka.testing;
 
-import io.weir.kafka.broker.KafkaBroker;
-import io.weir.kafka.broker.KafkaBrokerConfig;
+import io.weir.devservers.kafka.KafkaBroker;
+import io.weir.devservers.kafka.KafkaBrokerConfig;
 import io.weir.runtime.checkpoint.storage.Directories;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.weir.api.sink.RecoverableSink;
-import io.weir.kafka.broker.BrokerUnreachableException;
 import io.weir.kafka.sink.DeliveryGuarantee;
 import io.weir.kafka.sink.KafkaRecordSerializer;
 import io.weir.kafka.sink.KafkaSink;

@@ -1,7 +1,7 @@
 package io.weir.postgres.testing;
 
-import io.weir.postgres.server.PostgresServer;
-import io.weir.postgres.server.PostgresServerConfig;
+import io.weir.devservers.postgres.PostgresServer;
+import io.weir.devservers.postgres.PostgresServerConfig;
 import io.weir.runtime.checkpoint.storage.Directories;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,0 +1,175 @@
+package io.weir.devservers.kafka;
+
+import io.weir.devservers.process.FreePorts;
+import io.weir.devservers.process.LogTail;
+import io.weir.devservers.process.ProcessStopper;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * One single-node Kafka broker (KRaft, broker and controller in one process) running as its own JVM
+ * on 127.0.0.1, started from the Kafka jars the build resolved.
+ *
+ * <p>Lifecycle: {@link #start} returns a serving broker; {@link #stop} (SIGTERM, then SIGKILL after
+ * the grace period) or {@link #kill} (SIGKILL, as in a crash) ends the process; {@link #restart}
+ * starts it again on the same directory and ports, keeping all data. The process is not tied to the
+ * JVM that started it: it keeps running if that JVM dies, so whoever starts a broker must stop it
+ * (tests: {@code close()} in an after-all callback).
+ *
+ * <p>Methods are thread-safe. Failures throw {@link KafkaBrokerException} with a one-line message
+ * and the tail of the broker's log in {@link KafkaBrokerException#detail()}.
+ */
+public final class KafkaBroker implements AutoCloseable {
+  private final KafkaBrokerConfig config;
+  private final BrokerFiles files;
+  private final BrokerLauncher launcher;
+  private final int port;
+  private final int controllerPort;
+  private Process process;
+
+  private KafkaBroker(KafkaBrokerConfig config, int port, int controllerPort) {
+    this.config = config;
+    this.files = new BrokerFiles(config.directory());
+    this.launcher = new BrokerLauncher(config, files);
+    this.port = port;
+    this.controllerPort = controllerPort;
+  }
+
+  /** Starts a broker and returns once it serves clients, within the configured start timeout. */
+  public static KafkaBroker start(KafkaBrokerConfig config) {
+    int port = FreePorts.resolve(config.port(), "Kafka broker", "client");
+    int controllerPort = FreePorts.resolve(config.controllerPort(), "Kafka broker", "controller");
+    while (controllerPort == port) {
+      controllerPort = FreePorts.pick();
+    }
+    KafkaBroker broker = new KafkaBroker(config, port, controllerPort);
+    broker.launch();
+    return broker;
+  }
+
+  /**
+   * Stops the broker whose state file is in {@code directory} (started by another process), by its
+   * process id: SIGTERM, then SIGKILL after {@code config.stopGracePeriod()}.
+   *
+   * @return the state of the broker that was running, or empty when none was
+   */
+  public static Optional<KafkaBrokerState> stopRunning(KafkaBrokerConfig config) {
+    Optional<KafkaBrokerState> state = KafkaBrokerState.read(config.directory());
+    Optional<ProcessHandle> process =
+        state.flatMap(running -> ProcessHandle.of(running.pid())).filter(KafkaBroker::isBroker);
+    process.ifPresent(handle -> ProcessStopper.terminate(handle, config.stopGracePeriod()));
+    KafkaBrokerState.delete(config.directory());
+    return process.isPresent() ? state : Optional.empty();
+  }
+
+  /** The state file's broker, if its process is alive. */
+  public static Optional<KafkaBrokerState> running(Path directory) {
+    return KafkaBrokerState.read(directory)
+        .filter(state -> ProcessHandle.of(state.pid()).filter(KafkaBroker::isBroker).isPresent());
+  }
+
+  /**
+   * Starts the broker again on the same directory and ports after {@link #stop} or {@link #kill}.
+   */
+  public synchronized void restart() {
+    if (process != null && process.isAlive()) {
+      stop();
+    }
+    FreePorts.resolve(port, "Kafka broker", "client");
+    FreePorts.resolve(controllerPort, "Kafka broker", "controller");
+    launch();
+  }
+
+  /** SIGTERM, then SIGKILL if the broker has not exited within the grace period. Idempotent. */
+  public synchronized void stop() {
+    if (process != null) {
+      ProcessStopper.terminate(process.toHandle(), config.stopGracePeriod());
+      KafkaBrokerState.delete(files.directory());
+    }
+  }
+
+  /** SIGKILL, as in a crash; returns when the process is gone. Idempotent. */
+  public synchronized void kill() {
+    if (process != null) {
+      ProcessStopper.kill(process.toHandle());
+    }
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+
+  public synchronized boolean isAlive() {
+    return process != null && process.isAlive();
+  }
+
+  public synchronized long pid() {
+    return process.pid();
+  }
+
+  /** {@code 127.0.0.1:<port>}, for {@code bootstrap.servers}. */
+  public String bootstrapServers() {
+    return FreePorts.HOST + ":" + port;
+  }
+
+  public int port() {
+    return port;
+  }
+
+  public int controllerPort() {
+    return controllerPort;
+  }
+
+  public Path directory() {
+    return files.directory();
+  }
+
+  /** The broker's own log (Log4j), appended to across restarts. */
+  public Path logFile() {
+    return files.brokerLog();
+  }
+
+  private void launch() {
+    launcher.checkJava();
+    Instant deadline = Instant.now().plus(config.startTimeout());
+    files.write(port, controllerPort, config.brokerProperties());
+    launcher.maybeFormat(config.startTimeout());
+    process = launcher.startBroker();
+    new KafkaBrokerState(process.pid(), port, controllerPort).write(files.directory());
+    boolean ready;
+    try {
+      ready = BrokerReadiness.await(port, deadline, process::isAlive);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      ready = false;
+    }
+    if (!ready) {
+      String why =
+          process.isAlive()
+              ? "it did not serve within " + config.startTimeout().toSeconds() + " s"
+              : "it exited with code " + exitCode();
+      ProcessStopper.kill(process.toHandle());
+      KafkaBrokerState.delete(files.directory());
+      throw new KafkaBrokerException(
+          "Kafka broker in " + files.directory() + " on port " + port + " failed to start: " + why,
+          LogTail.of(files.brokerLog(), 40) + "\n" + LogTail.of(files.processOutput(), 20),
+          null);
+    }
+  }
+
+  private int exitCode() {
+    try {
+      return process.waitFor();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return -1;
+    }
+  }
+
+  private static boolean isBroker(ProcessHandle process) {
+    return process.isAlive()
+        && process.info().commandLine().map(line -> line.contains("kafka.Kafka")).orElse(true);
+  }
+}
