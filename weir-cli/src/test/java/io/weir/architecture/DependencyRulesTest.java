@@ -237,4 +237,23 @@ class DependencyRulesTest {
             "io.weir.lab..")
         .check(classes);
   }
+
+  @Test
+  void when_testingHarnessIsChecked_then_itUsesTheApiAndTheRuntimeOnly() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.weir.testing..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "io.weir.kafka..",
+            "io.weir.postgres..",
+            "io.weir.rocksdb..",
+            "io.weir.cluster..",
+            "io.weir.lab..",
+            "io.weir.devservers..",
+            "io.weir.examples..",
+            "io.weir.web..")
+        .check(classes);
+  }
 }

@@ -1,4 +1,4 @@
-package io.weir.testing;
+package io.weir.lab.junit;
 
 import io.weir.lab.CellResult;
 import io.weir.lab.CellTopics;

@@ -1,4 +1,4 @@
-package io.weir.testing;
+package io.weir.lab.junit;
 
 import io.weir.lab.CrashPoint;
 import java.lang.annotation.Documented;

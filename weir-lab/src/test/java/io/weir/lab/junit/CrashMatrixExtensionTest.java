@@ -1,4 +1,4 @@
-package io.weir.testing;
+package io.weir.lab.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
