@@ -90,6 +90,7 @@ class DependencyRulesTest {
             "io.weir.runtime.monitor..",
             "io.weir.runtime.startup..",
             "org.apache.kafka..",
+            "com.fasterxml.jackson..",
             "org.slf4j..",
             "java..")
         .check(classes);

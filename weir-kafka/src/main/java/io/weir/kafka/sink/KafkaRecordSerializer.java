@@ -1,6 +1,8 @@
 package io.weir.kafka.sink;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.weir.api.functions.Function;
+import io.weir.kafka.format.Json;
 import java.nio.charset.StandardCharsets;
 import org.apache.kafka.common.header.Header;
 
@@ -21,5 +23,15 @@ public interface KafkaRecordSerializer<T> extends Function {
   /** {@code toString()} as UTF-8, no key. */
   static <T> KafkaRecordSerializer<T> utf8() {
     return record -> record.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** The record (a Java record or a POJO) as JSON, no key. */
+  static <T> JsonRecordSerializer<T> json() {
+    return new JsonRecordSerializer<>(Json.strictMapper());
+  }
+
+  /** The record as JSON written by the job's own {@code mapper}, no key. */
+  static <T> JsonRecordSerializer<T> json(ObjectMapper mapper) {
+    return new JsonRecordSerializer<>(mapper);
   }
 }

@@ -1,10 +1,19 @@
 package io.weir.kafka.source;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.weir.api.functions.Function;
+import io.weir.kafka.format.Json;
 import java.nio.charset.StandardCharsets;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
-/** Turns a Kafka record into a stream record. Called on the source thread. */
+/**
+ * Turns a Kafka record into a stream record. Called on the source's thread, one record at a time in
+ * offset order per partition; may keep state that is not shared across threads. Returning {@code
+ * null} drops the record. Throwing (best an {@link UnreadableValueException} whose message says in
+ * one line what is wrong) follows the source's {@link DeserializationFailurePolicy}: the source
+ * names the record's topic, partition and offset and fails the job, skips the record, or writes it
+ * to the dead-letter topic.
+ */
 @FunctionalInterface
 public interface KafkaRecordDeserializer<T> extends Function {
   T deserialize(ConsumerRecord<byte[], byte[]> record) throws Exception;
@@ -13,9 +22,23 @@ public interface KafkaRecordDeserializer<T> extends Function {
   static KafkaRecordDeserializer<String> utf8Values() {
     return record -> {
       if (record.value() == null) {
-        throw new IllegalArgumentException("the record has no value");
+        throw new UnreadableValueException("the record has no value");
       }
       return new String(record.value(), StandardCharsets.UTF_8);
     };
+  }
+
+  /**
+   * The value as JSON, read into {@code type} (a Java record or a POJO) by {@link
+   * Json#strictMapper()}: a missing record component, a null for a primitive or a value of the
+   * wrong type fails; unknown fields are ignored.
+   */
+  static <T> JsonRecordDeserializer<T> json(Class<T> type) {
+    return new JsonRecordDeserializer<>(type, Json.strictMapper());
+  }
+
+  /** The value as JSON, read into {@code type} by the job's own {@code mapper}. */
+  static <T> JsonRecordDeserializer<T> json(Class<T> type, ObjectMapper mapper) {
+    return new JsonRecordDeserializer<>(type, mapper);
   }
 }
