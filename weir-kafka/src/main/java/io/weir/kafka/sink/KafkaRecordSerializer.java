@@ -25,6 +25,11 @@ public interface KafkaRecordSerializer<T> extends Function {
     return record -> record.toString().getBytes(StandardCharsets.UTF_8);
   }
 
+  /** The bytes as they are, no key. */
+  static KafkaRecordSerializer<byte[]> bytes() {
+    return record -> record;
+  }
+
   /** The record (a Java record or a POJO) as JSON, no key. */
   static <T> JsonRecordSerializer<T> json() {
     return new JsonRecordSerializer<>(Json.strictMapper());

@@ -20,12 +20,12 @@ public interface KafkaRecordDeserializer<T> extends Function {
 
   /** The value as UTF-8 text; a record without value fails. */
   static KafkaRecordDeserializer<String> utf8Values() {
-    return record -> {
-      if (record.value() == null) {
-        throw new UnreadableValueException("the record has no value");
-      }
-      return new String(record.value(), StandardCharsets.UTF_8);
-    };
+    return record -> new String(valueOf(record), StandardCharsets.UTF_8);
+  }
+
+  /** The value's bytes as they are; a record without value fails. */
+  static KafkaRecordDeserializer<byte[]> bytes() {
+    return KafkaRecordDeserializer::valueOf;
   }
 
   /**
@@ -40,5 +40,13 @@ public interface KafkaRecordDeserializer<T> extends Function {
   /** The value as JSON, read into {@code type} by the job's own {@code mapper}. */
   static <T> JsonRecordDeserializer<T> json(Class<T> type, ObjectMapper mapper) {
     return new JsonRecordDeserializer<>(type, mapper);
+  }
+
+  private static byte[] valueOf(ConsumerRecord<byte[], byte[]> record)
+      throws UnreadableValueException {
+    if (record.value() == null) {
+      throw new UnreadableValueException("the record has no value");
+    }
+    return record.value();
   }
 }
