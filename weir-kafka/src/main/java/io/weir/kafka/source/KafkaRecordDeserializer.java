@@ -42,6 +42,21 @@ public interface KafkaRecordDeserializer<T> extends Function {
     return new JsonRecordDeserializer<>(type, mapper);
   }
 
+  /**
+   * The whole record — topic, partition, offset, timestamp, key and headers — with its value read
+   * by {@code values}, for a job that maps them to a type of its own: {@code
+   * withMetadata(json(Order.class))} gives {@code KafkaRecord<Order>}; a value {@code values} drops
+   * (null) drops the record. (A deserializer of its own sees the whole {@link ConsumerRecord} too,
+   * as every deserializer does.)
+   */
+  static <V> KafkaRecordDeserializer<KafkaRecord<V>> withMetadata(
+      KafkaRecordDeserializer<V> values) {
+    return record -> {
+      V value = values.deserialize(record);
+      return value == null ? null : KafkaRecord.of(record, value);
+    };
+  }
+
   private static byte[] valueOf(ConsumerRecord<byte[], byte[]> record)
       throws UnreadableValueException {
     if (record.value() == null) {

@@ -57,22 +57,40 @@ class JsonRecordsJobTest {
   @TempDir Path directory;
 
   @Test
-  void when_ordersAreReadAndWrittenAsJson_then_theCommittedOutputEqualsTheInput() throws Exception {
+  void when_ordersAreReadAndWrittenAsJsonWithKeyAndHeader_then_theOutputEqualsTheInput()
+      throws Exception {
     // given
     Topics topics = Topics.create("plain", 2);
     List<Order> input = orders(0, 200);
     produce(topics.input(), input.stream().map(JsonRecordsJobTest::json).toList());
 
-    // when
+    // when: the job keys each order by its customer and names it in a header
     StreamEnvironment env = environment();
     env.addSource(source(topics).bounded().build())
         .uid("orders")
-        .addSink(sink(topics, KafkaRecordSerializer.json()))
+        .addSink(
+            sink(
+                topics,
+                KafkaRecordSerializer.builder(KafkaRecordSerializer.<Order>json())
+                    .key(order -> order.customer().getBytes(StandardCharsets.UTF_8))
+                    .header(
+                        "order-id",
+                        order -> Long.toString(order.id()).getBytes(StandardCharsets.UTF_8))
+                    .build()))
         .uid("out");
     env.execute("json-orders");
 
-    // then
-    assertThat(committedOrders(topics.output())).containsExactlyInAnyOrderElementsOf(input);
+    // then: every order once, field by field, under its key and header
+    List<ConsumerRecord<byte[], byte[]>> written =
+        KafkaTestClients.readRecords(kafka.bootstrapServers(), topics.output(), "read_committed");
+    List<Order> output = new ArrayList<>();
+    for (ConsumerRecord<byte[], byte[]> record : written) {
+      Order order = MAPPER.readValue(record.value(), Order.class);
+      output.add(order);
+      assertThat(new String(record.key(), StandardCharsets.UTF_8)).isEqualTo(order.customer());
+      assertThat(headers(record)).containsExactly(Map.entry("order-id", Long.toString(order.id())));
+    }
+    assertThat(output).containsExactlyInAnyOrderElementsOf(input);
   }
 
   @Test
