@@ -90,6 +90,7 @@ class DependencyRulesTest {
             "io.weir.runtime.monitor..",
             "io.weir.runtime.startup..",
             "org.apache.kafka..",
+            "com.fasterxml.jackson..",
             "org.slf4j..",
             "java..")
         .check(classes);
@@ -210,6 +211,7 @@ class DependencyRulesTest {
             "io.weir.api..",
             "io.weir.runtime..",
             "io.weir.kafka..",
+            "io.weir.avro..",
             "io.weir.postgres..",
             "io.weir.rocksdb..",
             "io.weir.cluster..",

@@ -88,9 +88,9 @@ class KafkaJobErrorsTest {
       assertThat(job.waitFor(40_000)).isEqualTo(1);
       assertThat(SeedJobScenario.log(job))
           .contains(
-              "Cannot deserialize the record of "
+              "Cannot deserialize the record at offset 0 of topic '"
                   + scenario.inputTopic()
-                  + "-0 at offset 0: the record has no value")
+                  + "', partition 0: the record has no value")
           .contains("not restarted");
     }
   }
@@ -140,7 +140,10 @@ class KafkaJobErrorsTest {
           .until(() -> scenario.readCommitted().verify(0, 200).lost() == 0);
       assertThat(scenario.readCommitted().verify(0, 200).duplicated()).isZero();
       assertThat(SeedJobScenario.log(job))
-          .contains("Skipping a record of " + scenario.inputTopic() + "-0 at offset 0");
+          .contains(
+              "Cannot deserialize the record at offset 0 of topic '"
+                  + scenario.inputTopic()
+                  + "', partition 0: the record has no value; skipped");
     }
   }
 

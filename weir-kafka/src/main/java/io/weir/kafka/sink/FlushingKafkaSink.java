@@ -9,7 +9,6 @@ import io.weir.kafka.ClientGauges;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
 
 /**
  * The at-least-once and fire-and-forget Kafka sink: a plain producer; at-least-once flushes it at
@@ -42,12 +41,7 @@ final class FlushingKafkaSink<T> extends AbstractRichFunction
   public void invoke(T value, Context context) {
     throwSendError();
     producer.send(
-        new ProducerRecord<>(
-            config.topic(),
-            null,
-            config.serializer().key(value),
-            config.serializer().value(value),
-            config.serializer().headers(value)),
+        config.producerRecordOf(value),
         (metadata, error) -> {
           if (error != null && config.guarantee() == DeliveryGuarantee.AT_LEAST_ONCE) {
             sendError.compareAndSet(null, error);

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /** What a Kafka sink writes and how; made by {@link KafkaSink#builder()}. */
@@ -21,6 +22,17 @@ record KafkaSinkConfig<T>(
     Map<String, String> producerProperties,
     Duration startTimeout)
     implements Serializable {
+
+  /** The Kafka record both kinds of sink send for {@code value}, as the serializer makes it. */
+  ProducerRecord<byte[], byte[]> producerRecordOf(T value) {
+    return new ProducerRecord<>(
+        topic,
+        serializer.partition(value),
+        serializer.timestamp(value),
+        serializer.key(value),
+        serializer.value(value),
+        serializer.headers(value));
+  }
 
   /** The configuration of every producer of the sink; transactional ones add their id. */
   Map<String, Object> producerConfig() {

@@ -34,7 +34,6 @@ import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.slf4j.Logger;
@@ -259,16 +258,7 @@ final class TransactionalKafkaSink<T>
   protected void invoke(KafkaTransaction transaction, T value, Context context) throws Exception {
     throwSendError();
     transaction.recordSent();
-    transaction
-        .producer()
-        .send(
-            new ProducerRecord<>(
-                config.topic(),
-                null,
-                config.serializer().key(value),
-                config.serializer().value(value),
-                config.serializer().headers(value)),
-            sendCallback);
+    transaction.producer().send(config.producerRecordOf(value), sendCallback);
   }
 
   @Override

@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * is noted ({@link RecordFailureNotes}) and fails the job as before, so the job restarts from its
  * checkpoint and nothing the failed attempt wrote is committed; once the same record failed the job
  * the configured number of times, the next attempt does not process it but writes it to the
- * dead-letter topic and goes on.
+ * dead-letter topic and goes on. A record the source's deserializer cannot read goes there at once:
+ * it would fail every attempt the same way.
  *
  * <p>Exactly once with the rest: the dead letter is written into a transaction of an exactly-once
  * Kafka sink that this source drives as its own operator would — pre-committed at the barrier that
@@ -123,6 +124,20 @@ final class DeadLetters implements AutoCloseable {
   void send(ConsumerRecord<byte[], byte[]> record) throws Exception {
     TopicPartition partition = new TopicPartition(record.topic(), record.partition());
     RecordFailureNotes.Note note = notesByPartition.get(partition);
+    write(record, note.cause(), "it failed the job " + note.failures() + " times");
+  }
+
+  /**
+   * Writes a record the source's deserializer cannot read into the dead-letter sink's open
+   * transaction at once: reading it fails the same way in every attempt, so the job need not fail
+   * for it to be counted.
+   */
+  void sendUnreadable(ConsumerRecord<byte[], byte[]> record, String cause) throws Exception {
+    write(record, cause, "it cannot be deserialized");
+  }
+
+  private void write(ConsumerRecord<byte[], byte[]> record, String cause, String why)
+      throws Exception {
     sink.invoke(
         new DeadLetter(
             record.key(),
@@ -131,17 +146,17 @@ final class DeadLetters implements AutoCloseable {
             record.partition(),
             record.offset(),
             operator,
-            note.cause()),
+            cause),
         new RecordContext(record.timestamp()));
     sent++;
     LOG.warn(
-        "Sent the record of {} at offset {} to dead-letter topic '{}': it failed the job {} times"
-            + " ({})",
-        partition,
+        "Sent the record of {}-{} at offset {} to dead-letter topic '{}': {} ({})",
+        record.topic(),
+        record.partition(),
         record.offset(),
         config.topic(),
-        note.failures(),
-        note.cause());
+        why,
+        cause);
     failpoints.hit(FailpointNames.SOURCE_DEAD_LETTER_AFTER);
   }
 

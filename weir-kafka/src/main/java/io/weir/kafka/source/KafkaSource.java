@@ -283,15 +283,22 @@ public final class KafkaSource<T> extends AbstractRichFunction
       deadLetters.send(record);
       return;
     }
+    T value;
     try {
-      T value = deserialize(record);
-      if (value != null) {
-        long timestamp =
-            watermarks == null
-                ? record.timestamp()
-                : watermarks.onRecord(partition, value, record.timestamp(), now);
-        context.collectWithTimestamp(value, timestamp);
-      }
+      value = config.deserializer().deserialize(record);
+    } catch (Exception e) {
+      onUnreadable(record, e);
+      return;
+    }
+    if (value == null) {
+      return;
+    }
+    try {
+      long timestamp =
+          watermarks == null
+              ? record.timestamp()
+              : watermarks.onRecord(partition, value, record.timestamp(), now);
+      context.collectWithTimestamp(value, timestamp);
     } catch (SuppressRestartsException e) {
       throw e;
     } catch (RuntimeException e) {
@@ -304,25 +311,27 @@ public final class KafkaSource<T> extends AbstractRichFunction
     }
   }
 
-  private T deserialize(ConsumerRecord<byte[], byte[]> record) throws Exception {
-    try {
-      return config.deserializer().deserialize(record);
-    } catch (Exception e) {
-      String position = record.topic() + "-" + record.partition() + " at offset " + record.offset();
-      if (config.failurePolicy() == DeserializationFailurePolicy.SKIP) {
-        skippedRecords++;
-        LOG.warn("Skipping a record of {} that cannot be deserialized: {}", position, e.toString());
-        return null;
-      }
-      // The record stays where it is: every restart would fail on it again.
-      throw new SuppressRestartsException(
-          "Cannot deserialize the record of "
-              + position
-              + ": "
-              + e.getMessage()
-              + " (the SKIP deserialization failure policy skips such records)",
-          e);
+  /**
+   * A record the deserializer cannot read fails the same way in every attempt, so it is not
+   * retried: the SKIP policy skips it, a dead-letter topic takes it at once, else the job fails for
+   * good.
+   */
+  private void onUnreadable(ConsumerRecord<byte[], byte[]> record, Exception failure)
+      throws Exception {
+    if (config.failurePolicy() == DeserializationFailurePolicy.SKIP) {
+      skippedRecords++;
+      LOG.warn("{}; skipped", UnreadableRecord.describe(record, failure));
+      return;
     }
+    if (deadLetters != null) {
+      deadLetters.sendUnreadable(record, UnreadableRecord.cause(failure));
+      return;
+    }
+    throw new SuppressRestartsException(
+        UnreadableRecord.describe(record, failure)
+            + " (DeserializationFailurePolicy.SKIP skips such records, a dead-letter topic keeps"
+            + " them)",
+        failure);
   }
 
   private void emitWatermark(

@@ -126,14 +126,14 @@ public final class KafkaSourceBuilder<T> {
   }
 
   /**
-   * Sends a record whose processing in the source's task (a chained function, a key selector;
-   * unreadable records follow {@link #onDeserializationFailure}) failed the job {@code failures}
-   * times at the same partition and offset to {@code topic} instead of failing the job for good,
-   * exactly once with the rest of the job's output: in a Kafka transaction committed with the
-   * checkpoint that covers the skipped offset. The dead letter carries the record's key and value,
-   * and headers {@code weir.topic}, {@code weir.partition}, {@code weir.offset}, {@code
-   * weir.operator} and {@code weir.cause}. Use the job's {@code failuresPerRecord} for {@code
-   * failures} (default 3); the topic must exist.
+   * Sends a record whose processing in the source's task (a chained function, a key selector)
+   * failed the job {@code failures} times at the same partition and offset to {@code topic} instead
+   * of failing the job for good, and a record the deserializer cannot read there at once (unless
+   * {@link #onDeserializationFailure} says {@code SKIP}), exactly once with the rest of the job's
+   * output: in a Kafka transaction committed with the checkpoint that covers the skipped offset.
+   * The dead letter carries the record's key and value, and headers {@code weir.topic}, {@code
+   * weir.partition}, {@code weir.offset}, {@code weir.operator} and {@code weir.cause}. Use the
+   * job's {@code failuresPerRecord} for {@code failures} (default 3); the topic must exist.
    */
   public KafkaSourceBuilder<T> deadLetterTopic(String topic, int failures) {
     if (topic == null || topic.isBlank()) {

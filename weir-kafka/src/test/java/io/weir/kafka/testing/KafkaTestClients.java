@@ -1,5 +1,6 @@
 package io.weir.kafka.testing;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,6 +19,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
@@ -49,17 +51,29 @@ public final class KafkaTestClients {
   /**
    * Reads {@code topic} from the beginning with the given isolation level until the consumer's
    * position reaches the end offsets (for read_committed: the last stable offsets) of all
-   * partitions, and returns the values read.
+   * partitions, and returns the values read as UTF-8 text.
    */
   public static List<String> readAll(String bootstrapServers, String topic, String isolation) {
+    List<String> values = new ArrayList<>();
+    for (ConsumerRecord<byte[], byte[]> record : readRecords(bootstrapServers, topic, isolation)) {
+      values.add(
+          record.value() == null ? null : new String(record.value(), StandardCharsets.UTF_8));
+    }
+    return values;
+  }
+
+  /** As {@link #readAll}, the whole records: keys, values, headers, timestamps, positions. */
+  public static List<ConsumerRecord<byte[], byte[]>> readRecords(
+      String bootstrapServers, String topic, String isolation) {
     Properties config = new Properties();
     config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
     config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolation);
-    config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-    config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+    config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+    config.put(
+        ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
     config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-    List<String> values = new ArrayList<>();
-    try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config)) {
+    List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
+    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config)) {
       List<TopicPartition> partitions = new ArrayList<>();
       for (PartitionInfo info : consumer.partitionsFor(topic, Duration.ofSeconds(30))) {
         partitions.add(new TopicPartition(topic, info.partition()));
@@ -69,15 +83,13 @@ public final class KafkaTestClients {
       Map<TopicPartition, Long> end = consumer.endOffsets(partitions, Duration.ofSeconds(30));
       Instant deadline = Instant.now().plusSeconds(30);
       while (!reached(consumer, end) && Instant.now().isBefore(deadline)) {
-        for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200))) {
-          values.add(record.value());
-        }
+        consumer.poll(Duration.ofMillis(200)).forEach(records::add);
       }
       if (!reached(consumer, end)) {
         throw new IllegalStateException("did not reach the end of " + topic + " in 30 s");
       }
     }
-    return values;
+    return records;
   }
 
   /** The last stable offsets (end offsets for read_committed) of a topic's partitions. */
@@ -96,8 +108,7 @@ public final class KafkaTestClients {
     }
   }
 
-  private static boolean reached(
-      KafkaConsumer<String, String> consumer, Map<TopicPartition, Long> end) {
+  private static boolean reached(KafkaConsumer<?, ?> consumer, Map<TopicPartition, Long> end) {
     for (Map.Entry<TopicPartition, Long> partition : end.entrySet()) {
       if (consumer.position(partition.getKey()) < partition.getValue()) {
         return false;
