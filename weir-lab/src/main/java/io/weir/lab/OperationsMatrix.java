@@ -26,7 +26,8 @@ public final class OperationsMatrix {
           new RetentionOperation(true),
           new LatestStartOperation(),
           new PoisonRecordOperation(false),
-          new PoisonRecordOperation(true));
+          new PoisonRecordOperation(true),
+          new SecondRunnerOperation());
 
   private final LabSettings settings;
   private final LabProgress progress;

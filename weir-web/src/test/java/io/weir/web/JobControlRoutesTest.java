@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.weir.api.datastream.JobClient;
+import io.weir.api.datastream.JobExecutionException;
 import io.weir.api.datastream.JobResult;
 import io.weir.api.datastream.StreamEnvironment;
 import io.weir.api.sink.DiscardingSink;
@@ -169,7 +170,7 @@ class JobControlRoutesTest {
   }
 
   /** An endless job (its source emits slowly), with a completed checkpoint once this returns. */
-  private JobClient runningJob(String name) {
+  private JobClient runningJob(String name) throws JobExecutionException {
     StreamEnvironment env = StreamEnvironment.getExecutionEnvironment().setParallelism(2);
     env.enableCheckpointing(Duration.ofMillis(200));
     env.setCheckpointDirectory(directory.resolve("checkpoints"));

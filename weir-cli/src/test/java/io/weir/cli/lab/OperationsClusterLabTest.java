@@ -18,7 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
  * savepoint then a plain resubmission, retention past the checkpoint while down, a fresh start at
  * {@code latest} with a crash before checkpoint 2, a poison record without and with a dead-letter
  * topic (the dead letter once in its topic, and counted by the job: its client's progress line
- * shows {@code dead-letters=1}, which the task managers' heartbeats carried to the job manager).
+ * shows {@code dead-letters=1}, which the task managers' heartbeats carried to the job manager),
+ * and a second runner of a running job (a second cluster on the same checkpoint directory), refused
+ * by the lease its lone job manager holds.
  */
 class OperationsClusterLabTest {
   @RegisterExtension
@@ -38,7 +40,7 @@ class OperationsClusterLabTest {
             "rescale-1-2/running-count,stop-with-savepoint/seed,"
                 + "cancel-with-savepoint/running-count,retention-while-down/seed,"
                 + "start-latest-crash/seed,poison-no-dead-letter/running-count,"
-                + "poison-dead-letter/seed",
+                + "poison-dead-letter/seed,second-runner/running-count",
             "cluster");
 
     // then
@@ -50,7 +52,8 @@ class OperationsClusterLabTest {
             "retention-while-down/seed/cluster",
             "start-latest-crash/seed/cluster",
             "poison-no-dead-letter/running-count/cluster",
-            "poison-dead-letter/seed/cluster");
+            "poison-dead-letter/seed/cluster",
+            "second-runner/running-count/cluster");
     assertThat(run.cells().get("retention-while-down/seed/cluster").get("outcome").asText())
         .isEqualTo("loud-failure");
     assertThat(

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code --on-out-of-range earliest}, a fresh start at {@code latest} with a crash before
  * checkpoint 2, a poison record without and with a dead-letter topic, a stop with a savepoint then
  * a resume, a cancel with a savepoint then a plain resubmission (both through the run's REST API,
- * {@code weir stop|cancel --web}) — each with one of the two jobs, alternating.
+ * {@code weir stop|cancel --web}), a second runner started while the first runs (refused with one
+ * line, then the first killed and the job restarted) — each with one of the two jobs, alternating.
  */
 class OperationsLabTest {
   @RegisterExtension
@@ -107,6 +108,23 @@ class OperationsLabTest {
       assertThat(cell.get("outcome").asText()).as(cell.toString()).isEqualTo("exactly-once");
       assertThat(cell.get("in").asLong()).as(cell.toString()).isGreaterThan(300);
     }
+    OperationsCells.assertEveryCellPassed(run);
+  }
+
+  @Test
+  void when_aSecondRunnerStartsWhileTheFirstRuns_then_itIsRefusedAndTheRestartIsExactlyOnce()
+      throws Exception {
+    // when: the same run started again while the first runs, the first killed, then restarted
+    OperationsCells.Run run =
+        OperationsCells.run(kafka.bootstrapServers(), directory, "second-runner/seed", "local");
+
+    // then: the second failed with the one line naming the first (the cell fails otherwise)
+    assertThat(run.cells()).containsOnlyKeys("second-runner/seed/local");
+    JsonNode cell = run.cells().get("second-runner/seed/local");
+    assertThat(cell.get("outcome").asText()).as(cell.toString()).isEqualTo("exactly-once");
+    assertThat(cell.get("in").asLong()).as(cell.toString()).isGreaterThan(300);
+    assertThat(cell.get("duplicated").asLong()).as(cell.toString()).isZero();
+    assertThat(cell.get("lost").asLong()).as(cell.toString()).isZero();
     OperationsCells.assertEveryCellPassed(run);
   }
 }

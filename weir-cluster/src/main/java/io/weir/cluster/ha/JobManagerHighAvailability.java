@@ -2,6 +2,7 @@ package io.weir.cluster.ha;
 
 import io.weir.cluster.rpc.HostAndPort;
 import io.weir.cluster.rpc.JobSubmission;
+import io.weir.runtime.jobmaster.CheckpointFencing;
 import java.util.List;
 
 /**
@@ -59,6 +60,13 @@ public interface JobManagerHighAvailability extends AutoCloseable {
    * ZooKeeper round trip; thread safe.
    */
   boolean confirmLeadership(LeaderEpoch epoch);
+
+  /**
+   * What keeps a second runner off a job's checkpoints: a lone job manager holds the lease of each
+   * job's checkpoint directory, as a local run does; an elected one is fenced by its term, and a
+   * new leader must not wait for the file lock that a frozen deposed leader still holds.
+   */
+  CheckpointFencing checkpointFencing();
 
   /** True while this job manager is the leader. */
   boolean isLeader();

@@ -2,6 +2,7 @@ package io.weir.cluster.ha;
 
 import io.weir.cluster.rpc.HostAndPort;
 import io.weir.cluster.rpc.JobSubmission;
+import io.weir.runtime.jobmaster.CheckpointFencing;
 import java.util.List;
 
 /** A lone job manager: leader from the start in epoch 0; jobs end with it. */
@@ -18,6 +19,11 @@ final class NoHighAvailability implements JobManagerHighAvailability {
   @Override
   public boolean confirmLeadership(LeaderEpoch epoch) {
     return true;
+  }
+
+  @Override
+  public CheckpointFencing checkpointFencing() {
+    return CheckpointFencing.LEASE;
   }
 
   @Override

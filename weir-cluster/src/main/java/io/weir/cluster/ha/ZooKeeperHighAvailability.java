@@ -2,6 +2,7 @@ package io.weir.cluster.ha;
 
 import io.weir.cluster.rpc.HostAndPort;
 import io.weir.cluster.rpc.JobSubmission;
+import io.weir.runtime.jobmaster.CheckpointFencing;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -258,6 +259,11 @@ public final class ZooKeeperHighAvailability implements JobManagerHighAvailabili
     }
     confirmedNanos = asked;
     return term.get() == epoch;
+  }
+
+  @Override
+  public CheckpointFencing checkpointFencing() {
+    return CheckpointFencing.LEADER_TERM;
   }
 
   @Override

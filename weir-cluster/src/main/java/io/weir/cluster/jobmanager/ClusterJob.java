@@ -20,6 +20,7 @@ import io.weir.runtime.gateway.RecordCounts;
 import io.weir.runtime.gateway.TaskManagerGateway;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobGraphBuilder;
+import io.weir.runtime.jobmaster.CheckpointFencing;
 import io.weir.runtime.jobmaster.JobAttempt;
 import io.weir.runtime.jobmaster.JobDriver;
 import io.weir.runtime.jobmaster.JobState;
@@ -78,14 +79,23 @@ final class ClusterJob {
   static ClusterJob prepare(String jobId, JobSubmission submission, JobCode code, Clock clock)
       throws JobExecutionException {
     return prepare(
-        jobId, submission, code, clock, checkpoint -> {}, () -> true, CheckpointIdClaims.UNSHARED);
+        jobId,
+        submission,
+        code,
+        clock,
+        checkpoint -> {},
+        () -> true,
+        CheckpointIdClaims.UNSHARED,
+        CheckpointFencing.LEASE);
   }
 
   /**
    * As above; {@code onCompleted} hears of each completed checkpoint before its notifications, and
    * {@code owner} says before each change to the job's checkpoint files whether this job manager
    * still owns them (leads); {@code checkpointIds} claims each checkpoint id before its barrier
-   * goes out, above every id an earlier leader claimed.
+   * goes out, above every id an earlier leader claimed; {@code fencing} says whether the job holds
+   * the lease of its checkpoint directory while it runs (a lone job manager) or is fenced by the
+   * leader term alone (a highly available one).
    */
   static ClusterJob prepare(
       String jobId,
@@ -94,16 +104,27 @@ final class ClusterJob {
       Clock clock,
       CheckpointCoordinator.CompletionListener onCompleted,
       BooleanSupplier owner,
-      CheckpointIdClaims checkpointIds)
+      CheckpointIdClaims checkpointIds,
+      CheckpointFencing fencing)
       throws JobExecutionException {
     JobGraph graph = JobGraphBuilder.build(JobPlans.capture(submission, code));
     // A job that arms no failpoints of its own gets those of this job manager process.
     FailpointConfiguration.applyProcessConfiguration(graph.config());
-    JobDriver driver = new JobDriver(jobId, graph, clock, onCompleted);
+    JobDriver driver = new JobDriver(jobId, graph, clock, onCompleted, fencing);
     driver.storage().guardWith(owner);
     driver.storage().claimIdsWith(checkpointIds);
-    CompletedCheckpoint restored = driver.prepare().checkpoint();
-    return new ClusterJob(submission, code, driver, restored);
+    try {
+      CompletedCheckpoint restored = driver.prepare().checkpoint();
+      return new ClusterJob(submission, code, driver, restored);
+    } catch (JobExecutionException | RuntimeException e) {
+      driver.releaseLease();
+      throw e;
+    }
+  }
+
+  /** Gives up the lease of the job's checkpoint directory of a job that will not run. */
+  void releaseLease() {
+    driver.releaseLease();
   }
 
   String jobId() {

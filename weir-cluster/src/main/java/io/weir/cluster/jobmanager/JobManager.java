@@ -223,7 +223,7 @@ public final class JobManager implements AutoCloseable {
   /** Prepares the job, stores it for later leaders, and runs it; owns {@code code}. */
   private ClusterJob start(String jobId, JobSubmission resolved, JobCode code)
       throws JobExecutionException {
-    ClusterJob job;
+    ClusterJob job = null;
     LeaderEpoch term = epoch;
     TermJobStore store = new TermJobStore(highAvailability, term);
     try {
@@ -235,7 +235,8 @@ public final class JobManager implements AutoCloseable {
               clock,
               store.pointer(jobId),
               store.ownsCheckpoints(),
-              store.checkpointIds(jobId));
+              store.checkpointIds(jobId),
+              highAvailability.checkpointFencing());
       synchronized (jobs) {
         for (ClusterJob other : jobs.values()) {
           if (other.jobName().equals(job.jobName()) && !other.status().isTerminal()) {
@@ -249,20 +250,30 @@ public final class JobManager implements AutoCloseable {
       store.pointToRestored(jobId, job.restored());
     } catch (JobExecutionException | RuntimeException e) {
       forget(jobId);
+      maybeReleaseLease(job);
       code.close();
       throw e;
     } catch (Exception e) {
       forget(jobId);
+      maybeReleaseLease(job);
       code.close();
       throw new IllegalStateException("Cannot store job " + jobId + ": " + e.getMessage(), e);
     }
-    LOG.info("Job {} '{}' submitted", jobId, job.jobName());
+    ClusterJob submitted = job;
+    LOG.info("Job {} '{}' submitted", jobId, submitted.jobName());
     jobThreads.execute(
         () -> {
-          job.run(registry, timer);
-          maybeRemoveStored(term, store, job);
+          submitted.run(registry, timer);
+          maybeRemoveStored(term, store, submitted);
         });
-    return job;
+    return submitted;
+  }
+
+  /** A job prepared but not started gives up the lease of its checkpoint directory. */
+  private static void maybeReleaseLease(ClusterJob job) {
+    if (job != null) {
+      job.releaseLease();
+    }
   }
 
   private void forget(String jobId) {

@@ -124,7 +124,7 @@ public final class CheckpointCoordinator {
               subtask.taskId(), subtask.subtaskIndex(), new StateHandle("none", 0, 0)));
     }
     storage.prepareInBackground(
-        new CheckpointMetadata(0, clock.millis(), jobName, false, operators, states));
+        new CheckpointMetadata(0, clock.millis(), jobName, false, operators, states, 0));
   }
 
   /**
@@ -346,7 +346,8 @@ public final class CheckpointCoordinator {
                   jobName,
                   checkpoint.kind.isSavepoint(),
                   operators,
-                  checkpoint.states()));
+                  checkpoint.states(),
+                  0)); // the job's storage records the epoch of its lease
       history.metadataStored(id, clock.millis());
       if (lastCompletionMillis.isEmpty()) {
         StartupPhases.reached("checkpoint " + id + "'s metadata stored (the first completed)");

@@ -31,17 +31,22 @@ public final class RoutingCheckpointStorage implements CheckpointStorage {
   private volatile BooleanSupplier owner = () -> true;
   private volatile CheckpointIdClaims claims = CheckpointIdClaims.UNSHARED;
   private final Failpoints failpoints;
+  private final long leaseEpoch;
 
   public RoutingCheckpointStorage(CheckpointStorage checkpoints) {
-    this(checkpoints, Failpoints.none());
+    this(checkpoints, Failpoints.none(), 0);
   }
 
   /**
    * @param failpoints the job's, for {@link FailpointNames#COORDINATOR_METADATA_CONFIRMED}
+   * @param leaseEpoch the epoch of the lease this process holds on the job's checkpoint directory,
+   *     written into the metadata of every checkpoint and savepoint it completes; 0 without one
    */
-  public RoutingCheckpointStorage(CheckpointStorage checkpoints, Failpoints failpoints) {
+  public RoutingCheckpointStorage(
+      CheckpointStorage checkpoints, Failpoints failpoints, long leaseEpoch) {
     this.checkpoints = checkpoints;
     this.failpoints = failpoints;
+    this.leaseEpoch = leaseEpoch;
   }
 
   /**
@@ -138,7 +143,7 @@ public final class RoutingCheckpointStorage implements CheckpointStorage {
     if (savepoint.isPresent()) {
       checkpoints.recordSavepoint(metadata.checkpointId(), savepoint.get());
     }
-    Completion completion = storage.completeDeferringCleanUp(metadata);
+    Completion completion = storage.completeDeferringCleanUp(metadata.withLeaseEpoch(leaseEpoch));
     Runnable cleanUp = completion.cleanUp();
     return new Completion(
         completion.checkpoint(),

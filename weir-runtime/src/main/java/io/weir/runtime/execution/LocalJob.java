@@ -32,7 +32,11 @@ final class LocalJob {
   private final ExecutorService snapshotIo =
       Executors.newFixedThreadPool(2, daemon("weir snapshot io"));
 
-  LocalJob(String jobId, JobGraph graph, Clock clock) {
+  /**
+   * @throws JobExecutionException with one line when another run holds the lease of the job's
+   *     checkpoint directory
+   */
+  LocalJob(String jobId, JobGraph graph, Clock clock) throws JobExecutionException {
     this.driver = new JobDriver(jobId, graph, clock);
     this.clock = clock;
     this.taskManager =

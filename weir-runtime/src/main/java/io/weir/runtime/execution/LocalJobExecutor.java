@@ -33,7 +33,7 @@ public final class LocalJobExecutor implements JobExecutor {
   }
 
   @Override
-  public JobClient executeAsync(StreamPlan plan) {
+  public JobClient executeAsync(StreamPlan plan) throws JobExecutionException {
     LocalJob run = jobs.add(JobGraphBuilder.build(plan), Clock.systemUTC());
     CompletableFuture<JobResult> result = new CompletableFuture<>();
     Thread thread =

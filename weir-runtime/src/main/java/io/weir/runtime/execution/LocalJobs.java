@@ -1,5 +1,6 @@
 package io.weir.runtime.execution;
 
+import io.weir.api.datastream.JobExecutionException;
 import io.weir.runtime.checkpoint.SubtaskKey;
 import io.weir.runtime.failpoint.FailpointConfiguration;
 import io.weir.runtime.gateway.RecordCounts;
@@ -36,7 +37,11 @@ public final class LocalJobs implements JobMonitor, JobControl {
   private final List<LocalJob> runs = new CopyOnWriteArrayList<>();
   private final AtomicInteger nextId = new AtomicInteger(1);
 
-  LocalJob add(JobGraph graph, Clock clock) {
+  /**
+   * @throws JobExecutionException with one line when another run holds the lease of the job's
+   *     checkpoint directory
+   */
+  LocalJob add(JobGraph graph, Clock clock) throws JobExecutionException {
     // A job that arms no failpoints of its own gets those of the process (the lab arms them so).
     FailpointConfiguration.applyProcessConfiguration(graph.config());
     LocalJob run = new LocalJob("local-" + nextId.getAndIncrement(), graph, clock);

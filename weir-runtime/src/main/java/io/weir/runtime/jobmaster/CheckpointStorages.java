@@ -6,6 +6,7 @@ import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.OperatorInfo;
 import io.weir.runtime.checkpoint.assignment.CheckpointCompatibility;
+import io.weir.runtime.checkpoint.storage.CheckpointDirectoryLease;
 import io.weir.runtime.checkpoint.storage.CheckpointLoader;
 import io.weir.runtime.checkpoint.storage.FileCheckpointStorage;
 import io.weir.runtime.checkpoint.storage.MemoryCheckpointStorage;
@@ -15,8 +16,10 @@ import io.weir.runtime.graph.JobGraph;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,6 +58,23 @@ public final class CheckpointStorages {
   private record Broken(String what, String location, String reason) {}
 
   private CheckpointStorages() {}
+
+  /**
+   * The lease of the job's checkpoint directory when {@code fencing} asks for one and the job keeps
+   * its checkpoints in a directory; taken before anything reads or changes them.
+   *
+   * @throws JobExecutionException with one line naming the running process when another holds it
+   */
+  public static Optional<CheckpointDirectoryLease> maybeLease(
+      JobConfig config, String jobName, CheckpointFencing fencing, Clock clock)
+      throws JobExecutionException {
+    if (fencing != CheckpointFencing.LEASE || config.checkpointDirectory() == null) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        CheckpointDirectoryLease.acquire(
+            config.checkpointDirectory().resolve(jobName), jobName, clock));
+  }
 
   public static CheckpointStorage forJob(JobConfig config, String jobName) {
     if (config.checkpointDirectory() == null) {

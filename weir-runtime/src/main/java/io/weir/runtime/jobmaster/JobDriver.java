@@ -5,6 +5,7 @@ import io.weir.runtime.checkpoint.CheckpointCoordinator;
 import io.weir.runtime.checkpoint.CheckpointHistory;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.RoutingCheckpointStorage;
+import io.weir.runtime.checkpoint.storage.CheckpointDirectoryLease;
 import io.weir.runtime.failpoint.Failpoints;
 import io.weir.runtime.gateway.SlotPool;
 import io.weir.runtime.gateway.TaskManagerGateway;
@@ -20,6 +21,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -45,6 +47,7 @@ public final class JobDriver {
   private final Clock clock;
   private final long startMillis;
   private final RoutingCheckpointStorage storage;
+  private final Optional<CheckpointDirectoryLease> lease;
   private final CheckpointCoordinator.CompletionListener onCompleted;
   private final CheckpointHistory history = new CheckpointHistory();
   // Armed for the life of the job: hit counts go on across its attempts.
@@ -70,28 +73,43 @@ public final class JobDriver {
   // The state a stop-with-savepoint ends the job in: FINISHED, or CANCELED for cancel --savepoint.
   private volatile JobState stateAfterStop = JobState.FINISHED;
 
-  public JobDriver(String jobId, JobGraph graph, Clock clock) {
-    this(jobId, graph, clock, checkpoint -> {});
+  /**
+   * A job run in this process, holding the lease of its checkpoint directory.
+   *
+   * @throws JobExecutionException with one line when another run holds the lease
+   */
+  public JobDriver(String jobId, JobGraph graph, Clock clock) throws JobExecutionException {
+    this(jobId, graph, clock, checkpoint -> {}, CheckpointFencing.LEASE);
   }
 
   /**
+   * Takes the lease of the job's checkpoint directory first when {@code fencing} says so, before
+   * anything else looks at or changes the job's checkpoints or sinks; {@link #run} gives it up when
+   * the job ends.
+   *
    * @param onCompleted hears of each completed checkpoint before its notifications go out (where a
    *     highly available job manager records the job's latest checkpoint)
+   * @throws JobExecutionException with one line when another run holds the lease
    */
   public JobDriver(
       String jobId,
       JobGraph graph,
       Clock clock,
-      CheckpointCoordinator.CompletionListener onCompleted) {
+      CheckpointCoordinator.CompletionListener onCompleted,
+      CheckpointFencing fencing)
+      throws JobExecutionException {
     this.onCompleted = onCompleted;
     this.jobId = jobId;
     this.graph = graph;
     this.clock = clock;
     this.startMillis = clock.millis();
     this.failpoints = Failpoints.of(graph.config().failpoints());
+    this.lease = CheckpointStorages.maybeLease(graph.config(), graph.jobName(), fencing, clock);
     this.storage =
         new RoutingCheckpointStorage(
-            CheckpointStorages.forJob(graph.config(), graph.jobName()), failpoints);
+            CheckpointStorages.forJob(graph.config(), graph.jobName()),
+            failpoints,
+            lease.map(CheckpointDirectoryLease::epoch).orElse(0L));
   }
 
   /**
@@ -140,8 +158,17 @@ public final class JobDriver {
     } catch (JobExecutionException | RuntimeException e) {
       end(JobState.FAILED, e.toString(), e);
     } finally {
+      releaseLease();
       ended.complete(state);
     }
+  }
+
+  /**
+   * Gives up the lease of the job's checkpoint directory, if it holds one: when the job ends, or
+   * when it is given up before it ran. Idempotent.
+   */
+  public void releaseLease() {
+    lease.ifPresent(CheckpointDirectoryLease::release);
   }
 
   private void runAttempts(SlotPool slotPool, ScheduledExecutorService timer)

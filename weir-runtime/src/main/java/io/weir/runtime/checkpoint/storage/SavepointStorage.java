@@ -67,7 +67,8 @@ public final class SavepointStorage implements CheckpointStorage {
             metadata.jobName(),
             true,
             metadata.operators(),
-            metadata.subtaskStates());
+            metadata.subtaskStates(),
+            metadata.leaseEpoch());
     CompletedCheckpoint completed =
         CheckpointAssembler.assemble(
             savepoint,

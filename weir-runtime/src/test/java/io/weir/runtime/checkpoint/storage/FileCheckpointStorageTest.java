@@ -56,7 +56,8 @@ class FileCheckpointStorageTest {
             Snapshots.OPERATORS,
             List.of(
                 new CheckpointMetadata.SubtaskStateHandle(
-                    Snapshots.SOURCE_TASK, 0, new StateHandle("none", 0, 0))));
+                    Snapshots.SOURCE_TASK, 0, new StateHandle("none", 0, 0))),
+            0);
 
     storage.prepareInBackground(example).get(30, TimeUnit.SECONDS);
 

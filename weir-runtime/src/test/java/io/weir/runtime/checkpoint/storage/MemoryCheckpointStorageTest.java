@@ -73,7 +73,8 @@ class MemoryCheckpointStorageTest {
                 "job",
                 false,
                 List.of(Snapshots.OPERATORS.get(0)),
-                List.of(new SubtaskStateHandle("Source", 0, handle))));
+                List.of(new SubtaskStateHandle("Source", 0, handle)),
+                0));
 
     byte[] stored =
         completed.operators().get("source").subtasks().get(0).listStates().get("offsets").get(0);

@@ -78,7 +78,7 @@ final class Snapshots {
                   checkpointId, SINK_TASK, subtask, sinkSnapshot(checkpointId, subtask))));
     }
     return new CheckpointMetadata(
-        checkpointId, 1_000 + checkpointId, "word-count", savepoint, OPERATORS, handles);
+        checkpointId, 1_000 + checkpointId, "word-count", savepoint, OPERATORS, handles, 0);
   }
 
   /** Every operator's state of a checkpoint as it was stored, rendered comparably. */
