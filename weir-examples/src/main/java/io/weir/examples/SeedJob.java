@@ -79,6 +79,9 @@ public final class SeedJob {
       if (options.bounded()) {
         kafka.bounded();
       }
+      if (options.partitionDiscoveryInterval() != null) {
+        kafka.partitionDiscoveryInterval(options.partitionDiscoveryInterval());
+      }
       if (options.deadLetterTopic() != null) {
         kafka
             .deadLetterTopic(options.deadLetterTopic(), JobConfig.DEFAULT_FAILURES_PER_RECORD)

@@ -41,7 +41,8 @@ public record SeedJobOptions(
     String startingOffsets,
     Duration startTimeout,
     String deadLetterTopic,
-    Duration transactionTimeout) {
+    Duration transactionTimeout,
+    Duration partitionDiscoveryInterval) {
 
   private static final Set<String> FLAGS = Set.of("chained", "bounded", "fresh");
   private static final Set<String> VALUES =
@@ -65,7 +66,8 @@ public record SeedJobOptions(
           "starting-offsets",
           "start-timeout",
           "dead-letter-topic",
-          "transaction-timeout");
+          "transaction-timeout",
+          "partition-discovery-interval");
 
   public static SeedJobOptions parse(String... args) {
     Map<String, String> values = new HashMap<>();
@@ -111,6 +113,9 @@ public record SeedJobOptions(
         values.get("dead-letter-topic"),
         values.containsKey("transaction-timeout")
             ? Duration.ofMillis(number(values, "transaction-timeout", 0))
+            : null,
+        values.containsKey("partition-discovery-interval")
+            ? Duration.ofMillis(number(values, "partition-discovery-interval", 0))
             : null);
   }
 
