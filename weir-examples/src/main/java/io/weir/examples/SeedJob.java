@@ -74,6 +74,7 @@ public final class SeedJob {
               .deserializer(KafkaRecordDeserializer.utf8Values())
               .onDeserializationFailure(options.onBadRecord())
               .onOutOfRange(options.onOutOfRange())
+              .onRecreatedTopic(options.onRecreatedTopic())
               .startingOffsets(options.startingOffsetsPolicy())
               .startTimeout(options.startTimeout());
       if (options.bounded()) {
