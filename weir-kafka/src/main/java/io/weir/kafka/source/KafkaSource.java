@@ -231,6 +231,7 @@ public final class KafkaSource<T> extends AbstractRichFunction
           emitWatermark(context, watermarks, now);
           nextWatermark = now + WATERMARK_INTERVAL_MILLIS;
         }
+        reader.maybeRecordStartIds(context.getCheckpointLock(), topicIds);
         for (TopicPartition added :
             reader.maybeDiscover(context.getCheckpointLock(), nextOffsets, topicIds)) {
           register(watermarks, added, now);

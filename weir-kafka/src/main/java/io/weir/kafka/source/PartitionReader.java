@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -21,6 +23,8 @@ import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The reading consumer of one source subtask: finds this subtask's partitions (also ones created
@@ -28,6 +32,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * thread only.
  */
 final class PartitionReader implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(PartitionReader.class);
   private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(1);
   private static final Duration DISCOVERY_TIMEOUT = Duration.ofSeconds(15);
 
@@ -38,6 +43,8 @@ final class PartitionReader implements AutoCloseable {
   private final Set<TopicPartition> assigned = new HashSet<>();
   private final Map<TopicPartition, Long> endOffsets = new HashMap<>();
   private RestoredPositions restored = RestoredPositions.none();
+  // Topic ids asked for at a start that has none to check; recorded once they arrive.
+  private CompletableFuture<Map<String, String>> startIds;
   private long nextDiscovery;
 
   PartitionReader(KafkaSourceConfig<?> config, RuntimeContext context) {
@@ -73,7 +80,8 @@ final class PartitionReader implements AutoCloseable {
    * for a partition added after the checkpoint, its earliest offset; else the group's offset; else
    * the configured starting offsets. Checks the restored topic ids first ({@link
    * RestoredPositions#checkTopicIds}) and puts the id of every topic the source reads into {@code
-   * topicIds}. Returns the start offsets.
+   * topicIds}; when the checkpoint has none to check, they are asked for in the background and put
+   * there by {@link #maybeRecordStartIds}. Returns the start offsets.
    *
    * @throws SuppressRestartsException when the brokers cannot be reached within the start timeout,
    *     or a restored topic was re-created and the policy says fail
@@ -83,9 +91,16 @@ final class PartitionReader implements AutoCloseable {
       OptionalLong checkpointId,
       Map<String, String> topicIds) {
     List<TopicPartition> listed = list(true);
-    topicIds.putAll(describe(topicsOf(listed), true));
-    restored =
-        restoredPositions.checkTopicIds(topicIds, config.recreatedTopicPolicy(), checkpointId);
+    if (restoredPositions.topicIds().isEmpty()) {
+      // Nothing to check them against (a fresh start, or a checkpoint that has none): they are
+      // only recorded for a later restore, and the start need not wait for an admin client.
+      startIds = describeInBackground(topicsOf(listed));
+      restored = restoredPositions;
+    } else {
+      topicIds.putAll(describe(topicsOf(listed), true));
+      restored =
+          restoredPositions.checkTopicIds(topicIds, config.recreatedTopicPolicy(), checkpointId);
+    }
     List<TopicPartition> mine = mine(listed);
     Map<TopicPartition, Long> starts = startOffsets(mine);
     consumer.assign(mine);
@@ -101,6 +116,29 @@ final class PartitionReader implements AutoCloseable {
   /** What the restored checkpoint says, after {@link #assign} checked its topic ids. */
   RestoredPositions restored() {
     return restored;
+  }
+
+  /**
+   * Puts the topic ids asked for in the background at start into {@code topicIds}, under the
+   * checkpoint lock, once they arrived. A failed request is not repeated: the next partition
+   * discovery asks for every topic whose id is unknown.
+   */
+  void maybeRecordStartIds(Object checkpointLock, Map<String, String> topicIds) {
+    if (startIds == null || !startIds.isDone()) {
+      return;
+    }
+    try {
+      Map<String, String> ids = startIds.join();
+      synchronized (checkpointLock) {
+        topicIds.putAll(ids);
+      }
+    } catch (CompletionException e) {
+      LOG.warn(
+          "Cannot learn the topic ids of {}: {}; the next partition discovery asks again",
+          config.describeTopics(),
+          e.getCause().toString());
+    }
+    startIds = null;
   }
 
   /**
@@ -187,6 +225,23 @@ final class PartitionReader implements AutoCloseable {
     } catch (TimeoutException e) {
       throw unreachable(atStart, e);
     }
+  }
+
+  private CompletableFuture<Map<String, String>> describeInBackground(Set<String> topics) {
+    CompletableFuture<Map<String, String>> ids = new CompletableFuture<>();
+    Thread describer =
+        new Thread(
+            () -> {
+              try {
+                ids.complete(TopicIds.describe(config, topics, DISCOVERY_TIMEOUT));
+              } catch (RuntimeException e) {
+                ids.completeExceptionally(e);
+              }
+            },
+            "weir kafka source topic ids");
+    describer.setDaemon(true);
+    describer.start();
+    return ids;
   }
 
   private Duration timeout(boolean atStart) {
