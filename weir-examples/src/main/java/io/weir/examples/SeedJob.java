@@ -74,10 +74,14 @@ public final class SeedJob {
               .deserializer(KafkaRecordDeserializer.utf8Values())
               .onDeserializationFailure(options.onBadRecord())
               .onOutOfRange(options.onOutOfRange())
+              .onRecreatedTopic(options.onRecreatedTopic())
               .startingOffsets(options.startingOffsetsPolicy())
               .startTimeout(options.startTimeout());
       if (options.bounded()) {
         kafka.bounded();
+      }
+      if (options.partitionDiscoveryInterval() != null) {
+        kafka.partitionDiscoveryInterval(options.partitionDiscoveryInterval());
       }
       if (options.deadLetterTopic() != null) {
         kafka

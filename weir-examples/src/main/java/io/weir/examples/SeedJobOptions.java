@@ -4,6 +4,7 @@ import io.weir.api.checkpoint.NotifyOrder;
 import io.weir.kafka.sink.DeliveryGuarantee;
 import io.weir.kafka.source.DeserializationFailurePolicy;
 import io.weir.kafka.source.OutOfRangePolicy;
+import io.weir.kafka.source.RecreatedTopicPolicy;
 import io.weir.kafka.source.StartingOffsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,7 +42,9 @@ public record SeedJobOptions(
     String startingOffsets,
     Duration startTimeout,
     String deadLetterTopic,
-    Duration transactionTimeout) {
+    Duration transactionTimeout,
+    Duration partitionDiscoveryInterval,
+    String recreatedTopicPolicy) {
 
   private static final Set<String> FLAGS = Set.of("chained", "bounded", "fresh");
   private static final Set<String> VALUES =
@@ -65,7 +68,9 @@ public record SeedJobOptions(
           "starting-offsets",
           "start-timeout",
           "dead-letter-topic",
-          "transaction-timeout");
+          "transaction-timeout",
+          "partition-discovery-interval",
+          "on-recreated-topic");
 
   public static SeedJobOptions parse(String... args) {
     Map<String, String> values = new HashMap<>();
@@ -111,7 +116,11 @@ public record SeedJobOptions(
         values.get("dead-letter-topic"),
         values.containsKey("transaction-timeout")
             ? Duration.ofMillis(number(values, "transaction-timeout", 0))
-            : null);
+            : null,
+        values.containsKey("partition-discovery-interval")
+            ? Duration.ofMillis(number(values, "partition-discovery-interval", 0))
+            : null,
+        values.getOrDefault("on-recreated-topic", "fail"));
   }
 
   private static Path path(Map<String, String> values, String name) {
@@ -181,6 +190,22 @@ public record SeedJobOptions(
       default ->
           throw new IllegalArgumentException(
               "Option --on-out-of-range takes fail or earliest, got '" + outOfRangePolicy + "'");
+    };
+  }
+
+  /**
+   * What a restored Kafka source does with a topic deleted and created again since its checkpoint:
+   * {@code fail} (default) or {@code earliest}.
+   */
+  public RecreatedTopicPolicy onRecreatedTopic() {
+    return switch (recreatedTopicPolicy) {
+      case "fail" -> RecreatedTopicPolicy.FAIL;
+      case "earliest" -> RecreatedTopicPolicy.EARLIEST;
+      default ->
+          throw new IllegalArgumentException(
+              "Option --on-recreated-topic takes fail or earliest, got '"
+                  + recreatedTopicPolicy
+                  + "'");
     };
   }
 

@@ -9,6 +9,9 @@ final class OperationOptions {
   /** Job option: where a source without checkpoint or group offsets starts, {@code latest}. */
   static final String STARTING_OFFSETS = "--starting-offsets";
 
+  /** Job option: how often a source looks for new partitions, in milliseconds. */
+  static final String PARTITION_DISCOVERY_INTERVAL = "--partition-discovery-interval";
+
   /** Job option: what a source does with an out-of-range offset, {@code fail|earliest}. */
   static final String ON_OUT_OF_RANGE = "--on-out-of-range";
 

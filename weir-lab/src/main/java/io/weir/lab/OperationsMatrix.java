@@ -25,6 +25,7 @@ public final class OperationsMatrix {
           new RetentionOperation(false),
           new RetentionOperation(true),
           new LatestStartOperation(),
+          new PartitionsAddedOperation(),
           new PoisonRecordOperation(false),
           new PoisonRecordOperation(true),
           new SecondRunnerOperation());

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
+import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.RecordsToDelete;
@@ -45,6 +46,25 @@ public final class Topics {
         }
       }
       admin.createTopics(topics).all().get(30, TimeUnit.SECONDS);
+      awaitLeaders(admin, ends);
+    }
+  }
+
+  /**
+   * Grows {@code topic} to {@code partitions} partitions, as an operator adds partitions to a topic
+   * that jobs read, and returns once every partition is served by its leader.
+   */
+  public static void grow(String bootstrap, String topic, int partitions) throws Exception {
+    try (Admin admin =
+        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+      admin
+          .createPartitions(Map.of(topic, NewPartitions.increaseTo(partitions)))
+          .all()
+          .get(30, TimeUnit.SECONDS);
+      Map<TopicPartition, OffsetSpec> ends = new HashMap<>();
+      for (int partition = 0; partition < partitions; partition++) {
+        ends.put(new TopicPartition(topic, partition), OffsetSpec.latest());
+      }
       awaitLeaders(admin, ends);
     }
   }

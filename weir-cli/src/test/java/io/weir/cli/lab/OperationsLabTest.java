@@ -16,10 +16,12 @@ import org.junit.jupiter.api.io.TempDir;
  * process of its own can undergo — rescales with pre-committed, un-notified transactions (and the
  * control, a restore at the same parallelism), retention past the checkpoint with and without
  * {@code --on-out-of-range earliest}, a fresh start at {@code latest} with a crash before
- * checkpoint 2, a poison record without and with a dead-letter topic, a stop with a savepoint then
- * a resume, a cancel with a savepoint then a plain resubmission (both through the run's REST API,
- * {@code weir stop|cancel --web}), a second runner started while the first runs (refused with one
- * line, then the first killed and the job restarted) — each with one of the two jobs, alternating.
+ * checkpoint 2, partitions added to a job started at {@code latest} and the job killed before it
+ * discovered them, a poison record without and with a dead-letter topic, a stop with a savepoint
+ * then a resume, a cancel with a savepoint then a plain resubmission (both through the run's REST
+ * API, {@code weir stop|cancel --web}), a second runner started while the first runs (refused with
+ * one line, then the first killed and the job restarted) — each with one of the two jobs,
+ * alternating.
  */
 class OperationsLabTest {
   @RegisterExtension
@@ -63,8 +65,8 @@ class OperationsLabTest {
             kafka.bootstrapServers(),
             directory,
             "retention-while-down/running-count,retention-earliest/seed,"
-                + "start-latest-crash/running-count,poison-no-dead-letter/seed,"
-                + "poison-dead-letter/running-count",
+                + "start-latest-crash/running-count,partitions-added-kill-latest/seed,"
+                + "poison-no-dead-letter/seed,poison-dead-letter/running-count",
             "local");
 
     // then
@@ -73,6 +75,7 @@ class OperationsLabTest {
             "retention-while-down/running-count/local",
             "retention-earliest/seed/local",
             "start-latest-crash/running-count/local",
+            "partitions-added-kill-latest/seed/local",
             "poison-no-dead-letter/seed/local",
             "poison-dead-letter/running-count/local");
     assertThat(run.cells().get("retention-while-down/running-count/local").get("outcome").asText())
@@ -85,6 +88,9 @@ class OperationsLabTest {
         .isEqualTo("exactly-once");
     assertThat(run.cells().get("start-latest-crash/running-count/local").get("outcome").asText())
         .isEqualTo("exactly-once");
+    JsonNode partitionsAdded = run.cells().get("partitions-added-kill-latest/seed/local");
+    assertThat(partitionsAdded.get("outcome").asText()).isEqualTo("exactly-once");
+    assertThat(partitionsAdded.get("in").asLong()).isPositive();
     OperationsCells.assertEveryCellPassed(run);
   }
 

@@ -34,11 +34,17 @@ final class SeedJobScenario {
   private int processes;
 
   SeedJobScenario(String bootstrap, Path directory, String... jobOptions) throws Exception {
+    this(bootstrap, directory, 4, jobOptions);
+  }
+
+  /** A scenario whose input topic starts with {@code partitions} partitions. */
+  SeedJobScenario(String bootstrap, Path directory, int partitions, String... jobOptions)
+      throws Exception {
     this.bootstrap = bootstrap;
     this.directory = directory;
     this.name = "run" + RUNS.incrementAndGet();
     this.jobOptions.addAll(List.of(jobOptions));
-    Topics.create(bootstrap, 4, inputTopic(), outputTopic());
+    Topics.create(bootstrap, partitions, inputTopic(), outputTopic());
     this.input = new SeedInput(bootstrap, inputTopic());
     this.output = new OutputVerifier(bootstrap, outputTopic());
   }

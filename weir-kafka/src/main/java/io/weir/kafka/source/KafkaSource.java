@@ -33,12 +33,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Reads Kafka topics with exactly-once positions: each subtask reads the partitions assigned to it,
- * keeps the next offset of each in a union list state snapshotted with the checkpoint at the
- * barrier, and commits a completed checkpoint's offsets to the consumer group when notified. Start
- * position: the restored checkpoint, else the group's committed offsets, else the configured
- * starting offsets — resolved in {@link #open()}, before the task reports running, so that the
- * first checkpoint already holds an offset for every partition. An offset no longer in the log
- * follows the {@link OutOfRangePolicy}.
+ * keeps the next offset of each and the ids of the topics it knows ({@link DiscoveredTopics}) in
+ * union list states snapshotted with the checkpoint at the barrier, and commits a completed
+ * checkpoint's offsets to the consumer group when notified. Start position: the restored
+ * checkpoint; else, for a partition added after it, the earliest offset; else the group's committed
+ * offsets; else the configured starting offsets — resolved in {@link #open()}, before the task
+ * reports running, so that the first checkpoint already holds an offset for every partition ({@link
+ * RestoredPositions}). A topic re-created since the checkpoint follows the {@link
+ * RecreatedTopicPolicy}, an offset no longer in the log the {@link OutOfRangePolicy}.
  *
  * <p>With a dead-letter topic ({@link KafkaSourceBuilder#deadLetterTopic}) a record that failed the
  * job too often goes there instead ({@link DeadLetters}); the source then also is a {@link
@@ -61,8 +63,11 @@ public final class KafkaSource<T> extends AbstractRichFunction
 
   private final KafkaSourceConfig<T> config;
   private transient ListState<PartitionOffset> offsetState;
-  private transient Map<TopicPartition, Long> restoredOffsets;
+  private transient ListState<DiscoveredTopics> discoveredState;
+  private transient RestoredPositions restored;
   private transient Map<TopicPartition, Long> nextOffsets;
+  // The id of every topic this subtask knows; written on the source thread under the lock.
+  private transient Map<String, String> topicIds;
   private transient OffsetCommitter committer;
   private transient volatile boolean running;
   private transient volatile KafkaConsumer<byte[], byte[]> consumer;
@@ -92,11 +97,13 @@ public final class KafkaSource<T> extends AbstractRichFunction
         context
             .getOperatorStateStore()
             .getUnionListState(new ListStateDescriptor<>("kafka-partition-offsets"));
-    restoredOffsets = new HashMap<>();
-    for (PartitionOffset offset : offsetState.get()) {
-      restoredOffsets.put(new TopicPartition(offset.topic(), offset.partition()), offset.offset());
-    }
+    discoveredState =
+        context
+            .getOperatorStateStore()
+            .getUnionListState(new ListStateDescriptor<>("kafka-discovered-topics"));
+    restored = RestoredPositions.of(offsetState.get(), discoveredState.get());
     nextOffsets = new HashMap<>();
+    topicIds = new HashMap<>();
     initializationContext = context;
   }
 
@@ -110,7 +117,8 @@ public final class KafkaSource<T> extends AbstractRichFunction
     openedReader = new AtomicReference<>(reader);
     consumer = reader.consumer();
     ClientGauges.addConsumer(getRuntimeContext().metricGroup(), consumer);
-    startOffsets = reader.assign(restoredOffsets);
+    startOffsets = reader.assign(restored, initializationContext.restoredCheckpointId(), topicIds);
+    restored = reader.restored();
     // The task holds the checkpoint lock around open, and no checkpoint runs before it returns.
     nextOffsets.putAll(startOffsets);
     outOfRange = new OutOfRangeOffsets(config.outOfRangePolicy());
@@ -138,13 +146,19 @@ public final class KafkaSource<T> extends AbstractRichFunction
     nextOffsets.forEach(
         (tp, offset) -> offsets.add(new PartitionOffset(tp.topic(), tp.partition(), offset)));
     // Partitions restored but not (yet) assigned here keep their offsets in the union state.
-    restoredOffsets.forEach(
-        (tp, offset) -> {
-          if (!nextOffsets.containsKey(tp) && isMine(tp)) {
-            offsets.add(new PartitionOffset(tp.topic(), tp.partition(), offset));
-          }
-        });
+    restored
+        .offsets()
+        .forEach(
+            (tp, offset) -> {
+              if (!nextOffsets.containsKey(tp) && isMine(tp)) {
+                offsets.add(new PartitionOffset(tp.topic(), tp.partition(), offset));
+              }
+            });
     offsetState.update(offsets);
+    // Topics restored but gone now keep their ids, so that one created again is still noticed.
+    Map<String, String> discovered = new HashMap<>(restored.topicIds());
+    discovered.putAll(topicIds);
+    discoveredState.update(List.of(new DiscoveredTopics(discovered)));
     if (deadLetters != null) {
       deadLetters.snapshotState(context);
     }
@@ -217,8 +231,9 @@ public final class KafkaSource<T> extends AbstractRichFunction
           emitWatermark(context, watermarks, now);
           nextWatermark = now + WATERMARK_INTERVAL_MILLIS;
         }
+        reader.maybeRecordStartIds(context.getCheckpointLock(), topicIds);
         for (TopicPartition added :
-            reader.maybeDiscover(restoredOffsets, context.getCheckpointLock(), nextOffsets)) {
+            reader.maybeDiscover(context.getCheckpointLock(), nextOffsets, topicIds)) {
           register(watermarks, added, now);
         }
       }

@@ -20,6 +20,7 @@ public final class KafkaSourceBuilder<T> {
   private WatermarkStrategy<T> watermarkStrategy;
   private DeserializationFailurePolicy failurePolicy = DeserializationFailurePolicy.FAIL;
   private OutOfRangePolicy outOfRangePolicy = OutOfRangePolicy.FAIL;
+  private RecreatedTopicPolicy recreatedTopicPolicy = RecreatedTopicPolicy.FAIL;
   private Duration startTimeout = Duration.ofSeconds(60);
   private Duration partitionDiscoveryInterval = Duration.ofSeconds(10);
   private boolean bounded;
@@ -58,7 +59,11 @@ public final class KafkaSourceBuilder<T> {
     return this;
   }
 
-  /** Where partitions without a checkpointed or committed offset start. Default: earliest. */
+  /**
+   * Where partitions without a checkpointed or committed offset start when the job starts afresh.
+   * Default: earliest. Partitions added later start at the earliest offset, whether the running job
+   * discovers them or a restored one finds them missing from its checkpoint.
+   */
   public KafkaSourceBuilder<T> startingOffsets(StartingOffsets offsets) {
     this.startingOffsets = offsets;
     return this;
@@ -94,6 +99,16 @@ public final class KafkaSourceBuilder<T> {
    */
   public KafkaSourceBuilder<T> onOutOfRange(OutOfRangePolicy policy) {
     this.outOfRangePolicy = Objects.requireNonNull(policy, "policy");
+    return this;
+  }
+
+  /**
+   * What a restored source does with a topic deleted and created again since its checkpoint (its
+   * topic id changed, so the checkpoint's offsets point into a log that is gone): fail the job
+   * naming the topic and both ids (default), or read the new topic from its earliest offset.
+   */
+  public KafkaSourceBuilder<T> onRecreatedTopic(RecreatedTopicPolicy policy) {
+    this.recreatedTopicPolicy = Objects.requireNonNull(policy, "policy");
     return this;
   }
 
@@ -207,6 +222,7 @@ public final class KafkaSourceBuilder<T> {
             watermarkStrategy,
             failurePolicy,
             outOfRangePolicy,
+            recreatedTopicPolicy,
             startTimeout,
             partitionDiscoveryInterval,
             bounded,

@@ -1,10 +1,8 @@
 package io.weir.kafka.source;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 
 /**
  * Where a Kafka source reads, for observers that ask the broker about it (its group's position and
@@ -26,10 +24,10 @@ public record KafkaSourceEndpoint(
       return Optional.empty();
     }
     KafkaSourceConfig<?> config = source.config();
-    Map<String, Object> client = new HashMap<>(config.consumerProperties());
-    client.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
     return Optional.of(
         new KafkaSourceEndpoint(
-            client, config.topics() == null ? List.of() : config.topics(), config.groupId()));
+            config.adminConfig(),
+            config.topics() == null ? List.of() : config.topics(),
+            config.groupId()));
   }
 }

@@ -9,8 +9,11 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -20,6 +23,8 @@ import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The reading consumer of one source subtask: finds this subtask's partitions (also ones created
@@ -27,6 +32,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * thread only.
  */
 final class PartitionReader implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(PartitionReader.class);
   private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(1);
   private static final Duration DISCOVERY_TIMEOUT = Duration.ofSeconds(15);
 
@@ -36,6 +42,9 @@ final class PartitionReader implements AutoCloseable {
   private final KafkaConsumer<byte[], byte[]> consumer;
   private final Set<TopicPartition> assigned = new HashSet<>();
   private final Map<TopicPartition, Long> endOffsets = new HashMap<>();
+  private RestoredPositions restored = RestoredPositions.none();
+  // Topic ids asked for at a start that has none to check; recorded once they arrive.
+  private CompletableFuture<Map<String, String>> startIds;
   private long nextDiscovery;
 
   PartitionReader(KafkaSourceConfig<?> config, RuntimeContext context) {
@@ -67,14 +76,33 @@ final class PartitionReader implements AutoCloseable {
   }
 
   /**
-   * Assigns this subtask's partitions and seeks each to its start (checkpoint, else group offset,
-   * else the configured starting offsets); returns the start offsets.
+   * Assigns this subtask's partitions and seeks each to its start: the checkpoint's offset; else,
+   * for a partition added after the checkpoint, its earliest offset; else the group's offset; else
+   * the configured starting offsets. Checks the restored topic ids first ({@link
+   * RestoredPositions#checkTopicIds}) and puts the id of every topic the source reads into {@code
+   * topicIds}; when the checkpoint has none to check, they are asked for in the background and put
+   * there by {@link #maybeRecordStartIds}. Returns the start offsets.
    *
-   * @throws SuppressRestartsException when the brokers cannot be reached within the start timeout
+   * @throws SuppressRestartsException when the brokers cannot be reached within the start timeout,
+   *     or a restored topic was re-created and the policy says fail
    */
-  Map<TopicPartition, Long> assign(Map<TopicPartition, Long> restored) {
-    List<TopicPartition> mine = discoverMine(true);
-    Map<TopicPartition, Long> starts = startOffsets(mine, restored);
+  Map<TopicPartition, Long> assign(
+      RestoredPositions restoredPositions,
+      OptionalLong checkpointId,
+      Map<String, String> topicIds) {
+    List<TopicPartition> listed = list(true);
+    if (restoredPositions.topicIds().isEmpty()) {
+      // Nothing to check them against (a fresh start, or a checkpoint that has none): they are
+      // only recorded for a later restore, and the start need not wait for an admin client.
+      startIds = describeInBackground(topicsOf(listed));
+      restored = restoredPositions;
+    } else {
+      topicIds.putAll(describe(topicsOf(listed), true));
+      restored =
+          restoredPositions.checkTopicIds(topicIds, config.recreatedTopicPolicy(), checkpointId);
+    }
+    List<TopicPartition> mine = mine(listed);
+    Map<TopicPartition, Long> starts = startOffsets(mine);
     consumer.assign(mine);
     starts.forEach(consumer::seek);
     assigned.addAll(mine);
@@ -85,34 +113,70 @@ final class PartitionReader implements AutoCloseable {
     return starts;
   }
 
-  /** Partitions of this subtask that appeared since the last look; they start at the earliest. */
+  /** What the restored checkpoint says, after {@link #assign} checked its topic ids. */
+  RestoredPositions restored() {
+    return restored;
+  }
+
+  /**
+   * Puts the topic ids asked for in the background at start into {@code topicIds}, under the
+   * checkpoint lock, once they arrived. A failed request is not repeated: the next partition
+   * discovery asks for every topic whose id is unknown.
+   */
+  void maybeRecordStartIds(Object checkpointLock, Map<String, String> topicIds) {
+    if (startIds == null || !startIds.isDone()) {
+      return;
+    }
+    try {
+      Map<String, String> ids = startIds.join();
+      synchronized (checkpointLock) {
+        topicIds.putAll(ids);
+      }
+    } catch (CompletionException e) {
+      LOG.warn(
+          "Cannot learn the topic ids of {}: {}; the next partition discovery asks again",
+          config.describeTopics(),
+          e.getCause().toString());
+    }
+    startIds = null;
+  }
+
+  /**
+   * Partitions of this subtask that appeared since the last look; they start at the earliest. Their
+   * positions go into {@code next}, and the ids of topics not seen before into {@code topicIds},
+   * under the checkpoint lock.
+   */
   List<TopicPartition> maybeDiscover(
-      Map<TopicPartition, Long> restored, Object checkpointLock, Map<TopicPartition, Long> next) {
+      Object checkpointLock, Map<TopicPartition, Long> next, Map<String, String> topicIds) {
     long now = System.currentTimeMillis();
     if (config.bounded() || now < nextDiscovery) {
       return List.of();
     }
     nextDiscovery = now + config.partitionDiscoveryInterval().toMillis();
+    List<TopicPartition> listed = list(false);
+    Set<String> newTopics = topicsOf(listed);
+    newTopics.removeAll(topicIds.keySet());
+    Map<String, String> newIds = describe(newTopics, false);
     List<TopicPartition> added = new ArrayList<>();
-    for (TopicPartition partition : discoverMine(false)) {
+    for (TopicPartition partition : mine(listed)) {
       if (!assigned.contains(partition)) {
         added.add(partition);
       }
     }
-    if (added.isEmpty()) {
-      return added;
-    }
     Map<TopicPartition, Long> starts = new HashMap<>();
-    Map<TopicPartition, Long> earliest = consumer.beginningOffsets(added);
-    for (TopicPartition partition : added) {
-      Long offset = restored.get(partition);
-      starts.put(partition, offset != null ? offset : earliest.get(partition));
+    if (!added.isEmpty()) {
+      Map<TopicPartition, Long> earliest = consumer.beginningOffsets(added);
+      for (TopicPartition partition : added) {
+        Long offset = restored.offset(partition);
+        starts.put(partition, offset != null ? offset : earliest.get(partition));
+      }
+      assigned.addAll(added);
+      consumer.assign(new ArrayList<>(assigned));
+      starts.forEach(consumer::seek);
     }
-    assigned.addAll(added);
-    consumer.assign(new ArrayList<>(assigned));
-    starts.forEach(consumer::seek);
     synchronized (checkpointLock) {
       next.putAll(starts);
+      topicIds.putAll(newIds);
     }
     return added;
   }
@@ -128,39 +192,87 @@ final class PartitionReader implements AutoCloseable {
   }
 
   /**
-   * At start the brokers get the start timeout to answer, and a job that cannot reach them fails
-   * for good; a later look that times out fails the attempt, which restarts.
+   * Every partition of the topics the source reads. At start the brokers get the start timeout to
+   * answer, and a job that cannot reach them fails for good; a later look that times out fails the
+   * attempt, which restarts.
    */
-  private List<TopicPartition> discoverMine(boolean atStart) {
-    List<TopicPartition> mine = new ArrayList<>();
-    Duration timeout = atStart ? config.startTimeout() : DISCOVERY_TIMEOUT;
+  private List<TopicPartition> list(boolean atStart) {
+    List<TopicPartition> listed = new ArrayList<>();
     try {
-      for (PartitionInfo info : partitions(atStart, timeout)) {
-        if (PartitionAssigner.subtaskOf(info.topic(), info.partition(), parallelism) == subtask) {
-          mine.add(new TopicPartition(info.topic(), info.partition()));
-        }
+      for (PartitionInfo info : partitions(atStart, timeout(atStart))) {
+        listed.add(new TopicPartition(info.topic(), info.partition()));
       }
     } catch (TimeoutException e) {
-      if (!atStart) {
-        throw new IllegalStateException(
-            "Cannot reach Kafka at "
-                + config.bootstrapServers()
-                + " to list "
-                + config.describeTopics(),
-            e);
+      throw unreachable(atStart, e);
+    }
+    return listed;
+  }
+
+  private List<TopicPartition> mine(List<TopicPartition> listed) {
+    List<TopicPartition> mine = new ArrayList<>();
+    for (TopicPartition partition : listed) {
+      if (PartitionAssigner.subtaskOf(partition.topic(), partition.partition(), parallelism)
+          == subtask) {
+        mine.add(partition);
       }
-      // Restarting would wait the same way again: the job fails, in bounded time, once.
-      throw new SuppressRestartsException(
-          "Cannot reach Kafka at "
-              + config.bootstrapServers()
-              + " within "
-              + config.startTimeout().toSeconds()
-              + " s to list "
-              + config.describeTopics()
-              + " (the Kafka source's start timeout)",
-          e);
     }
     return mine;
+  }
+
+  private Map<String, String> describe(Set<String> topics, boolean atStart) {
+    try {
+      return TopicIds.describe(config, topics, timeout(atStart));
+    } catch (TimeoutException e) {
+      throw unreachable(atStart, e);
+    }
+  }
+
+  private CompletableFuture<Map<String, String>> describeInBackground(Set<String> topics) {
+    CompletableFuture<Map<String, String>> ids = new CompletableFuture<>();
+    Thread describer =
+        new Thread(
+            () -> {
+              try {
+                ids.complete(TopicIds.describe(config, topics, DISCOVERY_TIMEOUT));
+              } catch (RuntimeException e) {
+                ids.completeExceptionally(e);
+              }
+            },
+            "weir kafka source topic ids");
+    describer.setDaemon(true);
+    describer.start();
+    return ids;
+  }
+
+  private Duration timeout(boolean atStart) {
+    return atStart ? config.startTimeout() : DISCOVERY_TIMEOUT;
+  }
+
+  private static Set<String> topicsOf(List<TopicPartition> partitions) {
+    Set<String> topics = new HashSet<>();
+    partitions.forEach(partition -> topics.add(partition.topic()));
+    return topics;
+  }
+
+  private RuntimeException unreachable(boolean atStart, TimeoutException e) {
+    if (!atStart) {
+      return new IllegalStateException(
+          "Cannot reach Kafka at "
+              + config.bootstrapServers()
+              + " to list "
+              + config.describeTopics(),
+          e);
+    }
+    // Restarting would wait the same way again: the job fails, in bounded time, once.
+    return new SuppressRestartsException(
+        "Cannot reach Kafka at "
+            + config.bootstrapServers()
+            + " within "
+            + config.startTimeout().toSeconds()
+            + " s to list "
+            + config.describeTopics()
+            + " (the Kafka source's start timeout)",
+        e);
   }
 
   private List<PartitionInfo> partitions(boolean failOnMissingTopic, Duration timeout) {
@@ -191,17 +303,23 @@ final class PartitionReader implements AutoCloseable {
     return partitions;
   }
 
-  private Map<TopicPartition, Long> startOffsets(
-      List<TopicPartition> partitions, Map<TopicPartition, Long> restored) {
+  private Map<TopicPartition, Long> startOffsets(List<TopicPartition> partitions) {
     Map<TopicPartition, Long> starts = new HashMap<>();
+    Set<TopicPartition> added = new HashSet<>();
     Set<TopicPartition> unknown = new HashSet<>();
     for (TopicPartition partition : partitions) {
-      Long offset = restored.get(partition);
+      Long offset = restored.offset(partition);
       if (offset != null) {
         starts.put(partition, offset);
+      } else if (restored.addedSince(partition)) {
+        added.add(partition);
       } else {
         unknown.add(partition);
       }
+    }
+    if (!added.isEmpty()) {
+      // As discovery would have started them, had the job lived to discover them.
+      starts.putAll(consumer.beginningOffsets(added));
     }
     if (!unknown.isEmpty() && config.groupId() != null) {
       Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(unknown);
