@@ -1,6 +1,7 @@
 package io.weir.api.sink;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A sink whose transactions the job settles once, from one place, before any of its subtasks runs:
@@ -49,5 +50,22 @@ public interface RecoverableSink {
   default void abortLingeringBesideSubtasks(int parallelism) throws Exception {
     throw new UnsupportedOperationException(
         getClass().getName() + " settles a fresh start before its subtasks start");
+  }
+
+  /**
+   * Where this sink's transactions live outside the job, as a few words a user can read (the system
+   * and the shape of the ids, e.g. {@code Kafka transactional ids 'orders-<subtask>-<n>'}), for the
+   * names the job gives the sink; empty when its ids depend on nothing two sinks could share. The
+   * job refuses to build when two of its operators give the same answer: each would commit, roll
+   * back or prove the other's transactions. Called on the thread that builds the job, before
+   * anything runs, on the job's own instance; must not block nor reach the external system.
+   *
+   * @param jobName the job's name, as {@code RuntimeContext.jobName()} gives it
+   * @param operatorName the operator's name, as {@code RuntimeContext.operatorName()} gives it
+   * @param operatorUid the operator's uid, as {@code RuntimeContext.operatorUid()} gives it
+   */
+  default Optional<String> transactionIdSpace(
+      String jobName, String operatorName, String operatorUid) {
+    return Optional.empty();
   }
 }

@@ -68,7 +68,8 @@ final class ExactlyOncePostgresSink<T>
     ids =
         TransactionIds.of(
             getRuntimeContext().jobName(),
-            config.explicitSinkId().orElse(getRuntimeContext().operatorName()),
+            TransactionIds.sinkName(
+                config, getRuntimeContext().operatorName(), getRuntimeContext().operatorUid()),
             getRuntimeContext().subtaskIndex());
     PreparedTransactions prepared = new PreparedTransactions(control());
     if (prepared.maxPreparedTransactions() == 0) {
@@ -249,6 +250,17 @@ final class ExactlyOncePostgresSink<T>
           e);
     }
     return Optional.empty();
+  }
+
+  /** The sink's prepared transactions, whose ids no other sink of the job may share. */
+  @Override
+  public Optional<String> transactionIdSpace(
+      String jobName, String operatorName, String operatorUid) {
+    return Optional.of(
+        "PostgreSQL transaction ids '"
+            + TransactionIds.sinkPrefix(
+                jobName, TransactionIds.sinkName(config, operatorName, operatorUid))
+            + "<subtask>.<checkpoint>'");
   }
 
   @Override

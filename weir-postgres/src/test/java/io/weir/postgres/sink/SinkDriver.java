@@ -62,13 +62,13 @@ final class SinkDriver {
   private final MemoryListState state = new MemoryListState();
   private final Failpoints failpoints;
 
-  private SinkDriver(SinkFunction<Long> sink) {
+  private SinkDriver(SinkFunction<Long> sink, String jobName) {
     this.sink = sink;
     // As a runner does: the process's failpoints (-Dweir.failpoints) become this one job's.
     JobConfig config = new JobConfig();
     FailpointConfiguration.applyProcessConfiguration(config);
     this.failpoints = Failpoints.of(config.failpoints());
-    ((RichFunction) sink).setRuntimeContext(new Subtask(failpoints));
+    ((RichFunction) sink).setRuntimeContext(new Subtask(failpoints, jobName));
   }
 
   /** The failpoints of the job this driver plays, armed from the process's configuration. */
@@ -83,7 +83,13 @@ final class SinkDriver {
 
   /** Any sink of this module, started fresh or from the file. */
   static SinkDriver start(SinkFunction<Long> sinkFunction, Path stateFile) throws Exception {
-    SinkDriver driver = new SinkDriver(sinkFunction);
+    return start("sink-test", sinkFunction, stateFile);
+  }
+
+  /** As above, as a subtask of the job {@code jobName}. */
+  static SinkDriver start(String jobName, SinkFunction<Long> sinkFunction, Path stateFile)
+      throws Exception {
+    SinkDriver driver = new SinkDriver(sinkFunction, jobName);
     boolean restored = Files.exists(stateFile);
     if (restored) {
       driver.state.update(read(stateFile));
@@ -239,14 +245,16 @@ final class SinkDriver {
 
   private static final class Subtask implements RuntimeContext {
     private final Failpoints failpoints;
+    private final String jobName;
 
-    Subtask(Failpoints failpoints) {
+    Subtask(Failpoints failpoints, String jobName) {
       this.failpoints = failpoints;
+      this.jobName = jobName;
     }
 
     @Override
     public String jobName() {
-      return "sink-test";
+      return jobName;
     }
 
     @Override

@@ -31,6 +31,7 @@ public final class JobGraphBuilder {
     List<Transformation> transformations = plan.transformations();
     Map<Transformation, List<Transformation>> consumers = consumersOf(transformations);
     checkUids(transformations);
+    TransactionIdSpaces.check(plan.jobName(), transformations);
 
     Map<Transformation, List<Transformation>> chains = new LinkedHashMap<>();
     Map<Transformation, Transformation> headOf = new HashMap<>();
