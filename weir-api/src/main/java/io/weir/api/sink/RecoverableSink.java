@@ -1,5 +1,6 @@
 package io.weir.api.sink;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -66,6 +67,16 @@ public interface RecoverableSink {
    */
   default Optional<String> transactionIdSpace(
       String jobName, String operatorName, String operatorUid) {
+    return Optional.empty();
+  }
+
+  /**
+   * How long the external system keeps one of this sink's transactions before it aborts it, when
+   * known; the job refuses to build when its checkpoints and restarts may keep a transaction
+   * waiting longer than {@link TwoPhaseCommitOptions#AGE_LIMIT_RATIO} of it. Called on the thread
+   * that builds the job, on the job's own instance; must not block. Default: unknown.
+   */
+  default Optional<Duration> transactionTimeout() {
     return Optional.empty();
   }
 }

@@ -15,8 +15,7 @@ import java.util.SortedMap;
  * sink does not know its transaction timeout.
  */
 final class TransactionAgeLimit {
-  /** The share of the transaction timeout a transaction may reach before the task fails. */
-  static final double FAIL_RATIO = 0.9;
+  private static final double FAIL_RATIO = TwoPhaseCommitOptions.AGE_LIMIT_RATIO;
 
   private TransactionAgeLimit() {}
 

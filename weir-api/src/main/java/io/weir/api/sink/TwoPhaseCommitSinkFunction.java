@@ -12,6 +12,7 @@ import io.weir.api.state.ListState;
 import io.weir.api.state.ListStateDescriptor;
 import io.weir.api.state.StateSerializer;
 import java.lang.System.Logger.Level;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -468,6 +469,12 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
                                 ? TransactionOutcome.Outcome.ABORTED
                                 : TransactionOutcome.Outcome.COMMITTED))));
     return outcomes;
+  }
+
+  /** The external system's transaction timeout, as the options give it. */
+  @Override
+  public Optional<Duration> transactionTimeout() {
+    return options.transactionTimeout();
   }
 
   /**
