@@ -5,6 +5,7 @@ import io.weir.api.datastream.JobConfig;
 import io.weir.api.datastream.StreamEnvironment;
 import io.weir.api.sink.DiscardingSink;
 import io.weir.api.sink.SinkFunction;
+import io.weir.api.sink.TwoPhaseCommitOptions;
 import io.weir.api.sink.file.FileSink;
 import io.weir.api.source.GeneratorSource;
 import io.weir.api.source.SourceFunction;
@@ -12,6 +13,7 @@ import io.weir.kafka.sink.KafkaSink;
 import io.weir.kafka.source.KafkaRecordDeserializer;
 import io.weir.kafka.source.KafkaSource;
 import io.weir.kafka.source.KafkaSourceBuilder;
+import java.time.Duration;
 
 /**
  * The job of the seed documents: {@code Kafka source("foo") -> keyBy(word) -> map(frequency+1) ->
@@ -60,6 +62,24 @@ public final class SeedJob {
     }
     if (options.notifyOrder() != null) {
       config.notifyOrder(options.notifyOrder());
+    }
+    if (options.transactionTimeout() != null && config.checkpointInterval() != null) {
+      fitCheckpointTimeout(config, options.transactionTimeout());
+    }
+  }
+
+  /**
+   * A transaction timeout given to the seed also shortens its checkpoint timeout where needed, so
+   * that a checkpoint and a restart fit in the share of it the sinks allow (the job refuses to
+   * build otherwise); a timeout too short even for that is left to the refusal.
+   */
+  private static void fitCheckpointTimeout(JobConfig config, Duration transactionTimeout) {
+    long left =
+        (long) (transactionTimeout.toMillis() * TwoPhaseCommitOptions.AGE_LIMIT_RATIO)
+            - config.checkpointInterval().toMillis()
+            - config.restartStrategy().restartBudget().toMillis();
+    if (left > 0 && left < config.checkpointTimeout().toMillis()) {
+      config.checkpointTimeout(Duration.ofMillis(left));
     }
   }
 

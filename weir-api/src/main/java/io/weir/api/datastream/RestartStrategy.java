@@ -20,6 +20,26 @@ public sealed interface RestartStrategy extends Serializable {
   record FailureRate(int maxFailures, Duration interval, Duration delay)
       implements RestartStrategy {}
 
+  /**
+   * How long the strategy may wait in all before an attempt runs that can commit what the failed
+   * one left pending: the delay times the attempts of a bounded strategy, the first delay of one
+   * that restarts without limit, nothing without restarts.
+   */
+  default Duration restartBudget() {
+    if (this instanceof FixedDelay fixed) {
+      return fixed.attempts() == Integer.MAX_VALUE
+          ? fixed.delay()
+          : fixed.delay().multipliedBy(fixed.attempts());
+    }
+    if (this instanceof ExponentialBackoff backoff) {
+      return backoff.initialDelay();
+    }
+    if (this instanceof FailureRate rate) {
+      return rate.delay().multipliedBy(rate.maxFailures());
+    }
+    return Duration.ZERO;
+  }
+
   static RestartStrategy none() {
     return new None();
   }

@@ -11,6 +11,15 @@ public interface RuntimeContext extends KeyedStateStore {
 
   String operatorName();
 
+  /**
+   * The operator's uid: the one the job set, else the stable id made from the operator's place in
+   * the job (the same on every run of the same job code). Contexts that run a function outside a
+   * job may answer with the operator's name.
+   */
+  default String operatorUid() {
+    return operatorName();
+  }
+
   int subtaskIndex();
 
   int parallelism();

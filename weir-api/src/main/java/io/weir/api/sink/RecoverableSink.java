@@ -1,7 +1,9 @@
 package io.weir.api.sink;
 
 import io.weir.api.annotation.PublicEvolving;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A sink whose transactions the job settles once, from one place, before any of its subtasks runs:
@@ -51,5 +53,32 @@ public interface RecoverableSink {
   default void abortLingeringBesideSubtasks(int parallelism) throws Exception {
     throw new UnsupportedOperationException(
         getClass().getName() + " settles a fresh start before its subtasks start");
+  }
+
+  /**
+   * Where this sink's transactions live outside the job, as a few words a user can read (the system
+   * and the shape of the ids, e.g. {@code Kafka transactional ids 'orders-<subtask>-<n>'}), for the
+   * names the job gives the sink; empty when its ids depend on nothing two sinks could share. The
+   * job refuses to build when two of its operators give the same answer: each would commit, roll
+   * back or prove the other's transactions. Called on the thread that builds the job, before
+   * anything runs, on the job's own instance; must not block nor reach the external system.
+   *
+   * @param jobName the job's name, as {@code RuntimeContext.jobName()} gives it
+   * @param operatorName the operator's name, as {@code RuntimeContext.operatorName()} gives it
+   * @param operatorUid the operator's uid, as {@code RuntimeContext.operatorUid()} gives it
+   */
+  default Optional<String> transactionIdSpace(
+      String jobName, String operatorName, String operatorUid) {
+    return Optional.empty();
+  }
+
+  /**
+   * How long the external system keeps one of this sink's transactions before it aborts it, when
+   * known; the job refuses to build when its checkpoints and restarts may keep a transaction
+   * waiting longer than {@link TwoPhaseCommitOptions#AGE_LIMIT_RATIO} of it. Called on the thread
+   * that builds the job, on the job's own instance; must not block. Default: unknown.
+   */
+  default Optional<Duration> transactionTimeout() {
+    return Optional.empty();
   }
 }

@@ -16,6 +16,12 @@ import java.util.Optional;
 public final class TwoPhaseCommitOptions implements Serializable {
   private static final long serialVersionUID = 1L;
 
+  /**
+   * The share of the transaction timeout a transaction may reach before the sink fails its task,
+   * ahead of the external system's abort.
+   */
+  public static final double AGE_LIMIT_RATIO = 0.9;
+
   private final Clock clock;
   private final Duration transactionTimeout;
   private final double timeoutWarningRatio;

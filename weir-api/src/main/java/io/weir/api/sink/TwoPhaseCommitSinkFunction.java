@@ -13,6 +13,7 @@ import io.weir.api.state.ListState;
 import io.weir.api.state.ListStateDescriptor;
 import io.weir.api.state.StateSerializer;
 import java.lang.System.Logger.Level;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -86,6 +87,9 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
   /** The name of the operator list state; keep it stable, checkpoints are found by it. */
   public static final String STATE_NAME = "two-phase-commit-state";
 
+  // Between two age checks on the records' path: far below any transaction timeout's tenth.
+  private static final long AGE_CHECK_PERIOD_MILLIS = 1_000;
+
   private final StateSerializer<TXN> transactionSerializer;
   private final StateSerializer<CONTEXT> contextSerializer;
   private final TwoPhaseCommitOptions options;
@@ -96,6 +100,8 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
   private transient TwoPhaseCommitStateCodec<TXN, CONTEXT> codec;
   private transient ListState<byte[]> state;
   private transient TransactionHolder<TXN> currentTransaction;
+  private transient boolean checksTransactionAge;
+  private transient long nextAgeCheckMillis;
   private transient SortedMap<Long, TransactionHolder<TXN>> pendingCommitTransactions;
   private transient Optional<CONTEXT> userContext;
   private transient Set<TXN> droppedOnRecovery;
@@ -319,7 +325,26 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
     if (currentTransaction == null) {
       throw new IllegalStateException("No open transaction: initializeState was not called");
     }
+    if (isAgeCheckDue()) {
+      TransactionAgeLimit.check(pendingCommitTransactions, currentTransaction, options);
+    }
     invoke(currentTransaction.handle(), value, context);
+  }
+
+  /**
+   * Whether the records' path checks the transactions' ages now: at most once a period, and only
+   * when the transaction timeout is known, so a record costs one clock read at most.
+   */
+  private boolean isAgeCheckDue() {
+    if (!checksTransactionAge) {
+      return false;
+    }
+    long nowMillis = options.clock().millis();
+    if (nowMillis < nextAgeCheckMillis) {
+      return false;
+    }
+    nextAgeCheckMillis = nowMillis + AGE_CHECK_PERIOD_MILLIS;
+    return true;
   }
 
   /**
@@ -329,6 +354,7 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
   @Override
   public void initializeState(FunctionInitializationContext context) throws Exception {
     committer = new TransactionCommitter<>(this, options);
+    checksTransactionAge = options.transactionTimeout().isPresent();
     codec = new TwoPhaseCommitStateCodec<>(transactionSerializer, contextSerializer);
     state = context.getOperatorStateStore().getListState(new ListStateDescriptor<>(STATE_NAME));
     pendingCommitTransactions = new TreeMap<>();
@@ -395,6 +421,7 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
       throws Exception {
     fenceEarlierAttempts();
     committer = new TransactionCommitter<>(this, options);
+    checksTransactionAge = options.transactionTimeout().isPresent();
     codec = new TwoPhaseCommitStateCodec<>(transactionSerializer, contextSerializer);
     droppedOnRecovery = Collections.newSetFromMap(new IdentityHashMap<>());
     SortedMap<Long, List<TXN>> pending = new TreeMap<>();
@@ -446,6 +473,12 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
     return outcomes;
   }
 
+  /** The external system's transaction timeout, as the options give it. */
+  @Override
+  public Optional<Duration> transactionTimeout() {
+    return options.transactionTimeout();
+  }
+
   /**
    * Pre-commits the open transaction, keeps it pending under the checkpoint's id, begins the next
    * one, and writes all of them to operator state. When {@link #maybeDeclineCheckpoint} declines,
@@ -464,6 +497,7 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
               + pendingCommitTransactions.lastKey());
     }
     maybeDeclineCheckpoint(checkpointId);
+    TransactionAgeLimit.check(pendingCommitTransactions, currentTransaction, options);
     preCommit(currentTransaction.handle());
     TransactionHolder<TXN> next = begin();
     pendingCommitTransactions.put(
@@ -508,10 +542,14 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
    * that checkpoint's source positions are past them. Aborting it here would lose its records: the
    * job goes on from the sources' current positions, so nothing would write them again unless the
    * job restored an earlier checkpoint. A job that does restore aborts it anyway, as a lingering
-   * transaction, before its tasks start, and rereads its records from the restored positions.
+   * transaction, before its tasks start, and rereads its records from the restored positions. So
+   * when a transaction nears the external system's timeout, the task fails ({@link
+   * TransactionAgeLimit}), here or at the next barrier, while a restore can still do that.
    */
   @Override
-  public void notifyCheckpointAborted(long checkpointId) {}
+  public void notifyCheckpointAborted(long checkpointId) {
+    TransactionAgeLimit.check(pendingCommitTransactions, currentTransaction, options);
+  }
 
   /**
    * Aborts the open transaction and commits nothing. Pending transactions are left as they are: a

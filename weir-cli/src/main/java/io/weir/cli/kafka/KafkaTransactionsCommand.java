@@ -4,11 +4,11 @@ import io.weir.cli.error.UserError;
 import io.weir.kafka.transaction.BrokerUnreachableException;
 import io.weir.kafka.transaction.LingeringTransactions;
 import io.weir.kafka.transaction.OpenTransaction;
+import io.weir.kafka.transaction.TransactionalIds;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Set;
 import java.util.stream.Collectors;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -35,7 +35,9 @@ final class KafkaTransactionsCommand implements Runnable {
     @Option(
         names = "--abort-prefix",
         paramLabel = "PREFIX",
-        description = "Abort every open transaction whose transactional id starts with PREFIX.")
+        description =
+            "Abort every open transaction of the exactly-once sink with transactional id prefix"
+                + " PREFIX: ids PREFIX-<subtask>-<n>, matched whole.")
     String prefix;
   }
 
@@ -49,7 +51,8 @@ final class KafkaTransactionsCommand implements Runnable {
         transactions.abort(abort.transactionalId);
         out.println("aborted any open transaction of " + abort.transactionalId);
       } else {
-        for (OpenTransaction aborted : transactions.abortAll(abort.prefix, Set.of())) {
+        for (OpenTransaction aborted :
+            transactions.abortMatching(TransactionalIds.of(abort.prefix))) {
           out.println("aborted " + aborted.transactionalId());
         }
       }

@@ -6,6 +6,7 @@ import io.weir.kafka.sink.KafkaSinkEndpoint;
 import io.weir.kafka.source.KafkaSourceEndpoint;
 import io.weir.kafka.transaction.LingeringTransactions;
 import io.weir.kafka.transaction.OpenTransaction;
+import io.weir.kafka.transaction.TransactionalIds;
 import io.weir.runtime.monitor.KafkaMonitor;
 import io.weir.runtime.monitor.KafkaStatus;
 import java.time.Instant;
@@ -13,6 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Asks the brokers of a job's Kafka sources and sinks where they stand: each exactly-once sink's
@@ -53,14 +56,15 @@ public final class KafkaJobMonitor implements KafkaMonitor {
     checkOpen();
     LingeringTransactions client =
         transactionClients.computeIfAbsent(endpoint.clientConfig(), LingeringTransactions::new);
-    String prefix = endpoint.transactionalIdPrefix() + "-";
+    Pattern ids = TransactionalIds.of(endpoint.transactionalIdPrefix());
     Instant now = Instant.now();
     List<KafkaStatus.Transaction> transactions = new ArrayList<>();
-    for (OpenTransaction open : client.list(prefix)) {
+    for (OpenTransaction open : client.list(ids)) {
+      Matcher id = ids.matcher(open.transactionalId());
       transactions.add(
           new KafkaStatus.Transaction(
               open.transactionalId(),
-              subtaskOf(open.transactionalId(), prefix),
+              id.matches() ? subtaskOf(id.group(1)) : -1,
               open.producerId(),
               open.producerEpoch(),
               open.state(),
@@ -83,12 +87,10 @@ public final class KafkaJobMonitor implements KafkaMonitor {
     return client.partitions(operator.uid(), operator.displayName(), endpoint);
   }
 
-  /** The subtask in {@code prefix-subtask-n}, or -1 when the id has another form. */
-  static int subtaskOf(String transactionalId, String prefix) {
-    String rest = transactionalId.substring(prefix.length());
-    int dash = rest.indexOf('-');
+  /** The subtask of an id's digits, or -1 when they are too many for one. */
+  private static int subtaskOf(String digits) {
     try {
-      return Integer.parseInt(dash < 0 ? rest : rest.substring(0, dash));
+      return Integer.parseInt(digits);
     } catch (NumberFormatException e) {
       return -1;
     }

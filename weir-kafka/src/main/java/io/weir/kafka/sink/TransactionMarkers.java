@@ -1,5 +1,6 @@
 package io.weir.kafka.sink;
 
+import io.weir.api.sink.TransactionIdParts;
 import io.weir.kafka.ClientDefaults;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -9,7 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -37,6 +40,10 @@ final class TransactionMarkers {
   private static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
   private static final long RETENTION_MS = Duration.ofDays(7).toMillis();
 
+  private static final String TOPIC_PREFIX = "weir-markers.";
+  // Kafka's limit on topic names is 249 characters.
+  private static final int MAX_PREFIX_LENGTH = 249 - TOPIC_PREFIX.length();
+
   private final Map<String, Object> clientConfig;
   private final String topic;
 
@@ -45,9 +52,13 @@ final class TransactionMarkers {
     this.topic = topicOf(transactionalIdPrefix);
   }
 
-  /** The marker topic of the sink with this transactional id prefix. */
+  /**
+   * The marker topic of the sink with this transactional id prefix: different prefixes never share
+   * one ({@link TransactionIdParts}; the escaped prefix holds neither {@code .} nor a bare {@code
+   * _}, so neither do two marker topics collide in the broker's metric names).
+   */
   static String topicOf(String transactionalIdPrefix) {
-    return "weir-markers." + transactionalIdPrefix.replaceAll("[^a-zA-Z0-9._-]", "_");
+    return TOPIC_PREFIX + TransactionIdParts.escaped(transactionalIdPrefix, MAX_PREFIX_LENGTH);
   }
 
   String topic() {
@@ -102,17 +113,22 @@ final class TransactionMarkers {
   }
 
   /**
-   * Which of the markers at {@code offsets} a {@code read_committed} reader sees, i.e. whose
-   * transactions committed. Call only once no transaction of the sink is open.
+   * Which of the markers at the offsets of {@code expected} a {@code read_committed} reader sees,
+   * i.e. whose transactions committed. A record there counts only when it is the expected marker
+   * (its key the transactional id the checkpoint recorded): anything else at that offset, such as
+   * another sink's marker in a topic that was deleted and made again, proves nothing. Call only
+   * once no transaction of the sink is open.
    *
+   * @param expected the transactional id whose marker each offset holds
    * @throws IllegalStateException when it cannot be proven: a marker was deleted by retention, or
    *     an open transaction holds the topic back past the markers
    */
-  Set<Long> committedAmong(SortedSet<Long> offsets) {
+  Set<Long> committedAmong(SortedMap<Long, String> expected) {
     Set<Long> committed = new HashSet<>();
-    if (offsets.isEmpty()) {
+    if (expected.isEmpty()) {
       return committed;
     }
+    SortedSet<Long> offsets = new TreeSet<>(expected.keySet());
     TopicPartition partition = new TopicPartition(topic, 0);
     try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerConfig())) {
       consumer.assign(List.of(partition));
@@ -141,13 +157,21 @@ final class TransactionMarkers {
                   + " s");
         }
         for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
-          if (offsets.contains(record.offset())) {
+          if (isExpectedMarker(record, expected)) {
             committed.add(record.offset());
           }
         }
       }
     }
     return committed;
+  }
+
+  private static boolean isExpectedMarker(
+      ConsumerRecord<byte[], byte[]> record, SortedMap<Long, String> expected) {
+    String transactionalId = expected.get(record.offset());
+    return transactionalId != null
+        && record.key() != null
+        && transactionalId.equals(new String(record.key(), StandardCharsets.UTF_8));
   }
 
   /** An admin client with the sink's bootstrap servers and security settings. */

@@ -13,6 +13,7 @@ import io.weir.kafka.transaction.PendingTransaction;
 import io.weir.kafka.transaction.RecoveryCommitResult;
 import io.weir.kafka.transaction.RecoveryOutcome;
 import io.weir.kafka.transaction.TransactionResumer;
+import io.weir.kafka.transaction.TransactionalIds;
 import io.weir.runtime.startup.StartupPhases;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -23,6 +24,7 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
@@ -339,7 +341,7 @@ final class TransactionalKafkaSink<T>
     }
     abortLingering();
     markers().ensureTopic();
-    SortedSet<Long> markerOffsets = new TreeSet<>();
+    SortedMap<Long, String> markerOffsets = new TreeMap<>();
     pending.values().forEach(list -> list.forEach(t -> addMarker(markerOffsets, t)));
     Set<Long> committed = markers().committedAmong(markerOffsets);
     List<TransactionOutcome> outcomes = new ArrayList<>();
@@ -363,9 +365,9 @@ final class TransactionalKafkaSink<T>
     }
   }
 
-  private static void addMarker(SortedSet<Long> offsets, KafkaTransaction transaction) {
+  private static void addMarker(SortedMap<Long, String> offsets, KafkaTransaction transaction) {
     if (transaction.isMarked()) {
-      offsets.add(transaction.markerOffset());
+      offsets.put(transaction.markerOffset(), transaction.transactionalId());
     }
   }
 
@@ -441,6 +443,13 @@ final class TransactionalKafkaSink<T>
     return true;
   }
 
+  /** Its transactional ids; its marker topic is made from the prefix alone too. */
+  @Override
+  public Optional<String> transactionIdSpace(
+      String jobName, String operatorName, String operatorUid) {
+    return Optional.of(TransactionalIds.describe(config.transactionalIdPrefix()));
+  }
+
   /**
    * Whether {@code transactionalId}, an id of this sink, is one a subtask at this parallelism
    * takes.
@@ -462,7 +471,7 @@ final class TransactionalKafkaSink<T>
 
   /** Every id of this sink, of any subtask and pool index, matched exactly. */
   private Pattern sinkIds() {
-    return Pattern.compile(Pattern.quote(config.transactionalIdPrefix()) + "-(\\d+)-(\\d+)");
+    return TransactionalIds.of(config.transactionalIdPrefix());
   }
 
   /** Aborts the open transactions of every id of this sink, of any subtask and pool index. */

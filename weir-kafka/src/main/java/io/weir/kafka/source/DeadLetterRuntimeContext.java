@@ -35,6 +35,11 @@ final class DeadLetterRuntimeContext implements RuntimeContext {
   }
 
   @Override
+  public String operatorUid() {
+    return source.operatorUid();
+  }
+
+  @Override
   public int subtaskIndex() {
     return source.subtaskIndex();
   }

@@ -14,6 +14,7 @@ import io.weir.api.source.RecordFailureException;
 import io.weir.api.state.ListState;
 import io.weir.api.state.ListStateDescriptor;
 import io.weir.kafka.ClientGauges;
+import io.weir.kafka.transaction.TransactionalIds;
 import io.weir.runtime.failpoint.Failpoints;
 import io.weir.runtime.startup.StartupPhases;
 import java.time.Duration;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -405,6 +407,14 @@ public final class KafkaSource<T> extends AbstractRichFunction
 
   @Override
   public void abortLingeringBesideSubtasks(int parallelism) {}
+
+  /** The dead-letter producer's transactional ids, if the source has a dead-letter topic. */
+  @Override
+  public Optional<String> transactionIdSpace(
+      String jobName, String operatorName, String operatorUid) {
+    return Optional.ofNullable(config.deadLetters())
+        .map(deadLetters -> TransactionalIds.describe(deadLetters.transactionalIdPrefix()));
+  }
 
   @Override
   public void cancel() {

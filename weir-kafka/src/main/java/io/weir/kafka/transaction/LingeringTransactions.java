@@ -10,7 +10,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
@@ -65,7 +64,11 @@ public final class LingeringTransactions implements AutoCloseable {
     }
   }
 
-  /** Open transactions whose transactional id starts with {@code prefix}, oldest first. */
+  /**
+   * Open transactions whose transactional id starts with {@code prefix}, oldest first: for showing
+   * them to people. To select the ids of one sink, match them exactly ({@link #list(Pattern)},
+   * {@link TransactionalIds}): a prefix takes in the ids of every other prefix it starts.
+   */
   public List<OpenTransaction> list(String prefix) {
     return list(transactionalId -> transactionalId.startsWith(prefix));
   }
@@ -115,23 +118,6 @@ public final class LingeringTransactions implements AutoCloseable {
                 (OpenTransaction transaction) -> transaction.startTime().orElse(Instant.MAX))
             .thenComparing(OpenTransaction::transactionalId));
     return open;
-  }
-
-  /**
-   * Aborts every open transaction whose id starts with {@code prefix}, except those in {@code keep}
-   * (transactions a restore still has to commit).
-   *
-   * @return the transactions that were aborted
-   */
-  public List<OpenTransaction> abortAll(String prefix, Set<String> keep) {
-    List<OpenTransaction> aborted = new ArrayList<>();
-    for (OpenTransaction transaction : list(prefix)) {
-      if (!keep.contains(transaction.transactionalId())) {
-        abort(transaction.transactionalId());
-        aborted.add(transaction);
-      }
-    }
-    return aborted;
   }
 
   /**

@@ -16,7 +16,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -51,7 +50,8 @@ class LingeringTransactionsTest {
       assertThat(open.get(0).state()).isEqualTo("Ongoing");
 
       // when
-      List<OpenTransaction> aborted = lingering.abortAll("job-a-", Set.of("job-a-1"));
+      List<OpenTransaction> aborted =
+          lingering.abortWhere(id -> id.startsWith("job-a-") && !id.equals("job-a-1"));
 
       // then
       assertThat(aborted).extracting(OpenTransaction::transactionalId).containsExactly("job-a-0");
@@ -166,7 +166,7 @@ class LingeringTransactionsTest {
 
     // when
     try (LingeringTransactions lingering = new LingeringTransactions(clientConfig())) {
-      assertThat(lingering.abortAll("stuck-", Set.of())).hasSize(1);
+      assertThat(lingering.abortMatching(Pattern.compile("stuck-0"))).hasSize(1);
     }
 
     // then

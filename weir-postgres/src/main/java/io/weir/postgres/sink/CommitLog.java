@@ -73,6 +73,22 @@ final class CommitLog {
     }
   }
 
+  /**
+   * Deletes the subtask's commit records of checkpoints after {@code checkpointId}; on an
+   * auto-commit connection. A restore from that checkpoint (an older one, or a savepoint restored
+   * into a new checkpoint directory) numbers its checkpoints after it again.
+   */
+  static void forgetAfter(Connection connection, String prefix, long checkpointId)
+      throws SQLException {
+    try (PreparedStatement delete =
+        connection.prepareStatement(
+            "DELETE FROM " + TABLE + " WHERE transaction_prefix = ? AND checkpoint_id > ?")) {
+      delete.setString(1, prefix);
+      delete.setLong(2, checkpointId);
+      delete.executeUpdate();
+    }
+  }
+
   /** Whether the transaction of {@code checkpointId} committed. */
   static boolean committed(Connection connection, String prefix, long checkpointId)
       throws SQLException {

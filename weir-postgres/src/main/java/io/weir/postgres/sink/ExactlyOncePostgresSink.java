@@ -3,6 +3,7 @@ package io.weir.postgres.sink;
 import io.weir.api.checkpoint.FunctionInitializationContext;
 import io.weir.api.checkpoint.FunctionSnapshotContext;
 import io.weir.api.sink.CommitFailure;
+import io.weir.api.sink.TransactionOutcome;
 import io.weir.api.sink.TwoPhaseCommitOptions;
 import io.weir.api.sink.TwoPhaseCommitSinkFunction;
 import io.weir.api.state.StateSerializer;
@@ -12,6 +13,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.SortedMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -68,7 +70,8 @@ final class ExactlyOncePostgresSink<T>
     ids =
         TransactionIds.of(
             getRuntimeContext().jobName(),
-            config.explicitSinkId().orElse(getRuntimeContext().operatorName()),
+            TransactionIds.sinkName(
+                config, getRuntimeContext().operatorName(), getRuntimeContext().operatorUid()),
             getRuntimeContext().subtaskIndex());
     PreparedTransactions prepared = new PreparedTransactions(control());
     if (prepared.maxPreparedTransactions() == 0) {
@@ -224,6 +227,39 @@ final class ExactlyOncePostgresSink<T>
   protected void recoverAndAbort(PostgresTransaction transaction) {}
 
   /**
+   * The job's recovery step, once the restored checkpoint's transactions are committed: for every
+   * former subtask, whatever the new parallelism (after a scale-down no new subtask takes the
+   * higher ones' ids), rolls back what it prepared for checkpoints that never completed, and
+   * forgets its commit records of checkpoints after the restored one, which the restored job
+   * numbers again (a savepoint restored into a new checkpoint directory).
+   */
+  @Override
+  protected List<TransactionOutcome> proveOutcomes(
+      SortedMap<Long, List<PostgresTransaction>> pending, List<PostgresTransaction> open)
+      throws Exception {
+    try {
+      PostgresSinkRecovery recovery = new PostgresSinkRecovery(control());
+      for (PostgresTransaction formerSubtask : open) {
+        TransactionIds ids = new TransactionIds(formerSubtask.transactionPrefix());
+        List<String> rolledBack = recovery.rollBackLingering(ids);
+        if (!rolledBack.isEmpty()) {
+          LOG.info(
+              "Rolled back {} prepared transaction(s) no checkpoint owns: {}",
+              rolledBack.size(),
+              rolledBack);
+        }
+        if (!pending.isEmpty()) {
+          CommitLog.forgetAfter(control(), ids.prefix(), pending.lastKey());
+        }
+      }
+    } finally {
+      // The step's copy of the sink is never closed.
+      closeControl();
+    }
+    return super.proveOutcomes(pending, open);
+  }
+
+  /**
    * Runs after the restored transactions were committed (or on a fresh start), before the first new
    * one: rolls back this subtask's prepared transactions that no checkpoint owns. A fresh start
    * also forgets the subtask's commit records: no checkpoint of it can need them, and its
@@ -249,6 +285,17 @@ final class ExactlyOncePostgresSink<T>
           e);
     }
     return Optional.empty();
+  }
+
+  /** The sink's prepared transactions, whose ids no other sink of the job may share. */
+  @Override
+  public Optional<String> transactionIdSpace(
+      String jobName, String operatorName, String operatorUid) {
+    return Optional.of(
+        "PostgreSQL transaction ids '"
+            + TransactionIds.sinkPrefix(
+                jobName, TransactionIds.sinkName(config, operatorName, operatorUid))
+            + "<subtask>.<checkpoint>'");
   }
 
   @Override

@@ -72,8 +72,9 @@ public final class JdbcSink {
 
     /**
      * Names the sink in its prepared transactions' ids ({@code
-     * weir.<job>.<sink>.<subtask>.<checkpoint>}). Default: the operator's name. Must stay the same
-     * across restarts of the job.
+     * weir.<job>.<sink>.<subtask>.<checkpoint>}). Default: the operator's name, or its uid when the
+     * sink has no name. Must stay the same across restarts of the job; two sinks of a job whose ids
+     * would be the same are refused when the job is built.
      */
     public Builder<T> sinkId(String id) {
       this.sinkId = Objects.requireNonNull(id, "id");

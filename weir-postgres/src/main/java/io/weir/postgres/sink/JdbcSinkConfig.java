@@ -11,7 +11,8 @@ import java.util.Optional;
  * @param jdbcUrl the database, credentials included as URL parameters when needed
  * @param statements run for each record, in this order, batched
  * @param batchSize records buffered per statement before a batch is sent to the database
- * @param sinkId names the sink in transaction ids; null = the operator's name
+ * @param sinkId names the sink in transaction ids; null = the operator's name, or its uid when
+ *     unnamed
  */
 public record JdbcSinkConfig<T>(
     String jdbcUrl, List<JdbcStatement<T>> statements, int batchSize, String sinkId)

@@ -143,7 +143,7 @@ class ExactlyOncePostgresSinkCrashTest {
       return new PreparedTransactions(connection)
           .list().stream()
               .map(PreparedTransaction::globalId)
-              .filter(id -> id.contains("." + table + "."))
+              .filter(id -> id.startsWith(TransactionIds.sinkPrefix("sink-test", table)))
               .toList();
     }
   }

@@ -62,13 +62,13 @@ final class SinkDriver {
   private final MemoryListState state = new MemoryListState();
   private final Failpoints failpoints;
 
-  private SinkDriver(SinkFunction<Long> sink) {
+  private SinkDriver(SinkFunction<Long> sink, String jobName, int subtaskIndex) {
     this.sink = sink;
     // As a runner does: the process's failpoints (-Dweir.failpoints) become this one job's.
     JobConfig config = new JobConfig();
     FailpointConfiguration.applyProcessConfiguration(config);
     this.failpoints = Failpoints.of(config.failpoints());
-    ((RichFunction) sink).setRuntimeContext(new Subtask(failpoints));
+    ((RichFunction) sink).setRuntimeContext(new Subtask(failpoints, jobName, subtaskIndex));
   }
 
   /** The failpoints of the job this driver plays, armed from the process's configuration. */
@@ -83,7 +83,20 @@ final class SinkDriver {
 
   /** Any sink of this module, started fresh or from the file. */
   static SinkDriver start(SinkFunction<Long> sinkFunction, Path stateFile) throws Exception {
-    SinkDriver driver = new SinkDriver(sinkFunction);
+    return start("sink-test", sinkFunction, stateFile);
+  }
+
+  /** As above, as a subtask of the job {@code jobName}. */
+  static SinkDriver start(String jobName, SinkFunction<Long> sinkFunction, Path stateFile)
+      throws Exception {
+    return start(jobName, 0, sinkFunction, stateFile);
+  }
+
+  /** As above, as subtask {@code subtaskIndex} of the job {@code jobName}. */
+  static SinkDriver start(
+      String jobName, int subtaskIndex, SinkFunction<Long> sinkFunction, Path stateFile)
+      throws Exception {
+    SinkDriver driver = new SinkDriver(sinkFunction, jobName, subtaskIndex);
     boolean restored = Files.exists(stateFile);
     if (restored) {
       driver.state.update(read(stateFile));
@@ -154,6 +167,11 @@ final class SinkDriver {
       }
     }
     return bytes.toByteArray();
+  }
+
+  /** The sink's state elements in {@code stateFile}, as the job's recovery step is given them. */
+  static List<byte[]> storedState(Path stateFile) throws IOException {
+    return read(stateFile);
   }
 
   private static List<byte[]> read(Path file) throws IOException {
@@ -239,14 +257,18 @@ final class SinkDriver {
 
   private static final class Subtask implements RuntimeContext {
     private final Failpoints failpoints;
+    private final String jobName;
+    private final int subtaskIndex;
 
-    Subtask(Failpoints failpoints) {
+    Subtask(Failpoints failpoints, String jobName, int subtaskIndex) {
       this.failpoints = failpoints;
+      this.jobName = jobName;
+      this.subtaskIndex = subtaskIndex;
     }
 
     @Override
     public String jobName() {
-      return "sink-test";
+      return jobName;
     }
 
     @Override
@@ -256,12 +278,12 @@ final class SinkDriver {
 
     @Override
     public int subtaskIndex() {
-      return 0;
+      return subtaskIndex;
     }
 
     @Override
     public int parallelism() {
-      return 1;
+      return subtaskIndex + 1;
     }
 
     @Override

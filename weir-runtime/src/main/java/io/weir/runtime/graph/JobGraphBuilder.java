@@ -31,6 +31,8 @@ public final class JobGraphBuilder {
     List<Transformation> transformations = plan.transformations();
     Map<Transformation, List<Transformation>> consumers = consumersOf(transformations);
     checkUids(transformations);
+    TransactionIdSpaces.check(plan.jobName(), transformations);
+    TransactionTimeouts.check(config, transformations);
 
     Map<Transformation, List<Transformation>> chains = new LinkedHashMap<>();
     Map<Transformation, Transformation> headOf = new HashMap<>();

@@ -36,6 +36,11 @@ final class StreamRuntimeContext implements RuntimeContext {
   }
 
   @Override
+  public String operatorUid() {
+    return setup.uid();
+  }
+
+  @Override
   public int subtaskIndex() {
     return setup.subtaskIndex();
   }

@@ -3,6 +3,7 @@ package io.weir.runtime.recovery;
 import io.weir.api.graph.Transformation;
 import io.weir.api.sink.RecoverableSink;
 import io.weir.runtime.graph.JobGraph;
+import io.weir.runtime.graph.TransactionIdSpaces;
 import io.weir.runtime.operators.FunctionCopier;
 import java.util.List;
 import org.slf4j.Logger;
@@ -47,7 +48,7 @@ final class FreshStartSettlement {
         // The graph's function stays untouched: the settlement works on a copy, as a task would.
         RecoverableSink sink =
             FunctionCopier.copy(
-                SinkRecoveryStep.recoverableSinkOf(operator.spec()), operator.displayName());
+                TransactionIdSpaces.recoverableSinkOf(operator.spec()), operator.displayName());
         sink.abortLingeringBesideSubtasks(graph.vertexOf(operator).parallelism());
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();

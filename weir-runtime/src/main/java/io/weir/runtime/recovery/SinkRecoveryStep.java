@@ -1,6 +1,5 @@
 package io.weir.runtime.recovery;
 
-import io.weir.api.graph.OperatorSpec;
 import io.weir.api.graph.Transformation;
 import io.weir.api.sink.RecoverableSink;
 import io.weir.api.sink.TransactionOutcome;
@@ -9,6 +8,7 @@ import io.weir.api.state.StateSerializer;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.OperatorState;
 import io.weir.runtime.graph.JobGraph;
+import io.weir.runtime.graph.TransactionIdSpaces;
 import io.weir.runtime.operators.FunctionCopier;
 import io.weir.runtime.state.OperatorSubtaskState;
 import java.util.ArrayList;
@@ -80,7 +80,7 @@ public final class SinkRecoveryStep {
     List<String> accepted = new ArrayList<>();
     List<Transformation> besideSubtasks = new ArrayList<>();
     for (Transformation operator : graph.operators()) {
-      RecoverableSink recoverable = recoverableSinkOf(operator.spec());
+      RecoverableSink recoverable = TransactionIdSpaces.recoverableSinkOf(operator.spec());
       if (recoverable == null) {
         continue;
       }
@@ -108,22 +108,6 @@ public final class SinkRecoveryStep {
     if (freshStart != null) {
       freshStart.await();
     }
-  }
-
-  /**
-   * The operator's transactions to settle: a sink's, or a source's that writes transactionally too
-   * (a Kafka source's dead-letter topic); null for any other operator.
-   */
-  static RecoverableSink recoverableSinkOf(OperatorSpec spec) {
-    if (spec instanceof OperatorSpec.Sink sink
-        && sink.function() instanceof RecoverableSink recoverable) {
-      return recoverable;
-    }
-    if (spec instanceof OperatorSpec.Source source
-        && source.function() instanceof RecoverableSink recoverable) {
-      return recoverable;
-    }
-    return null;
   }
 
   /**
