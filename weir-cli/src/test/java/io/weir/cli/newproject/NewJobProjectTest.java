@@ -7,14 +7,20 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.weir.cli.WeirCli;
 import io.weir.kafka.testing.KafkaBrokerExtension;
 import io.weir.kafka.testing.KafkaTestClients;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.Test;
@@ -37,7 +43,20 @@ class NewJobProjectTest {
   @Test
   void when_aNewProjectIsBuiltAndRun_then_everyOrderIsInTheTotalsOnceAndTheTotalsAddUp()
       throws Exception {
-    // given: the project as `weir new` writes it, built offline with its own tests
+    // given: Weir installed as `weir new` installs it, from a copy of this checkout, so that the
+    // nested build leaves the target directories of the build running this test alone
+    WeirCheckout copy = copyOfThisCheckout(directory.resolve("weir"));
+    new WeirInstallation(copy, LocalMavenRepository.ofThisUser(), weirVersion())
+        .maybeInstall(System.err);
+    assertThat(
+            new WeirInstallation(
+                    WeirCheckout.ofThisCommandLine(),
+                    LocalMavenRepository.ofThisUser(),
+                    weirVersion())
+                .staleArtifacts())
+        .as("artifacts `weir new` would install again")
+        .isEmpty();
+    // and: the project as `weir new` writes it, built offline with its own tests
     Path project = directory.resolve("orders-job");
     assertThat(WeirCli.run("new", "com.acme:orders-job", "--dir", project.toString())).isZero();
     assertThat(project.resolve("src/main/java/com/acme/ordersjob/OrdersJob.java")).exists();
@@ -108,6 +127,38 @@ class NewJobProjectTest {
     // computed twice from a restored state
     counts.values().forEach(customerCounts -> customerCounts.sort(null));
     assertThat(counts).isEqualTo(expectedCounts);
+  }
+
+  /** The checkout's sources (no build output, no history) copied to {@code target}. */
+  private static WeirCheckout copyOfThisCheckout(Path target) throws IOException {
+    Path root = WeirCheckout.ofThisCommandLine().root();
+    Set<String> skipped = Set.of("target", ".git", ".weir", "node_modules");
+    try (Stream<Path> files = Files.walk(root)) {
+      for (Path file : files.filter(f -> noneIn(root, f, skipped)).toList()) {
+        Path copy = target.resolve(root.relativize(file).toString());
+        if (Files.isDirectory(file)) {
+          Files.createDirectories(copy);
+        } else if (Files.isRegularFile(file)) {
+          Files.copy(file, copy, StandardCopyOption.COPY_ATTRIBUTES);
+        }
+      }
+    }
+    return new WeirCheckout(target);
+  }
+
+  private static boolean noneIn(Path root, Path file, Set<String> names) {
+    for (Path part : root.relativize(file)) {
+      if (names.contains(part.toString())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static String weirVersion() throws IOException {
+    try (InputStream in = NewCommand.class.getResourceAsStream("weir-version.txt")) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
+    }
   }
 
   /** Runs the project's own Maven build offline, as the user would, and fails on its log. */
