@@ -10,6 +10,7 @@ import io.weir.cli.inspect.InspectCommand;
 import io.weir.cli.kafka.KafkaCommand;
 import io.weir.cli.lab.DemoCommand;
 import io.weir.cli.lab.LabCommand;
+import io.weir.cli.newproject.NewCommand;
 import io.weir.cli.postgres.PostgresCommand;
 import java.util.List;
 import picocli.CommandLine;
@@ -30,6 +31,7 @@ public final class WeirCli implements Runnable {
   private static final List<Class<?>> COMMANDS =
       List.of(
           DemoCommand.class,
+          NewCommand.class,
           LabCommand.class,
           PlanCommand.class,
           RunCommand.class,
