@@ -1,9 +1,7 @@
 package io.weir.api.windowing;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.List;
 
 /** Windows of one size that start every {@code slide}, on event time. */
 public final class SlidingEventTimeWindows<T> implements WindowAssigner<T> {
@@ -11,9 +9,7 @@ public final class SlidingEventTimeWindows<T> implements WindowAssigner<T> {
   private final long slide;
 
   private SlidingEventTimeWindows(long size, long slide) {
-    if (size <= 0 || slide <= 0) {
-      throw new IllegalArgumentException("A window's size and slide must be positive");
-    }
+    SlidingWindows.checkSizeAndSlide(size, slide);
     this.size = size;
     this.slide = slide;
   }
@@ -24,12 +20,7 @@ public final class SlidingEventTimeWindows<T> implements WindowAssigner<T> {
 
   @Override
   public Collection<TimeWindow> assignWindows(T element, long timestamp) {
-    List<TimeWindow> windows = new ArrayList<>((int) (size / slide) + 1);
-    long lastStart = timestamp - Math.floorMod(timestamp, slide);
-    for (long start = lastStart; start > timestamp - size; start -= slide) {
-      windows.add(new TimeWindow(start, start + size));
-    }
-    return windows;
+    return SlidingWindows.holding(timestamp, size, slide);
   }
 
   @Override
