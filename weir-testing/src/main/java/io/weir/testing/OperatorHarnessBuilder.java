@@ -2,6 +2,11 @@ package io.weir.testing;
 
 import io.weir.api.checkpoint.CommitObserver;
 import io.weir.api.functions.KeySelector;
+import io.weir.api.state.StateBackend;
+import io.weir.api.state.StateBackends;
+import io.weir.runtime.state.KeyedStateBackends;
+import java.util.Optional;
+import java.util.UUID;
 
 /**
  * Configures an {@link OperatorTestHarness} before it opens. Defaults: parallelism 1, max
@@ -23,6 +28,7 @@ public final class OperatorHarnessBuilder<IN, OUT> {
   private long processingTime;
   private boolean restoreEveryInput;
   private CommitObserver commitObserver = CommitObserver.NONE;
+  private StateBackend stateBackend = StateBackends.heap();
 
   OperatorHarnessBuilder(
       String kind,
@@ -61,6 +67,16 @@ public final class OperatorHarnessBuilder<IN, OUT> {
     return this;
   }
 
+  /**
+   * Where keyed state lives, as {@code StreamEnvironment.setStateBackend} chooses it for a job (the
+   * heap by default); a backend other than the heap needs its module on the class path. Checkpoint
+   * files of a backend that writes them go to the process's working directory.
+   */
+  public OperatorHarnessBuilder<IN, OUT> stateBackend(StateBackend backend) {
+    this.stateBackend = backend;
+    return this;
+  }
+
   /** Processing time when the harness opens. */
   public OperatorHarnessBuilder<IN, OUT> processingTime(long start) {
     this.processingTime = start;
@@ -96,7 +112,15 @@ public final class OperatorHarnessBuilder<IN, OUT> {
     }
     String uid = kind.toLowerCase(java.util.Locale.ROOT).replace(' ', '-') + "-under-test";
     OperatorUnderTest operator =
-        new OperatorUnderTest(uid, name, keySelector, maxParallelism, maker, recovery);
+        new OperatorUnderTest(
+            uid,
+            name,
+            keySelector,
+            maxParallelism,
+            maker,
+            recovery,
+            KeyedStateBackends.forJob(
+                stateBackend, "harness-" + UUID.randomUUID(), id -> Optional.empty()));
     return new OperatorTestHarness<>(
         operator, parallelism, processingTime, restoreEveryInput, commitObserver);
   }

@@ -71,7 +71,8 @@ final class OperatorRun {
               states.get(index),
               restoredId,
               time,
-              commitObserver);
+              commitObserver,
+              operator.keyedStateBackends());
       StreamOperator instance = operator.maker().make(setup, emitted);
       instance.initializeState();
       instance.open();
@@ -110,7 +111,11 @@ final class OperatorRun {
   OperatorSnapshot snapshot(long checkpointId, long timestamp) throws Exception {
     Map<Integer, OperatorSubtaskState> states = new LinkedHashMap<>();
     for (int index = 0; index < subtasks.size(); index++) {
-      states.put(index, subtasks.get(index).operator().snapshotState(checkpointId, timestamp));
+      StreamOperator instance = subtasks.get(index).operator();
+      states.put(index, instance.snapshotState(checkpointId, timestamp));
+      // The asynchronous part, as a task runs it after the barrier: a backend that writes files
+      // (RocksDB) writes them here.
+      instance.materializeSnapshot(checkpointId);
     }
     return new OperatorSnapshot(checkpointId, new OperatorState(info, states));
   }

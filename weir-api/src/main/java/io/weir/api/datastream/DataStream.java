@@ -114,6 +114,11 @@ public class DataStream<T> {
     return new DataStream<>(env, null, all);
   }
 
+  /** Starts a window join of this stream with {@code other}; see {@link JoinedStreams}. */
+  public <U> JoinedStreams<T, U> join(DataStream<U> other) {
+    return new JoinedStreams<>(this, other);
+  }
+
   /**
    * Gives each record the timestamp of the strategy's assigner and emits the strategy's watermarks
    * (periodically, at the job's auto-watermark interval); watermarks from upstream are dropped,

@@ -49,4 +49,9 @@ public final class KeyedStream<T, K> extends DataStream<T> {
   public WindowedStream<T, K> window(WindowAssigner<? super T> assigner) {
     return new WindowedStream<>(this, assigner);
   }
+
+  /** Windows of {@code size} records per key, fired and cleared each time one is full. */
+  public CountWindowedStream<T, K> countWindow(long size) {
+    return new CountWindowedStream<>(this, size);
+  }
 }

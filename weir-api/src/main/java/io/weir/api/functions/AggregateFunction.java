@@ -13,9 +13,9 @@ import io.weir.api.annotation.Public;
  * checkpoint and must be serializable; {@code add} may return the accumulator it was given,
  * changed, or a new one.
  *
- * <p>{@link #merge} is never called today: no window assigner of Weir merges windows (there are no
- * session windows yet). Implement it correctly anyway — associative, combining two accumulators of
- * the same key and window — since merging windows will call it.
+ * <p>{@link #merge} is called when windows merge (session windows): it combines the accumulators of
+ * two sessions of the same key that a record joined into one. It must be associative and may return
+ * either argument, changed, or a new accumulator.
  */
 @Public
 public interface AggregateFunction<IN, ACC, OUT> extends Function {
@@ -28,6 +28,6 @@ public interface AggregateFunction<IN, ACC, OUT> extends Function {
   /** The window's result from its accumulator; must not change the accumulator. */
   OUT getResult(ACC accumulator);
 
-  /** Combines two accumulators; not called by any window assigner today (see above). */
+  /** Combines the accumulators of two windows of one key that merge (see above). */
   ACC merge(ACC a, ACC b);
 }

@@ -9,6 +9,7 @@ import io.weir.api.functions.KeyedProcessFunction;
 import io.weir.api.functions.MapFunction;
 import io.weir.api.functions.OutputTag;
 import io.weir.api.functions.ProcessFunction;
+import io.weir.api.functions.ProcessWindowFunction;
 import io.weir.api.functions.ReduceFunction;
 import io.weir.api.sink.SinkFunction;
 import io.weir.api.source.SourceFunction;
@@ -67,19 +68,47 @@ public sealed interface OperatorSpec {
   }
 
   /**
-   * A window per key: exactly one of {@code reduce} and {@code aggregate} is set. Records later
-   * than the window's end plus {@code allowedLatenessMillis} go to {@code lateOutput} when set, and
-   * are dropped and counted otherwise.
+   * A window per key: at most one of {@code reduce} and {@code aggregate} is set; {@code
+   * windowFunction}, when set, makes the window's result from the pre-aggregated value, or from all
+   * the window's records when neither of the other two is set. Records later than the window's end
+   * plus {@code allowedLatenessMillis} go to {@code lateOutput} when set, and are dropped and
+   * counted otherwise.
    */
   record Window(
       WindowAssigner<?> assigner,
       ReduceFunction<?> reduce,
       AggregateFunction<?, ?, ?> aggregate,
+      ProcessWindowFunction<?, ?, ?, ?> windowFunction,
       long allowedLatenessMillis,
       OutputTag<?> lateOutput)
       implements OperatorSpec {
+    /** A window folded by its reduce or aggregate function alone. */
+    public Window(
+        WindowAssigner<?> assigner,
+        ReduceFunction<?> reduce,
+        AggregateFunction<?, ?, ?> aggregate,
+        long allowedLatenessMillis,
+        OutputTag<?> lateOutput) {
+      this(assigner, reduce, aggregate, null, allowedLatenessMillis, lateOutput);
+    }
+
     public String kind() {
       return "Window";
+    }
+  }
+
+  /**
+   * A count window per key: fires and is cleared each time it holds {@code size} records. Functions
+   * as for {@link Window}.
+   */
+  record CountWindow(
+      long size,
+      ReduceFunction<?> reduce,
+      AggregateFunction<?, ?, ?> aggregate,
+      ProcessWindowFunction<?, ?, ?, ?> windowFunction)
+      implements OperatorSpec {
+    public String kind() {
+      return "Count Window";
     }
   }
 

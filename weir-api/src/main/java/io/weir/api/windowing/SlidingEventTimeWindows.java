@@ -2,9 +2,7 @@ package io.weir.api.windowing;
 
 import io.weir.api.annotation.Public;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.List;
 
 /** Windows of one size that start every {@code slide}, on event time. */
 @Public
@@ -13,9 +11,7 @@ public final class SlidingEventTimeWindows<T> implements WindowAssigner<T> {
   private final long slide;
 
   private SlidingEventTimeWindows(long size, long slide) {
-    if (size <= 0 || slide <= 0) {
-      throw new IllegalArgumentException("A window's size and slide must be positive");
-    }
+    SlidingWindows.checkSizeAndSlide(size, slide);
     this.size = size;
     this.slide = slide;
   }
@@ -26,12 +22,7 @@ public final class SlidingEventTimeWindows<T> implements WindowAssigner<T> {
 
   @Override
   public Collection<TimeWindow> assignWindows(T element, long timestamp) {
-    List<TimeWindow> windows = new ArrayList<>((int) (size / slide) + 1);
-    long lastStart = timestamp - Math.floorMod(timestamp, slide);
-    for (long start = lastStart; start > timestamp - size; start -= slide) {
-      windows.add(new TimeWindow(start, start + size));
-    }
-    return windows;
+    return SlidingWindows.holding(timestamp, size, slide);
   }
 
   @Override

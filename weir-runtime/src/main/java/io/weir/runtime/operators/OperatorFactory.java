@@ -50,6 +50,8 @@ public final class OperatorFactory {
       return new ReduceOperator(setup, (ReduceFunction<Object>) r.function(), output);
     } else if (spec instanceof OperatorSpec.Window w) {
       return new WindowOperator(setup, w, output);
+    } else if (spec instanceof OperatorSpec.CountWindow w) {
+      return new CountWindowOperator(setup, w, output);
     } else if (spec instanceof OperatorSpec.Timestamps t) {
       return new TimestampsOperator(
           setup, (WatermarkStrategy<Object>) t.strategy(), config.autoWatermarkInterval(), output);
@@ -82,8 +84,15 @@ public final class OperatorFactory {
           FunctionCopier.copy(w.assigner(), name),
           FunctionCopier.copy(w.reduce(), name),
           FunctionCopier.copy(w.aggregate(), name),
+          FunctionCopier.copy(w.windowFunction(), name),
           w.allowedLatenessMillis(),
           w.lateOutput());
+    } else if (spec instanceof OperatorSpec.CountWindow w) {
+      return new OperatorSpec.CountWindow(
+          w.size(),
+          FunctionCopier.copy(w.reduce(), name),
+          FunctionCopier.copy(w.aggregate(), name),
+          FunctionCopier.copy(w.windowFunction(), name));
     } else if (spec instanceof OperatorSpec.Timestamps t) {
       return new OperatorSpec.Timestamps(FunctionCopier.copy(t.strategy(), name));
     } else if (spec instanceof OperatorSpec.Sink s) {

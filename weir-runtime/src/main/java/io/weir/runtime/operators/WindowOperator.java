@@ -3,9 +3,11 @@ package io.weir.runtime.operators;
 import io.weir.api.functions.Function;
 import io.weir.api.functions.OutputTag;
 import io.weir.api.graph.OperatorSpec;
+import io.weir.api.windowing.MergingWindowAssigner;
 import io.weir.api.windowing.TimeWindow;
 import io.weir.api.windowing.WindowAssigner;
 import io.weir.runtime.operators.window.WindowAccumulator;
+import io.weir.runtime.operators.window.WindowMerge;
 import io.weir.runtime.state.KeyedTable;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -17,7 +19,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keyed time windows folded with a reduce or an aggregate function.
+ * Keyed time windows folded with a reduce or an aggregate function, or kept whole, and emitted as
+ * they are or through a process window function ({@link WindowResults}).
  *
  * <p>Each key's open windows and their accumulated values live in one keyed state ({@code window ->
  * accumulated}), and their timers in the keyed timers, so both are part of every checkpoint. An
@@ -28,6 +31,14 @@ import org.slf4j.LoggerFactory;
  * output when there is one, else it is dropped and counted. A processing-time window fires and is
  * cleared when processing time reaches its end; at the end of input, processing-time windows that
  * are still open fire too (event-time windows fire on the final watermark).
+ *
+ * <p>Windows of a {@link MergingWindowAssigner} (sessions) merge as records arrive: the record's
+ * window and every open window of the key it intersects become their cover, with the contents
+ * merged into one state ({@link WindowMerge}). The cover is checked for lateness as Flink does: a
+ * record whose own window is past cleanup but merges into a session still kept is accepted, and a
+ * session that already fired fires again with the late record. Timers of the windows merged away
+ * are left to fire: timers are matched to windows by time, so a timer no window ends at does
+ * nothing.
  */
 public final class WindowOperator extends AbstractStreamOperator<Function> {
   private static final Logger LOG = LoggerFactory.getLogger(WindowOperator.class);
@@ -35,21 +46,26 @@ public final class WindowOperator extends AbstractStreamOperator<Function> {
 
   private final WindowAssigner<Object> assigner;
   private final WindowAccumulator accumulator;
+  private final boolean merging;
   private final boolean eventTime;
   private final long allowedLateness;
   private final OutputTag<?> lateOutput;
+  private final OperatorSpec.Window spec;
   private KeyedTable contents;
   private KeyedTimers timers;
+  private WindowResults results;
   private long lateRecordsDropped;
 
   @SuppressWarnings("unchecked")
   public WindowOperator(OperatorSetup setup, OperatorSpec.Window spec, Output output) {
-    super(setup, spec.reduce() != null ? spec.reduce() : spec.aggregate(), output);
+    super(setup, userFunction(spec), output);
     this.assigner = (WindowAssigner<Object>) spec.assigner();
-    this.accumulator = WindowAccumulator.of(spec);
+    this.accumulator = WindowAccumulator.of(spec.reduce(), spec.aggregate());
+    this.merging = assigner instanceof MergingWindowAssigner;
     this.eventTime = assigner.isEventTime();
     this.allowedLateness = Math.max(0, spec.allowedLatenessMillis());
     this.lateOutput = spec.lateOutput();
+    this.spec = spec;
   }
 
   @Override
@@ -61,6 +77,17 @@ public final class WindowOperator extends AbstractStreamOperator<Function> {
     }
     contents = keyedState.table(CONTENTS_STATE);
     timers = new KeyedTimers(keyedState, setup.timeService(), this::onTimer);
+    results =
+        new WindowResults(
+            spec.windowFunction(), output, timers::currentWatermark, timers::currentProcessingTime);
+  }
+
+  /** The function whose lifecycle (rich, checkpointed) the operator runs. */
+  private static Function userFunction(OperatorSpec.Window spec) {
+    if (spec.windowFunction() != null) {
+      return spec.windowFunction();
+    }
+    return spec.reduce() != null ? spec.reduce() : spec.aggregate();
   }
 
   @Override
@@ -69,10 +96,7 @@ public final class WindowOperator extends AbstractStreamOperator<Function> {
     setKeyContext(record);
     boolean accepted = false;
     for (TimeWindow window : assigner.assignWindows(record, windowTime(timestamp))) {
-      if (!isPastCleanup(window, timers.currentWatermark())) {
-        accepted = true;
-        add(window, record);
-      }
+      accepted |= merging ? addMerging(window, record) : maybeAdd(window, record);
     }
     if (!accepted) {
       onLateRecord(record, timestamp);
@@ -93,11 +117,37 @@ public final class WindowOperator extends AbstractStreamOperator<Function> {
     return timestamp;
   }
 
-  private void add(TimeWindow window, Object record) throws Exception {
+  /** Adds the record to {@code window} unless the window is past cleanup; true if it was added. */
+  private boolean maybeAdd(TimeWindow window, Object record) throws Exception {
+    if (isPastCleanup(window, timers.currentWatermark())) {
+      return false;
+    }
     Map<TimeWindow, Object> windows = windowsOfCurrentKey(true);
     Object accumulated = accumulator.add(windows.get(window), record);
     windows.put(window, accumulated);
     contents.put(windows);
+    scheduleOrFire(window, accumulated);
+    return true;
+  }
+
+  /**
+   * Merges {@code window} with the key's open windows it intersects and adds the record to the
+   * result, unless that result is past cleanup; true if the record was added.
+   */
+  private boolean addMerging(TimeWindow window, Object record) throws Exception {
+    Map<TimeWindow, Object> windows = windowsOfCurrentKey(true);
+    WindowMerge merge = WindowMerge.of(window, windows.keySet());
+    if (isPastCleanup(merge.result(), timers.currentWatermark())) {
+      return false;
+    }
+    Object accumulated = accumulator.add(merge.apply(windows, accumulator), record);
+    windows.put(merge.result(), accumulated);
+    contents.put(windows);
+    scheduleOrFire(merge.result(), accumulated);
+    return true;
+  }
+
+  private void scheduleOrFire(TimeWindow window, Object accumulated) throws Exception {
     if (!eventTime) {
       timers.registerProcessingTimeTimer(window.maxTimestamp());
       return;
@@ -182,7 +232,7 @@ public final class WindowOperator extends AbstractStreamOperator<Function> {
   }
 
   private void emit(TimeWindow window, Object accumulated) throws Exception {
-    output.collect(accumulator.result(accumulated), window.maxTimestamp());
+    results.emit(keyedState.currentKey(), window, accumulator.results(accumulated));
   }
 
   private boolean isPastCleanup(TimeWindow window, long watermark) {

@@ -2,11 +2,12 @@ package io.weir.runtime.operators.window;
 
 import io.weir.api.functions.AggregateFunction;
 import io.weir.api.functions.ReduceFunction;
-import io.weir.api.graph.OperatorSpec;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * How a window folds its records into the one value it keeps in keyed state, and what it emits when
- * it fires. Called on the task thread only; the value it returns is stored as the window's new
+ * How a window folds its records into the one value it keeps in keyed state, and what it hands on
+ * when it fires. Called on the task thread only; the value it returns is stored as the window's new
  * state and must be serializable, as all heap state is.
  */
 public interface WindowAccumulator {
@@ -18,19 +19,25 @@ public interface WindowAccumulator {
    */
   Object add(Object accumulated, Object record) throws Exception;
 
-  /** What the window emits for its state when it fires. */
-  Object result(Object accumulated);
+  /** The state of a window that two windows of one key merged into; both are non-null. */
+  Object merge(Object first, Object second) throws Exception;
 
-  /** The accumulator for the reduce or the aggregate function of {@code spec}. */
+  /** What the window's records come to when it fires: one value, or all of them. */
+  Iterable<Object> results(Object accumulated);
+
+  /**
+   * The accumulator of a window with these functions: the reduce's, the aggregate's, or, when
+   * neither is set, the list of the window's records.
+   */
   @SuppressWarnings("unchecked")
-  static WindowAccumulator of(OperatorSpec.Window spec) {
-    if (spec.reduce() != null) {
-      return new Reducing((ReduceFunction<Object>) spec.reduce());
+  static WindowAccumulator of(ReduceFunction<?> reduce, AggregateFunction<?, ?, ?> aggregate) {
+    if (reduce != null) {
+      return new Reducing((ReduceFunction<Object>) reduce);
     }
-    if (spec.aggregate() != null) {
-      return new Aggregating((AggregateFunction<Object, Object, Object>) spec.aggregate());
+    if (aggregate != null) {
+      return new Aggregating((AggregateFunction<Object, Object, Object>) aggregate);
     }
-    throw new IllegalArgumentException("A window needs a reduce or an aggregate function");
+    return new Listing();
   }
 
   /** Keeps the reduced record itself. */
@@ -41,12 +48,17 @@ public interface WindowAccumulator {
     }
 
     @Override
-    public Object result(Object accumulated) {
-      return accumulated;
+    public Object merge(Object first, Object second) throws Exception {
+      return function.reduce(first, second);
+    }
+
+    @Override
+    public Iterable<Object> results(Object accumulated) {
+      return List.of(accumulated);
     }
   }
 
-  /** Keeps the aggregate function's accumulator and emits its result. */
+  /** Keeps the aggregate function's accumulator and hands on its result. */
   record Aggregating(AggregateFunction<Object, Object, Object> function)
       implements WindowAccumulator {
     @Override
@@ -55,8 +67,39 @@ public interface WindowAccumulator {
     }
 
     @Override
-    public Object result(Object accumulated) {
-      return function.getResult(accumulated);
+    public Object merge(Object first, Object second) {
+      return function.merge(first, second);
+    }
+
+    @Override
+    public Iterable<Object> results(Object accumulated) {
+      return List.of(function.getResult(accumulated));
+    }
+  }
+
+  /** Keeps every record, in arrival order, for a process window function. */
+  record Listing() implements WindowAccumulator {
+    @Override
+    @SuppressWarnings("unchecked")
+    public Object add(Object accumulated, Object record) {
+      ArrayList<Object> records =
+          accumulated == null ? new ArrayList<>() : (ArrayList<Object>) accumulated;
+      records.add(record);
+      return records;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Object merge(Object first, Object second) {
+      ArrayList<Object> records = (ArrayList<Object>) first;
+      records.addAll((ArrayList<Object>) second);
+      return records;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Iterable<Object> results(Object accumulated) {
+      return (List<Object>) accumulated;
     }
   }
 }

@@ -1,0 +1,87 @@
+package io.weir.api.datastream;
+
+import io.weir.api.annotation.Internal;
+import io.weir.api.functions.Collector;
+import io.weir.api.functions.JoinFunction;
+import io.weir.api.functions.KeySelector;
+import io.weir.api.functions.MapFunction;
+import io.weir.api.functions.ProcessWindowFunction;
+import io.weir.api.windowing.TimeWindow;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The parts a window join is made of, as Flink makes it: each input tagged into a {@link
+ * TaggedUnion}, the two unioned, keyed by {@link KeyOfEither}, windowed, and each window's two
+ * sides paired by {@link PairsInWindow}. Public so that an operator harness can drive the join's
+ * window on its own.
+ */
+@Internal
+public final class WindowJoin {
+  private WindowJoin() {}
+
+  /** Tags a record of the first input. */
+  static final class TagFirst<A, B> implements MapFunction<A, TaggedUnion<A, B>> {
+    @Override
+    public TaggedUnion<A, B> map(A value) {
+      return TaggedUnion.ofFirst(value);
+    }
+  }
+
+  /** Tags a record of the second input. */
+  static final class TagSecond<A, B> implements MapFunction<B, TaggedUnion<A, B>> {
+    @Override
+    public TaggedUnion<A, B> map(B value) {
+      return TaggedUnion.ofSecond(value);
+    }
+  }
+
+  /** The join key of a tagged record: the first input's key or the second's. */
+  public static final class KeyOfEither<A, B, K> implements KeySelector<TaggedUnion<A, B>, K> {
+    private final KeySelector<A, K> firstKey;
+    private final KeySelector<B, K> secondKey;
+
+    public KeyOfEither(KeySelector<A, K> firstKey, KeySelector<B, K> secondKey) {
+      this.firstKey = firstKey;
+      this.secondKey = secondKey;
+    }
+
+    @Override
+    public K getKey(TaggedUnion<A, B> record) throws Exception {
+      return record.isFirst() ? firstKey.getKey(record.first()) : secondKey.getKey(record.second());
+    }
+  }
+
+  /**
+   * Pairs every first-input record of a key's window with every second-input record of it, in
+   * arrival order, and joins each pair once per firing.
+   */
+  public static final class PairsInWindow<A, B, K, R>
+      extends ProcessWindowFunction<TaggedUnion<A, B>, R, K, TimeWindow> {
+    private final JoinFunction<A, B, R> function;
+
+    public PairsInWindow(JoinFunction<A, B, R> function) {
+      this.function = function;
+    }
+
+    @Override
+    public void process(
+        K key, Context<TimeWindow> context, Iterable<TaggedUnion<A, B>> records, Collector<R> out)
+        throws Exception {
+      List<A> firsts = new ArrayList<>();
+      List<B> seconds = new ArrayList<>();
+      for (TaggedUnion<A, B> record : records) {
+        if (record.isFirst()) {
+          firsts.add(record.first());
+        } else {
+          seconds.add(record.second());
+        }
+      }
+      for (A first : firsts) {
+        for (B second : seconds) {
+          out.collect(function.join(first, second));
+        }
+      }
+    }
+  }
+}
