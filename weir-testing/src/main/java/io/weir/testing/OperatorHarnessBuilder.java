@@ -2,6 +2,9 @@ package io.weir.testing;
 
 import io.weir.api.checkpoint.CommitObserver;
 import io.weir.api.functions.KeySelector;
+import io.weir.api.state.StateBackend;
+import io.weir.runtime.state.KeyedStateBackends;
+import java.util.Optional;
 
 /**
  * Configures an {@link OperatorTestHarness} before it opens. Defaults: parallelism 1, max
@@ -23,6 +26,7 @@ public final class OperatorHarnessBuilder<IN, OUT> {
   private long processingTime;
   private boolean restoreEveryInput;
   private CommitObserver commitObserver = CommitObserver.NONE;
+  private KeyedStateBackends keyedStateBackends = KeyedStateBackends.heap();
 
   OperatorHarnessBuilder(
       String kind,
@@ -82,6 +86,17 @@ public final class OperatorHarnessBuilder<IN, OUT> {
     return this;
   }
 
+  /**
+   * Where keyed state lives, as {@code StreamEnvironment.setStateBackend} sets it for a job: the
+   * heap by default, or {@code StateBackends.rocksdb()} with the weir-rocksdb module on the class
+   * path (its snapshot files then go to a directory of the process's own).
+   */
+  public OperatorHarnessBuilder<IN, OUT> stateBackend(StateBackend backend) {
+    this.keyedStateBackends =
+        KeyedStateBackends.forJob(backend, "test-job", checkpointId -> Optional.empty());
+    return this;
+  }
+
   /** What every instance reports the commits of a two-phase-commit sink to. */
   OperatorHarnessBuilder<IN, OUT> commitObserver(CommitObserver observer) {
     this.commitObserver = observer;
@@ -96,7 +111,8 @@ public final class OperatorHarnessBuilder<IN, OUT> {
     }
     String uid = kind.toLowerCase(java.util.Locale.ROOT).replace(' ', '-') + "-under-test";
     OperatorUnderTest operator =
-        new OperatorUnderTest(uid, name, keySelector, maxParallelism, maker, recovery);
+        new OperatorUnderTest(
+            uid, name, keySelector, maxParallelism, maker, recovery, keyedStateBackends);
     return new OperatorTestHarness<>(
         operator, parallelism, processingTime, restoreEveryInput, commitObserver);
   }

@@ -6,6 +6,7 @@ import io.weir.runtime.checkpoint.OperatorState;
 import io.weir.runtime.checkpoint.assignment.StateAssignment;
 import io.weir.runtime.operators.OperatorSetup;
 import io.weir.runtime.operators.StreamOperator;
+import io.weir.runtime.operators.TwoInputStreamOperator;
 import io.weir.runtime.state.OperatorSubtaskState;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -71,7 +72,8 @@ final class OperatorRun {
               states.get(index),
               restoredId,
               time,
-              commitObserver);
+              commitObserver,
+              operator.keyedStateBackends());
       StreamOperator instance = operator.maker().make(setup, emitted);
       instance.initializeState();
       instance.open();
@@ -85,6 +87,15 @@ final class OperatorRun {
 
   void processElement(int subtask, Object record, long timestamp) throws Exception {
     subtasks.get(subtask).operator().processElement(record, timestamp);
+  }
+
+  /** A record of the second input of a two-input operator. */
+  void processElement2(int subtask, Object record, long timestamp) throws Exception {
+    StreamOperator instance = subtasks.get(subtask).operator();
+    if (!(instance instanceof TwoInputStreamOperator twoInput)) {
+      throw new IllegalStateException(operator.name() + " has one input");
+    }
+    twoInput.processElement2(record, timestamp);
   }
 
   /** Every subtask gets the watermark, as after a broadcast from all inputs. */
@@ -110,7 +121,10 @@ final class OperatorRun {
   OperatorSnapshot snapshot(long checkpointId, long timestamp) throws Exception {
     Map<Integer, OperatorSubtaskState> states = new LinkedHashMap<>();
     for (int index = 0; index < subtasks.size(); index++) {
-      states.put(index, subtasks.get(index).operator().snapshotState(checkpointId, timestamp));
+      StreamOperator instance = subtasks.get(index).operator();
+      states.put(index, instance.snapshotState(checkpointId, timestamp));
+      // The asynchronous part, at once: a RocksDB backend writes its files here.
+      instance.materializeSnapshot(checkpointId);
     }
     return new OperatorSnapshot(checkpointId, new OperatorState(info, states));
   }

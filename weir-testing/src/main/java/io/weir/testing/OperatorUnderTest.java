@@ -4,6 +4,7 @@ import io.weir.api.functions.KeySelector;
 import io.weir.runtime.operators.OperatorSetup;
 import io.weir.runtime.operators.Output;
 import io.weir.runtime.operators.StreamOperator;
+import io.weir.runtime.state.KeyedStateBackends;
 
 /**
  * The operator a harness drives, and how to make a new instance of it for a subtask.
@@ -11,6 +12,7 @@ import io.weir.runtime.operators.StreamOperator;
  * @param keySelector the key of the operator's input when it follows a keyBy, else null
  * @param maker makes one instance; called for every start and every restore
  * @param recovery what the job does for this operator before a restore deploys its subtasks
+ * @param keyedStateBackends where a keyed operator's state lives
  */
 record OperatorUnderTest(
     String uid,
@@ -18,7 +20,8 @@ record OperatorUnderTest(
     KeySelector<?, ?> keySelector,
     int maxParallelism,
     Maker maker,
-    Recovery recovery) {
+    Recovery recovery,
+    KeyedStateBackends keyedStateBackends) {
 
   /** Makes one runtime operator instance, as a task deploying the operator does. */
   @FunctionalInterface

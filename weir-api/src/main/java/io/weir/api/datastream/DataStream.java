@@ -99,6 +99,15 @@ public class DataStream<T> {
     return new DataStream<>(env, transformation, rebalanced);
   }
 
+  /**
+   * This stream and {@code other}, read together by the next operator (a two-input operator); the
+   * two may have different types. Connect two keyed streams (or call {@link
+   * ConnectedStreams#keyBy}) for keyed state and timers shared by both.
+   */
+  public <R> ConnectedStreams<T, R> connect(DataStream<R> other) {
+    return new ConnectedStreams<>(env, this, other);
+  }
+
   @SafeVarargs
   /**
    * This stream's records and those of {@code others}, interleaved in no promised order; each input

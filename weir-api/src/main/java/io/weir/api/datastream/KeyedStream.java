@@ -44,6 +44,14 @@ public final class KeyedStream<T, K> extends DataStream<T> {
     return then(new OperatorSpec.Reduce(function));
   }
 
+  /**
+   * Joins this stream with {@code other} by key and time: give the bounds with {@code between},
+   * then the function with {@code process}.
+   */
+  public <T2> IntervalJoin<T, T2, K> intervalJoin(KeyedStream<T2, K> other) {
+    return new IntervalJoin<>(this, other);
+  }
+
   public WindowedStream<T, K> window(WindowAssigner<? super T> assigner) {
     return new WindowedStream<>(this, assigner);
   }

@@ -1,5 +1,6 @@
 package io.weir.runtime.taskexecutor;
 
+import io.weir.api.graph.OperatorSpec;
 import io.weir.api.graph.Partitioning;
 import io.weir.api.state.StateSerializer;
 import io.weir.runtime.checkpoint.CheckpointKind;
@@ -28,6 +29,7 @@ import io.weir.runtime.task.SourceStreamTask;
 import io.weir.runtime.task.StreamTask;
 import io.weir.runtime.task.TaskDeployment;
 import io.weir.runtime.task.TaskListener;
+import io.weir.runtime.task.TwoInputStreamTask;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -168,10 +170,14 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
             snapshotExecutor,
             clock,
             failpoints);
-    StreamTask task =
-        vertex.isSource()
-            ? new SourceStreamTask(taskDeployment)
-            : new OneInputStreamTask(taskDeployment);
+    StreamTask task;
+    if (vertex.isSource()) {
+      task = new SourceStreamTask(taskDeployment);
+    } else if (vertex.head().spec() instanceof OperatorSpec.TwoInput twoInput) {
+      task = new TwoInputStreamTask(taskDeployment, firstInputChannels(vertex, twoInput));
+    } else {
+      task = new OneInputStreamTask(taskDeployment);
+    }
     tasks.add(task);
     if (task instanceof SourceStreamTask source) {
       sources.add(source);
@@ -199,6 +205,16 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
       outputs.add(new OutputEdge(writer, edge.sideOutput()));
     }
     return outputs;
+  }
+
+  /** The channels of a two-input vertex's gate that carry its first input: they come first. */
+  private int firstInputChannels(JobVertex vertex, OperatorSpec.TwoInput spec) {
+    List<JobEdge> inputs = graph.inputsOf(vertex);
+    int channels = 0;
+    for (int i = 0; i < spec.firstInputs(); i++) {
+      channels += inputs.get(i).source().parallelism();
+    }
+    return channels;
   }
 
   /** The first channel of {@code edge} in its target's gate: the inputs are laid out in order. */
