@@ -1,6 +1,5 @@
 package io.weir.runtime.taskexecutor;
 
-import io.weir.api.graph.OperatorSpec;
 import io.weir.api.graph.Partitioning;
 import io.weir.api.state.StateSerializer;
 import io.weir.runtime.checkpoint.CheckpointKind;
@@ -173,8 +172,8 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
     StreamTask task;
     if (vertex.isSource()) {
       task = new SourceStreamTask(taskDeployment);
-    } else if (vertex.head().spec() instanceof OperatorSpec.TwoInput twoInput) {
-      task = new TwoInputStreamTask(taskDeployment, firstInputChannels(vertex, twoInput));
+    } else if (vertex.isTwoInput()) {
+      task = new TwoInputStreamTask(taskDeployment, firstInputChannels(vertex));
     } else {
       task = new OneInputStreamTask(taskDeployment);
     }
@@ -208,10 +207,10 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
   }
 
   /** The channels of a two-input vertex's gate that carry its first input: they come first. */
-  private int firstInputChannels(JobVertex vertex, OperatorSpec.TwoInput spec) {
+  private int firstInputChannels(JobVertex vertex) {
     List<JobEdge> inputs = graph.inputsOf(vertex);
     int channels = 0;
-    for (int i = 0; i < spec.firstInputs(); i++) {
+    for (int i = 0; i < vertex.firstInputs(); i++) {
       channels += inputs.get(i).source().parallelism();
     }
     return channels;
