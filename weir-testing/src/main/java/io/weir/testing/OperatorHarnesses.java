@@ -7,6 +7,7 @@ import io.weir.api.functions.CoProcessFunction;
 import io.weir.api.functions.FilterFunction;
 import io.weir.api.functions.FlatMapFunction;
 import io.weir.api.functions.KeySelector;
+import io.weir.api.functions.KeyedBroadcastProcessFunction;
 import io.weir.api.functions.KeyedCoProcessFunction;
 import io.weir.api.functions.KeyedProcessFunction;
 import io.weir.api.functions.MapFunction;
@@ -16,10 +17,12 @@ import io.weir.api.functions.ReduceFunction;
 import io.weir.api.graph.OperatorSpec;
 import io.weir.api.sink.RecoverableSink;
 import io.weir.api.sink.SinkFunction;
+import io.weir.api.state.MapStateDescriptor;
 import io.weir.runtime.operators.OperatorFactory;
 import io.weir.runtime.operators.SinkOperator;
 import io.weir.runtime.recovery.SinkRecoveryStep;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Supplier;
 
 /**
@@ -111,6 +114,18 @@ public final class OperatorHarnesses {
     OperatorSpec spec =
         new OperatorSpec.IntervalJoin(function, lower.toMillis(), upper.toMillis(), 1, key2);
     return new TwoInputHarnessBuilder<>(forSpec(spec, key1), key2);
+  }
+
+  /**
+   * A keyed broadcast process function, as {@code keyed.connect(other.broadcast(descriptors))}:
+   * give broadcast elements with {@link TwoInputOperatorTestHarness#processBroadcastElement}.
+   */
+  public static <K, IN, B, OUT> TwoInputHarnessBuilder<IN, B, OUT> forKeyedBroadcastProcess(
+      KeySelector<IN, K> key,
+      KeyedBroadcastProcessFunction<K, IN, B, OUT> function,
+      MapStateDescriptor<?, ?>... descriptors) {
+    OperatorSpec spec = new OperatorSpec.KeyedBroadcastProcess(function, 1, List.of(descriptors));
+    return new TwoInputHarnessBuilder<>(forSpec(spec, key), null);
   }
 
   /**

@@ -91,6 +91,19 @@ public final class OperatorTestHarness<IN, OUT> implements AutoCloseable {
     return this;
   }
 
+  /** Processes a record of the second input in every subtask, as after a broadcast. */
+  OperatorTestHarness<IN, OUT> processSecondElementInEverySubtask(Object record, long timestamp)
+      throws Exception {
+    apply(
+        target -> {
+          for (int subtask = 0; subtask < target.parallelism(); subtask++) {
+            target.processElement2(subtask, record, timestamp);
+          }
+        },
+        "broadcast " + record);
+    return this;
+  }
+
   /** Gives every subtask the watermark; event-time timers and windows up to it fire. */
   public OperatorTestHarness<IN, OUT> processWatermark(long watermark) throws Exception {
     apply(target -> target.processWatermark(watermark), "watermark " + watermark);

@@ -49,6 +49,16 @@ public final class TwoInputOperatorTestHarness<IN1, IN2, OUT> implements AutoClo
     return this;
   }
 
+  /**
+   * Processes an element of a broadcast second input (a keyed broadcast process function) in every
+   * subtask, as the runtime sends it.
+   */
+  public TwoInputOperatorTestHarness<IN1, IN2, OUT> processBroadcastElement(
+      IN2 element, long timestamp) throws Exception {
+    harness.processSecondElementInEverySubtask(element, timestamp);
+    return this;
+  }
+
   /** Gives every subtask the combined watermark of both inputs. */
   public TwoInputOperatorTestHarness<IN1, IN2, OUT> processWatermark(long watermark)
       throws Exception {

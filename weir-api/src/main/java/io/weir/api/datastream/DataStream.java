@@ -14,6 +14,7 @@ import io.weir.api.graph.Partitioning;
 import io.weir.api.graph.Transformation;
 import io.weir.api.sink.PrintSink;
 import io.weir.api.sink.SinkFunction;
+import io.weir.api.state.MapStateDescriptor;
 import io.weir.api.state.StateSerializer;
 import java.util.ArrayList;
 import java.util.List;
@@ -88,6 +89,18 @@ public class DataStream<T> {
       keyed.add(new Input(input.from(), new Partitioning.Hash(keySelector)));
     }
     return new KeyedStream<>(env, transformation, keyed, keySelector);
+  }
+
+  /**
+   * Sends every record to every subtask of the operator it is connected to, which keeps the given
+   * broadcast states: connect a keyed stream to the result with {@code keyed.connect(broadcast)}.
+   */
+  public BroadcastStream<T> broadcast(MapStateDescriptor<?, ?>... descriptors) {
+    List<Input> broadcast = new ArrayList<>();
+    for (Input input : downstreamInputs) {
+      broadcast.add(new Input(input.from(), Partitioning.BROADCAST));
+    }
+    return new BroadcastStream<>(broadcast, List.of(descriptors));
   }
 
   /** Sends records round robin to the next operator's subtasks. */

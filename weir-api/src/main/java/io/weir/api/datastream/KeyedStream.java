@@ -52,6 +52,14 @@ public final class KeyedStream<T, K> extends DataStream<T> {
     return new IntervalJoin<>(this, other);
   }
 
+  /**
+   * Connects this stream with a broadcast stream: every subtask of the next operator gets every
+   * broadcast element and this stream's records of its keys.
+   */
+  public <B> BroadcastConnectedStream<T, B, K> connect(BroadcastStream<B> broadcast) {
+    return new BroadcastConnectedStream<>(this, broadcast);
+  }
+
   public WindowedStream<T, K> window(WindowAssigner<? super T> assigner) {
     return new WindowedStream<>(this, assigner);
   }

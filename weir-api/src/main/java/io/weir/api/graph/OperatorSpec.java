@@ -8,6 +8,7 @@ import io.weir.api.functions.CoProcessFunction;
 import io.weir.api.functions.FilterFunction;
 import io.weir.api.functions.FlatMapFunction;
 import io.weir.api.functions.KeySelector;
+import io.weir.api.functions.KeyedBroadcastProcessFunction;
 import io.weir.api.functions.KeyedCoProcessFunction;
 import io.weir.api.functions.KeyedProcessFunction;
 import io.weir.api.functions.MapFunction;
@@ -17,6 +18,7 @@ import io.weir.api.functions.ProcessJoinFunction;
 import io.weir.api.functions.ReduceFunction;
 import io.weir.api.sink.SinkFunction;
 import io.weir.api.source.SourceFunction;
+import io.weir.api.state.MapStateDescriptor;
 import io.weir.api.windowing.WindowAssigner;
 
 /**
@@ -162,6 +164,25 @@ public sealed interface OperatorSpec {
       implements TwoInput {
     public String kind() {
       return "Interval Join";
+    }
+  }
+
+  /**
+   * A keyed first input and a broadcast second input, with the broadcast states the function keeps
+   * (every subtask the same).
+   */
+  record KeyedBroadcastProcess(
+      KeyedBroadcastProcessFunction<?, ?, ?, ?> function,
+      int firstInputs,
+      java.util.List<MapStateDescriptor<?, ?>> descriptors)
+      implements TwoInput {
+    public String kind() {
+      return "Keyed Broadcast Process";
+    }
+
+    /** The broadcast input has no key. */
+    public KeySelector<?, ?> secondKey() {
+      return null;
     }
   }
 }

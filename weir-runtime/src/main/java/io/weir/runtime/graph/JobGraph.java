@@ -72,6 +72,8 @@ public record JobGraph(
   public static String partitioningName(JobEdge edge) {
     if (edge.partitioning() instanceof Partitioning.Hash) {
       return "hash";
+    } else if (edge.partitioning() instanceof Partitioning.Broadcast) {
+      return "broadcast";
     }
     return edge.partitioning() instanceof Partitioning.Rebalance ? "rebalance" : "forward";
   }

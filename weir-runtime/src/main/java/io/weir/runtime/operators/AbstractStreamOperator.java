@@ -79,6 +79,11 @@ public abstract class AbstractStreamOperator<F> implements StreamOperator {
     }
   }
 
+  /** The operator's list states, available from {@link #initializeState} on. */
+  protected final OperatorStateStore operatorStateStore() {
+    return operatorState;
+  }
+
   /** Makes the record's key the current key of keyed state; a no-op when not keyed. */
   protected final void setKeyContext(Object record) throws Exception {
     setKeyContext(record, keySelector);

@@ -7,6 +7,7 @@ import io.weir.api.functions.CoMapFunction;
 import io.weir.api.functions.CoProcessFunction;
 import io.weir.api.functions.FilterFunction;
 import io.weir.api.functions.FlatMapFunction;
+import io.weir.api.functions.KeyedBroadcastProcessFunction;
 import io.weir.api.functions.KeyedCoProcessFunction;
 import io.weir.api.functions.KeyedProcessFunction;
 import io.weir.api.functions.MapFunction;
@@ -94,6 +95,12 @@ public final class OperatorFactory {
           j.upperMillis(),
           j.secondKey(),
           output);
+    } else if (spec instanceof OperatorSpec.KeyedBroadcastProcess b) {
+      return new KeyedBroadcastProcessOperator(
+          setup,
+          (KeyedBroadcastProcessFunction<Object, Object, Object, Object>) b.function(),
+          b.descriptors(),
+          output);
     }
     throw new IllegalArgumentException("Unknown two-input operator kind " + spec.kind());
   }
@@ -151,6 +158,9 @@ public final class OperatorFactory {
           j.upperMillis(),
           first,
           j.secondKey());
+    } else if (spec instanceof OperatorSpec.KeyedBroadcastProcess b) {
+      return new OperatorSpec.KeyedBroadcastProcess(
+          FunctionCopier.copy(b.function(), name), first, b.descriptors());
     }
     return spec;
   }

@@ -233,6 +233,8 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
     if (edge.partitioning() instanceof Partitioning.Hash hash) {
       return ChannelSelector.byKeyGroup(
           hash.keySelector(), graph.config().maxParallelism(), targets);
+    } else if (edge.partitioning() instanceof Partitioning.Broadcast) {
+      return ChannelSelector.broadcast();
     } else if (edge.partitioning() instanceof Partitioning.Rebalance) {
       return ChannelSelector.rebalance(subtask, targets);
     }
