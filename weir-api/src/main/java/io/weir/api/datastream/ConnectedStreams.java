@@ -87,6 +87,12 @@ public final class ConnectedStreams<IN1, IN2> {
   }
 
   private <R> DataStream<R> then(OperatorSpec.TwoInput spec) {
+    if ((first instanceof KeyedStream) != (second instanceof KeyedStream)) {
+      throw new IllegalStateException(
+          "Connected streams must both be keyed or neither: the "
+              + (first instanceof KeyedStream ? "first" : "second")
+              + " is keyed; call keyBy(key1, key2) on the connected streams");
+    }
     List<Input> inputs = new ArrayList<>(first.downstreamInputs());
     inputs.addAll(second.downstreamInputs());
     return new DataStream<>(env, env.add(spec, inputs, -1));

@@ -1,9 +1,11 @@
 package io.weir.runtime.graph;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.weir.api.datastream.DataStream;
 import io.weir.api.datastream.StreamEnvironment;
+import io.weir.api.functions.CoMapFunction;
 import io.weir.api.functions.Collector;
 import io.weir.api.functions.KeyedCoProcessFunction;
 import io.weir.api.functions.KeyedProcessFunction;
@@ -73,6 +75,33 @@ class TwoInputPlanTest {
             org.assertj.core.groups.Tuple.tuple(2, "Source: Rates"),
             org.assertj.core.groups.Tuple.tuple(2, "Source: Odd"));
     assertThat(tasks.get(0).inputs()).isEmpty();
+  }
+
+  @Test
+  void when_onlyOneConnectedStreamIsKeyed_then_theOperatorIsRefusedNamingIt() {
+    // given
+    DataStream<Long> numbers = env.addSource(new GeneratorSource<>(10, i -> i));
+    DataStream<String> texts = env.addSource(new GeneratorSource<>(10, i -> "t" + i));
+
+    // when, then
+    assertThatThrownBy(() -> numbers.keyBy(i -> i).connect(texts).map(new Describe()))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "Connected streams must both be keyed or neither: the first is keyed;"
+                + " call keyBy(key1, key2) on the connected streams");
+  }
+
+  /** Names each record's input. */
+  static final class Describe implements CoMapFunction<Long, String, String> {
+    @Override
+    public String map1(Long value) {
+      return "number " + value;
+    }
+
+    @Override
+    public String map2(String value) {
+      return "text " + value;
+    }
   }
 
   /** Forwards the first input's records. */
