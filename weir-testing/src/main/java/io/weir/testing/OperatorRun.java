@@ -6,6 +6,7 @@ import io.weir.runtime.checkpoint.OperatorState;
 import io.weir.runtime.checkpoint.assignment.StateAssignment;
 import io.weir.runtime.operators.OperatorSetup;
 import io.weir.runtime.operators.StreamOperator;
+import io.weir.runtime.operators.TwoInputStreamOperator;
 import io.weir.runtime.state.OperatorSubtaskState;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -86,6 +87,15 @@ final class OperatorRun {
 
   void processElement(int subtask, Object record, long timestamp) throws Exception {
     subtasks.get(subtask).operator().processElement(record, timestamp);
+  }
+
+  /** A record of the second input of a two-input operator. */
+  void processElement2(int subtask, Object record, long timestamp) throws Exception {
+    StreamOperator instance = subtasks.get(subtask).operator();
+    if (!(instance instanceof TwoInputStreamOperator twoInput)) {
+      throw new IllegalStateException(operator.name() + " has one input");
+    }
+    twoInput.processElement2(record, timestamp);
   }
 
   /** Every subtask gets the watermark, as after a broadcast from all inputs. */

@@ -80,6 +80,30 @@ public final class OperatorTestHarness<IN, OUT> implements AutoCloseable {
     return this;
   }
 
+  /**
+   * Processes a record of the second input of a two-input operator, in the subtask of its key by
+   * {@code secondKey} (null when not keyed: the subtasks in turn).
+   */
+  OperatorTestHarness<IN, OUT> processSecondElement(
+      Object record, long timestamp, KeySelector<Object, ?> secondKey) throws Exception {
+    int subtask = subtaskOf(record, secondKey);
+    apply(target -> target.processElement2(subtask, record, timestamp), "second input " + record);
+    return this;
+  }
+
+  /** Processes a record of the second input in every subtask, as after a broadcast. */
+  OperatorTestHarness<IN, OUT> processSecondElementInEverySubtask(Object record, long timestamp)
+      throws Exception {
+    apply(
+        target -> {
+          for (int subtask = 0; subtask < target.parallelism(); subtask++) {
+            target.processElement2(subtask, record, timestamp);
+          }
+        },
+        "broadcast " + record);
+    return this;
+  }
+
   /** Gives every subtask the watermark; event-time timers and windows up to it fire. */
   public OperatorTestHarness<IN, OUT> processWatermark(long watermark) throws Exception {
     apply(target -> target.processWatermark(watermark), "watermark " + watermark);
@@ -233,11 +257,15 @@ public final class OperatorTestHarness<IN, OUT> implements AutoCloseable {
     return this;
   }
 
+  @SuppressWarnings("unchecked")
   private int subtaskOf(IN record) throws Exception {
+    return subtaskOf(record, (KeySelector<Object, ?>) operator.keySelector());
+  }
+
+  private int subtaskOf(Object record, KeySelector<Object, ?> keySelector) throws Exception {
     int parallelism = running().parallelism();
-    if (operator.isKeyed()) {
-      @SuppressWarnings("unchecked")
-      Object key = ((KeySelector<IN, ?>) operator.keySelector()).getKey(record);
+    if (keySelector != null) {
+      Object key = keySelector.getKey(record);
       return KeyGroups.subtaskOfKey(key, operator.maxParallelism(), parallelism);
     }
     int subtask = nextSubtask;

@@ -15,6 +15,7 @@ import io.weir.api.graph.Partitioning;
 import io.weir.api.graph.Transformation;
 import io.weir.api.sink.PrintSink;
 import io.weir.api.sink.SinkFunction;
+import io.weir.api.state.MapStateDescriptor;
 import io.weir.api.state.StateSerializer;
 import java.util.ArrayList;
 import java.util.List;
@@ -92,6 +93,18 @@ public class DataStream<T> {
     return new KeyedStream<>(env, transformation, keyed, keySelector);
   }
 
+  /**
+   * Sends every record to every subtask of the operator it is connected to, which keeps the given
+   * broadcast states: connect a keyed stream to the result with {@code keyed.connect(broadcast)}.
+   */
+  public BroadcastStream<T> broadcast(MapStateDescriptor<?, ?>... descriptors) {
+    List<Input> broadcast = new ArrayList<>();
+    for (Input input : downstreamInputs) {
+      broadcast.add(new Input(input.from(), Partitioning.BROADCAST));
+    }
+    return new BroadcastStream<>(broadcast, List.of(descriptors));
+  }
+
   /** Sends records round robin to the next operator's subtasks. */
   public DataStream<T> rebalance() {
     List<Input> rebalanced = new ArrayList<>();
@@ -99,6 +112,15 @@ public class DataStream<T> {
       rebalanced.add(new Input(input.from(), Partitioning.REBALANCE));
     }
     return new DataStream<>(env, transformation, rebalanced);
+  }
+
+  /**
+   * This stream and {@code other}, read together by the next operator (a two-input operator); the
+   * two may have different types. Connect two keyed streams (or call {@link
+   * ConnectedStreams#keyBy}) for keyed state and timers shared by both.
+   */
+  public <R> ConnectedStreams<T, R> connect(DataStream<R> other) {
+    return new ConnectedStreams<>(env, this, other);
   }
 
   @SafeVarargs

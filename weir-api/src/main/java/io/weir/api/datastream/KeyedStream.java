@@ -46,6 +46,22 @@ public final class KeyedStream<T, K> extends DataStream<T> {
     return then(new OperatorSpec.Reduce(function));
   }
 
+  /**
+   * Joins this stream with {@code other} by key and time: give the bounds with {@code between},
+   * then the function with {@code process}.
+   */
+  public <T2> IntervalJoin<T, T2, K> intervalJoin(KeyedStream<T2, K> other) {
+    return new IntervalJoin<>(this, other);
+  }
+
+  /**
+   * Connects this stream with a broadcast stream: every subtask of the next operator gets every
+   * broadcast element and this stream's records of its keys.
+   */
+  public <B> BroadcastConnectedStream<T, B, K> connect(BroadcastStream<B> broadcast) {
+    return new BroadcastConnectedStream<>(this, broadcast);
+  }
+
   public WindowedStream<T, K> window(WindowAssigner<? super T> assigner) {
     return new WindowedStream<>(this, assigner);
   }

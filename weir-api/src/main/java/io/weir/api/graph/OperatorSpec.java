@@ -3,16 +3,24 @@ package io.weir.api.graph;
 import io.weir.api.annotation.Internal;
 import io.weir.api.eventtime.WatermarkStrategy;
 import io.weir.api.functions.AggregateFunction;
+import io.weir.api.functions.CoFlatMapFunction;
+import io.weir.api.functions.CoMapFunction;
+import io.weir.api.functions.CoProcessFunction;
 import io.weir.api.functions.FilterFunction;
 import io.weir.api.functions.FlatMapFunction;
+import io.weir.api.functions.KeySelector;
+import io.weir.api.functions.KeyedBroadcastProcessFunction;
+import io.weir.api.functions.KeyedCoProcessFunction;
 import io.weir.api.functions.KeyedProcessFunction;
 import io.weir.api.functions.MapFunction;
 import io.weir.api.functions.OutputTag;
 import io.weir.api.functions.ProcessFunction;
+import io.weir.api.functions.ProcessJoinFunction;
 import io.weir.api.functions.ProcessWindowFunction;
 import io.weir.api.functions.ReduceFunction;
 import io.weir.api.sink.SinkFunction;
 import io.weir.api.source.SourceFunction;
+import io.weir.api.state.MapStateDescriptor;
 import io.weir.api.windowing.WindowAssigner;
 
 /**
@@ -128,6 +136,84 @@ public sealed interface OperatorSpec {
   record Sink(SinkFunction<?> function) implements OperatorSpec {
     public String kind() {
       return "Sink";
+    }
+  }
+
+  /**
+   * An operator with two inputs of possibly different types. The transformation's inputs list both:
+   * its first {@link #firstInputs()} inputs (more than one after a union) are the first input, the
+   * rest the second. On connected keyed streams the first input is keyed by the key selector of its
+   * hash partitioning and the second by {@link #secondKey()}; otherwise that is null.
+   */
+  sealed interface TwoInput extends OperatorSpec {
+    int firstInputs();
+
+    KeySelector<?, ?> secondKey();
+  }
+
+  record CoMap(CoMapFunction<?, ?, ?> function, int firstInputs, KeySelector<?, ?> secondKey)
+      implements TwoInput {
+    public String kind() {
+      return "Co-Map";
+    }
+  }
+
+  record CoFlatMap(
+      CoFlatMapFunction<?, ?, ?> function, int firstInputs, KeySelector<?, ?> secondKey)
+      implements TwoInput {
+    public String kind() {
+      return "Co-Flat Map";
+    }
+  }
+
+  record CoProcess(
+      CoProcessFunction<?, ?, ?> function, int firstInputs, KeySelector<?, ?> secondKey)
+      implements TwoInput {
+    public String kind() {
+      return "Co-Process";
+    }
+  }
+
+  record KeyedCoProcess(
+      KeyedCoProcessFunction<?, ?, ?, ?> function, int firstInputs, KeySelector<?, ?> secondKey)
+      implements TwoInput {
+    public String kind() {
+      return "Keyed Co-Process";
+    }
+  }
+
+  /**
+   * Joins each left record with every right record of its key whose timestamp lies in {@code [left
+   * + lowerMillis, left + upperMillis]}, both bounds inclusive.
+   */
+  record IntervalJoin(
+      ProcessJoinFunction<?, ?, ?> function,
+      long lowerMillis,
+      long upperMillis,
+      int firstInputs,
+      KeySelector<?, ?> secondKey)
+      implements TwoInput {
+    public String kind() {
+      return "Interval Join";
+    }
+  }
+
+  /**
+   * A keyed first input and a broadcast second input, with the broadcast states the function keeps
+   * (every subtask the same).
+   */
+  record KeyedBroadcastProcess(
+      KeyedBroadcastProcessFunction<?, ?, ?, ?> function,
+      int firstInputs,
+      java.util.List<MapStateDescriptor<?, ?>> descriptors)
+      implements TwoInput {
+    public String kind() {
+      return "Keyed Broadcast Process";
+    }
+
+    /** The broadcast input has no key. */
+    public KeySelector<?, ?> secondKey() {
+      return null;
     }
   }
 }

@@ -15,6 +15,10 @@ public sealed interface Partitioning {
   /** By key group of the record's key: {@code keyBy}. */
   record Hash(KeySelector<?, ?> keySelector) implements Partitioning {}
 
+  /** Every record to every downstream subtask: {@code broadcast}. */
+  record Broadcast() implements Partitioning {}
+
   Partitioning FORWARD = new Forward();
+  Partitioning BROADCAST = new Broadcast();
   Partitioning REBALANCE = new Rebalance();
 }

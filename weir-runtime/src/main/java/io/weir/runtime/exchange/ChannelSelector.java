@@ -5,7 +5,15 @@ import io.weir.runtime.state.KeyGroups;
 
 /** Picks the downstream subtask of a record. One instance per sending subtask and edge. */
 public interface ChannelSelector {
+  /** What {@link #select} returns for a record that goes to every downstream subtask. */
+  int ALL_CHANNELS = -1;
+
+  /** The downstream subtask of the record, or {@link #ALL_CHANNELS}. */
   int select(Object record) throws Exception;
+
+  static ChannelSelector broadcast() {
+    return record -> ALL_CHANNELS;
+  }
 
   static ChannelSelector forward(int subtaskIndex) {
     return record -> subtaskIndex;

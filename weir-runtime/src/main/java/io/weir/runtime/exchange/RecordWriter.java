@@ -36,6 +36,16 @@ public final class RecordWriter {
 
   public void emit(Object record, long timestamp) throws Exception {
     int target = selector.select(record);
+    if (target == ChannelSelector.ALL_CHANNELS) {
+      for (int each = 0; each < pending.length; each++) {
+        add(each, record, timestamp);
+      }
+    } else {
+      add(target, record, timestamp);
+    }
+  }
+
+  private void add(int target, Object record, long timestamp) throws InterruptedException {
     Batch batch = pending[target];
     if (batch == null) {
       batch = new Batch(channelAtTarget, batchSize);

@@ -2,6 +2,7 @@ package io.weir.runtime.execution;
 
 import io.weir.api.graph.OperatorSpec;
 import io.weir.api.graph.Transformation;
+import io.weir.runtime.graph.JobEdge;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobVertex;
 import io.weir.runtime.monitor.SubtaskCheckpointTrace;
@@ -63,9 +64,28 @@ public final class TaskViews {
       subtasks.sort(Comparator.comparingInt(SubtaskView::index));
       views.add(
           new TaskView(
-              vertex.id(), vertex.name(), vertex.parallelism(), operatorsOf(vertex), subtasks));
+              vertex.id(),
+              vertex.name(),
+              vertex.parallelism(),
+              operatorsOf(vertex),
+              subtasks,
+              inputsOf(graph, vertex)));
     }
     return views;
+  }
+
+  /** The edges that feed {@code vertex}, each with the input it feeds (1, or 2). */
+  public static List<TaskView.InputView> inputsOf(JobGraph graph, JobVertex vertex) {
+    List<TaskView.InputView> inputs = new ArrayList<>();
+    for (JobEdge edge : graph.inputsOf(vertex)) {
+      inputs.add(
+          new TaskView.InputView(
+              graph.inputNumberOf(edge),
+              edge.source().id(),
+              edge.source().name(),
+              JobGraph.partitioningName(edge)));
+    }
+    return inputs;
   }
 
   public static List<TaskView.OperatorView> operatorsOf(JobVertex vertex) {

@@ -1,6 +1,7 @@
 package io.weir.runtime.graph;
 
 import io.weir.api.datastream.JobConfig;
+import io.weir.api.graph.Partitioning;
 import io.weir.api.graph.Transformation;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +29,21 @@ public record JobGraph(
     return vertices.stream().filter(v -> v.chain().contains(operator)).findFirst().orElseThrow();
   }
 
-  /** One task per line: its parallelism and its chained operators. */
+  /** 1 or 2: the input of {@code vertex} that {@code edge}, one of its incoming edges, feeds. */
+  public int inputNumberOf(JobEdge edge) {
+    List<JobEdge> inputs = inputsOf(edge.target());
+    for (int i = 0; i < inputs.size(); i++) {
+      if (inputs.get(i) == edge) {
+        return i < edge.target().firstInputs() ? 1 : 2;
+      }
+    }
+    throw new IllegalArgumentException(edge + " is not an edge of this graph");
+  }
+
+  /**
+   * One task per line: its parallelism and its chained operators; a two-input task adds a line per
+   * incoming edge, naming the input it feeds, the task it comes from and how it is partitioned.
+   */
   public String describe() {
     StringBuilder text = new StringBuilder();
     for (JobVertex vertex : vertices) {
@@ -36,7 +51,30 @@ public record JobGraph(
           .append("  (parallelism ")
           .append(vertex.parallelism())
           .append(")\n");
+      if (vertex.isTwoInput()) {
+        for (JobEdge edge : inputsOf(vertex)) {
+          text.append("    input ")
+              .append(inputNumberOf(edge))
+              .append(" <- ")
+              .append(edge.source().name())
+              .append("  (")
+              .append(partitioningName(edge))
+              .append(")\n");
+        }
+      }
     }
     return text.toString();
+  }
+
+  /**
+   * {@code forward}, {@code rebalance} or {@code hash}, as plans and the dashboard show an edge.
+   */
+  public static String partitioningName(JobEdge edge) {
+    if (edge.partitioning() instanceof Partitioning.Hash) {
+      return "hash";
+    } else if (edge.partitioning() instanceof Partitioning.Broadcast) {
+      return "broadcast";
+    }
+    return edge.partitioning() instanceof Partitioning.Rebalance ? "rebalance" : "forward";
   }
 }

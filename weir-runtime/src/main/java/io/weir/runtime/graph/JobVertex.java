@@ -29,6 +29,21 @@ public record JobVertex(
     return head().spec() instanceof OperatorSpec.Source;
   }
 
+  /** Whether the head reads two inputs (a connect or a join): a two-input task. */
+  public boolean isTwoInput() {
+    return head().spec() instanceof OperatorSpec.TwoInput;
+  }
+
+  /**
+   * How many of the head's inputs, and of the task's incoming edges (in the same order), belong to
+   * its first input: all of them unless the task has two inputs.
+   */
+  public int firstInputs() {
+    return head().spec() instanceof OperatorSpec.TwoInput twoInput
+        ? twoInput.firstInputs()
+        : head().inputs().size();
+  }
+
   /** Operators joined by {@code ->}, as plans print them. */
   public String name() {
     return chain.stream().map(Transformation::displayName).collect(Collectors.joining(" -> "));

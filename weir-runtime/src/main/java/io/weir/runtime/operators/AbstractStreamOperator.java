@@ -79,10 +79,25 @@ public abstract class AbstractStreamOperator<F> implements StreamOperator {
     }
   }
 
+  /** The operator's list states, available from {@link #initializeState} on. */
+  protected final OperatorStateStore operatorStateStore() {
+    return operatorState;
+  }
+
   /** Makes the record's key the current key of keyed state; a no-op when not keyed. */
   protected final void setKeyContext(Object record) throws Exception {
-    if (keySelector != null) {
-      Object key = keySelector.getKey(record);
+    setKeyContext(record, keySelector);
+  }
+
+  /**
+   * Makes the record's key by {@code selector} the current key; a no-op when the selector is null.
+   * For an input keyed otherwise than the operator's first (the second input of a two-input
+   * operator).
+   */
+  protected final void setKeyContext(Object record, KeySelector<Object, Object> selector)
+      throws Exception {
+    if (selector != null) {
+      Object key = selector.getKey(record);
       if (key == null) {
         throw new NullPointerException("The key selector returned null for " + record);
       }
@@ -98,6 +113,14 @@ public abstract class AbstractStreamOperator<F> implements StreamOperator {
   protected final void setKeyContextForFunction(Object record) throws Exception {
     if (functionSeesKeyedState) {
       setKeyContext(record);
+    }
+  }
+
+  /** As {@link #setKeyContextForFunction(Object)}, with the key by {@code selector}. */
+  protected final void setKeyContextForFunction(Object record, KeySelector<Object, Object> selector)
+      throws Exception {
+    if (functionSeesKeyedState) {
+      setKeyContext(record, selector);
     }
   }
 

@@ -2,11 +2,17 @@ package io.weir.runtime.operators;
 
 import io.weir.api.datastream.JobConfig;
 import io.weir.api.eventtime.WatermarkStrategy;
+import io.weir.api.functions.CoFlatMapFunction;
+import io.weir.api.functions.CoMapFunction;
+import io.weir.api.functions.CoProcessFunction;
 import io.weir.api.functions.FilterFunction;
 import io.weir.api.functions.FlatMapFunction;
+import io.weir.api.functions.KeyedBroadcastProcessFunction;
+import io.weir.api.functions.KeyedCoProcessFunction;
 import io.weir.api.functions.KeyedProcessFunction;
 import io.weir.api.functions.MapFunction;
 import io.weir.api.functions.ProcessFunction;
+import io.weir.api.functions.ProcessJoinFunction;
 import io.weir.api.functions.ReduceFunction;
 import io.weir.api.graph.OperatorSpec;
 import io.weir.api.sink.SinkFunction;
@@ -59,8 +65,46 @@ public final class OperatorFactory {
       return new SideOutputOperator(setup, s.tag(), output);
     } else if (spec instanceof OperatorSpec.Sink s) {
       return new SinkOperator(setup, (SinkFunction<Object>) s.function(), output, firstSinkRecord);
+    } else if (spec instanceof OperatorSpec.TwoInput two) {
+      return createTwoInput(two, setup, output);
     }
     throw new IllegalArgumentException("Unknown operator kind " + spec.kind());
+  }
+
+  @SuppressWarnings("unchecked")
+  private static TwoInputStreamOperator createTwoInput(
+      OperatorSpec.TwoInput spec, OperatorSetup setup, Output output) {
+    if (spec instanceof OperatorSpec.CoMap m) {
+      return new CoMapOperator(
+          setup, (CoMapFunction<Object, Object, Object>) m.function(), m.secondKey(), output);
+    } else if (spec instanceof OperatorSpec.CoFlatMap f) {
+      return new CoFlatMapOperator(
+          setup, (CoFlatMapFunction<Object, Object, Object>) f.function(), f.secondKey(), output);
+    } else if (spec instanceof OperatorSpec.CoProcess p) {
+      return new CoProcessOperator(
+          setup, (CoProcessFunction<Object, Object, Object>) p.function(), p.secondKey(), output);
+    } else if (spec instanceof OperatorSpec.KeyedCoProcess p) {
+      return new KeyedCoProcessOperator(
+          setup,
+          (KeyedCoProcessFunction<Object, Object, Object, Object>) p.function(),
+          p.secondKey(),
+          output);
+    } else if (spec instanceof OperatorSpec.IntervalJoin j) {
+      return new IntervalJoinOperator(
+          setup,
+          (ProcessJoinFunction<Object, Object, Object>) j.function(),
+          j.lowerMillis(),
+          j.upperMillis(),
+          j.secondKey(),
+          output);
+    } else if (spec instanceof OperatorSpec.KeyedBroadcastProcess b) {
+      return new KeyedBroadcastProcessOperator(
+          setup,
+          (KeyedBroadcastProcessFunction<Object, Object, Object, Object>) b.function(),
+          b.descriptors(),
+          output);
+    }
+    throw new IllegalArgumentException("Unknown two-input operator kind " + spec.kind());
   }
 
   /** The spec with this subtask's own copies of the user's functions. */
@@ -97,6 +141,35 @@ public final class OperatorFactory {
       return new OperatorSpec.Timestamps(FunctionCopier.copy(t.strategy(), name));
     } else if (spec instanceof OperatorSpec.Sink s) {
       return new OperatorSpec.Sink(FunctionCopier.copy(s.function(), name));
+    } else if (spec instanceof OperatorSpec.TwoInput two) {
+      return copyTwoInputFunctions(two, name);
+    }
+    return spec;
+  }
+
+  private static OperatorSpec copyTwoInputFunctions(OperatorSpec.TwoInput spec, String name) {
+    int first = spec.firstInputs();
+    if (spec instanceof OperatorSpec.CoMap m) {
+      return new OperatorSpec.CoMap(FunctionCopier.copy(m.function(), name), first, m.secondKey());
+    } else if (spec instanceof OperatorSpec.CoFlatMap f) {
+      return new OperatorSpec.CoFlatMap(
+          FunctionCopier.copy(f.function(), name), first, f.secondKey());
+    } else if (spec instanceof OperatorSpec.CoProcess p) {
+      return new OperatorSpec.CoProcess(
+          FunctionCopier.copy(p.function(), name), first, p.secondKey());
+    } else if (spec instanceof OperatorSpec.KeyedCoProcess p) {
+      return new OperatorSpec.KeyedCoProcess(
+          FunctionCopier.copy(p.function(), name), first, p.secondKey());
+    } else if (spec instanceof OperatorSpec.IntervalJoin j) {
+      return new OperatorSpec.IntervalJoin(
+          FunctionCopier.copy(j.function(), name),
+          j.lowerMillis(),
+          j.upperMillis(),
+          first,
+          j.secondKey());
+    } else if (spec instanceof OperatorSpec.KeyedBroadcastProcess b) {
+      return new OperatorSpec.KeyedBroadcastProcess(
+          FunctionCopier.copy(b.function(), name), first, b.descriptors());
     }
     return spec;
   }

@@ -28,6 +28,7 @@ import io.weir.runtime.task.SourceStreamTask;
 import io.weir.runtime.task.StreamTask;
 import io.weir.runtime.task.TaskDeployment;
 import io.weir.runtime.task.TaskListener;
+import io.weir.runtime.task.TwoInputStreamTask;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -168,10 +169,14 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
             snapshotExecutor,
             clock,
             failpoints);
-    StreamTask task =
-        vertex.isSource()
-            ? new SourceStreamTask(taskDeployment)
-            : new OneInputStreamTask(taskDeployment);
+    StreamTask task;
+    if (vertex.isSource()) {
+      task = new SourceStreamTask(taskDeployment);
+    } else if (vertex.isTwoInput()) {
+      task = new TwoInputStreamTask(taskDeployment, firstInputChannels(vertex));
+    } else {
+      task = new OneInputStreamTask(taskDeployment);
+    }
     tasks.add(task);
     if (task instanceof SourceStreamTask source) {
       sources.add(source);
@@ -201,6 +206,16 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
     return outputs;
   }
 
+  /** The channels of a two-input vertex's gate that carry its first input: they come first. */
+  private int firstInputChannels(JobVertex vertex) {
+    List<JobEdge> inputs = graph.inputsOf(vertex);
+    int channels = 0;
+    for (int i = 0; i < vertex.firstInputs(); i++) {
+      channels += inputs.get(i).source().parallelism();
+    }
+    return channels;
+  }
+
   /** The first channel of {@code edge} in its target's gate: the inputs are laid out in order. */
   private int channelOffset(JobEdge edge) {
     int offset = 0;
@@ -218,6 +233,8 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
     if (edge.partitioning() instanceof Partitioning.Hash hash) {
       return ChannelSelector.byKeyGroup(
           hash.keySelector(), graph.config().maxParallelism(), targets);
+    } else if (edge.partitioning() instanceof Partitioning.Broadcast) {
+      return ChannelSelector.broadcast();
     } else if (edge.partitioning() instanceof Partitioning.Rebalance) {
       return ChannelSelector.rebalance(subtask, targets);
     }

@@ -121,6 +121,10 @@ function buildJobPage(job) {
     const box = el("div", { class: "task", "data-task": task.id },
       el("div", { class: "task-title" }, "task " + (index + 1) + " · parallelism " + task.parallelism));
     task.operators.forEach(op => box.append(el("div", { class: "operator " + op.role }, op.name)));
+    if ((task.inputs || []).some(input => input.input === 2)) {
+      task.inputs.forEach(input => box.append(el("div", { class: "task-input" },
+        "input " + input.input + " ◀ " + input.fromTaskName + " (" + input.partitioning + ")")));
+    }
     graph.append(box);
   });
   const charts = el("div", { class: "charts" });
