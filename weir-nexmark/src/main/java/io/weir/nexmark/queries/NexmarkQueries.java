@@ -12,6 +12,7 @@ public final class NexmarkQueries {
           new Query2(),
           new Query7(),
           new Query14(),
+          new Query17(),
           new Query21(),
           new Query22());
 
