@@ -19,13 +19,7 @@ import io.weir.nexmark.oracle.QueryCheck;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -118,7 +112,9 @@ class QueriesOnKafkaTest {
 
     // then: once the brokers wrote the commit markers of the last transactions (after the commit
     // returned), a read_committed reader sees everything
-    await().atMost(Duration.ofSeconds(30)).until(() -> noOpenTransactions(resultsTopic));
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> KafkaTestClients.noOpenTransactions(kafka.bootstrapServers(), resultsTopic));
     List<String> committed =
         KafkaTestClients.readAll(kafka.bootstrapServers(), resultsTopic, "read_committed");
     CheckResult result = QueryCheck.compare(query, CONFIG, EVENTS, committed);
@@ -126,23 +122,5 @@ class QueriesOnKafkaTest {
         .as("%s", job)
         .isEqualTo(query.name() + ": rows=" + result.rows() + " matches-sql=true");
     assertThat(result.rows()).isPositive();
-  }
-
-  private static boolean noOpenTransactions(String topic) {
-    Map<TopicPartition, Long> stable =
-        KafkaTestClients.lastStableOffsets(kafka.bootstrapServers(), topic);
-    try (Admin admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()))) {
-      Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-      stable.keySet().forEach(partition -> latest.put(partition, OffsetSpec.latest()));
-      Map<TopicPartition, Long> ends = new HashMap<>();
-      admin
-          .listOffsets(latest)
-          .all()
-          .get(30, TimeUnit.SECONDS)
-          .forEach((partition, info) -> ends.put(partition, info.offset()));
-      return ends.equals(stable);
-    } catch (Exception e) {
-      throw new IllegalStateException("cannot read the end offsets of " + topic, e);
-    }
   }
 }
