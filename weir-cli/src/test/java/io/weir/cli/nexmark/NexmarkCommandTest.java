@@ -92,8 +92,8 @@ class NexmarkCommandTest {
     assertThat(exitCode).isEqualTo(1);
     assertThat(err.toString(StandardCharsets.UTF_8).strip())
         .isEqualTo(
-            "weir: --query q99 is not a query Weir runs yet; these are: q0, q1, q2, q7, q14, q17,"
-                + " q21, q22");
+            "weir: --query q99 is not a query Weir runs yet; these are: q0, q1, q2, q7, q14, q15,"
+                + " q16, q17, q21, q22");
   }
 
   private static Event event(String json) {

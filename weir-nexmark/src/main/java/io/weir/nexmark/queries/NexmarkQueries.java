@@ -12,6 +12,8 @@ public final class NexmarkQueries {
           new Query2(),
           new Query7(),
           new Query14(),
+          new Query15(),
+          new Query16(),
           new Query17(),
           new Query21(),
           new Query22());

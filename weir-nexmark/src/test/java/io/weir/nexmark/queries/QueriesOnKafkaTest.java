@@ -76,6 +76,16 @@ class QueriesOnKafkaTest {
   }
 
   @Test
+  void when_q15RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query15());
+  }
+
+  @Test
+  void when_q16RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query16());
+  }
+
+  @Test
   void when_q17RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
     assertMatchesSql(new Query17());
   }
