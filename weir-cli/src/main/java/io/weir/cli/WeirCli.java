@@ -11,6 +11,7 @@ import io.weir.cli.kafka.KafkaCommand;
 import io.weir.cli.lab.DemoCommand;
 import io.weir.cli.lab.LabCommand;
 import io.weir.cli.newproject.NewCommand;
+import io.weir.cli.nexmark.NexmarkCommand;
 import io.weir.cli.postgres.PostgresCommand;
 import java.util.List;
 import picocli.CommandLine;
@@ -38,6 +39,7 @@ public final class WeirCli implements Runnable {
           InspectCommand.class,
           KafkaCommand.class,
           PostgresCommand.class,
+          NexmarkCommand.class,
           BenchCommand.class,
           JobManagerCommand.class,
           TaskManagerCommand.class,

@@ -97,6 +97,24 @@ class DependencyRulesTest {
   }
 
   @Test
+  void when_nexmarkIsChecked_then_onlyTheCommandLineKnowsItAndOnlyItsOracleKnowsDuckDb() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackages("io.weir.nexmark..", "io.weir.cli..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.weir.nexmark..")
+        .check(classes);
+    noClasses()
+        .that()
+        .resideOutsideOfPackage("io.weir.nexmark.oracle..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("org.duckdb..")
+        .check(classes);
+  }
+
+  @Test
   void when_webIsChecked_then_itReadsJobsOnlyThroughTheMonitor() {
     noClasses()
         .that()

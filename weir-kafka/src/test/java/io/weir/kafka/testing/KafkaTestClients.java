@@ -108,6 +108,23 @@ public final class KafkaTestClients {
     }
   }
 
+  /**
+   * Whether every transaction on the topic is decided and its markers written: a transaction's
+   * commit returns before the brokers write its markers, and until then a read_committed reader
+   * stops short of it.
+   */
+  public static boolean noOpenTransactions(String bootstrapServers, String topic) {
+    Map<TopicPartition, Long> stable = lastStableOffsets(bootstrapServers, topic);
+    Properties config = new Properties();
+    config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+    config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted");
+    config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+    config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+    try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config)) {
+      return consumer.endOffsets(stable.keySet(), Duration.ofSeconds(30)).equals(stable);
+    }
+  }
+
   private static boolean reached(KafkaConsumer<?, ?> consumer, Map<TopicPartition, Long> end) {
     for (Map.Entry<TopicPartition, Long> partition : end.entrySet()) {
       if (consumer.position(partition.getKey()) < partition.getValue()) {

@@ -1,0 +1,139 @@
+package io.weir.cli.nexmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.weir.kafka.testing.KafkaBrokerExtension;
+import io.weir.kafka.testing.KafkaTestClients;
+import io.weir.lab.JobProcess;
+import io.weir.nexmark.generator.EventGenerator;
+import io.weir.nexmark.generator.GeneratorConfig;
+import io.weir.nexmark.job.NexmarkJob;
+import io.weir.nexmark.kafka.EventTopicWriter;
+import io.weir.nexmark.kafka.EventTopics;
+import io.weir.nexmark.oracle.CheckResult;
+import io.weir.nexmark.oracle.QueryCheck;
+import io.weir.nexmark.queries.Query7;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * q7 (windowed, keyed state) as its own process, killed with SIGKILL at random moments after a
+ * checkpoint and restarted from its checkpoint directory until it finishes: the committed output is
+ * still exactly the SQL's.
+ */
+class NexmarkChaosTest {
+  @RegisterExtension static final KafkaBrokerExtension kafka = new KafkaBrokerExtension();
+
+  private static final long EVENTS = 150_000;
+  private static final long RATE = 1_000;
+  private static final int KILLS = 3;
+
+  @TempDir Path directory;
+
+  @Test
+  void when_q7IsKilledAtRandomAndRestartedFromItsCheckpoint_then_itsOutputEqualsTheSql()
+      throws Exception {
+    // given: 150 s of event time, fifteen windows
+    GeneratorConfig config = GeneratorConfig.defaults().withEventsPerSecond(RATE);
+    new EventTopics(kafka.bootstrapServers()).createIfMissing("events", 3);
+    new EventTopicWriter(kafka.bootstrapServers(), "events")
+        .write(new EventGenerator(config), EVENTS, written -> {});
+    KafkaTestClients.createTopic(kafka.bootstrapServers(), "q7-results", 2);
+    Random random = new Random(7);
+    List<Long> killedAfter = new ArrayList<>();
+
+    // when: killed at a random moment after an attempt committed new results, up to three times;
+    // an attempt that finishes before its kill ends the run
+    int exit = -1;
+    while (exit != 0) {
+      int committedBefore = committedRows();
+      try (JobProcess job = start("attempt-" + killedAfter.size())) {
+        if (killedAfter.size() == KILLS) {
+          exit = job.waitFor(Duration.ofSeconds(120).toMillis());
+          assertThat(exit).as("the last attempt's exit, see %s", job.log()).isZero();
+          break;
+        }
+        await()
+            .atMost(Duration.ofSeconds(90))
+            .pollInterval(Duration.ofMillis(50))
+            .until(() -> !job.isAlive() || committedRows() > committedBefore);
+        Duration moment = Duration.ofMillis(random.nextInt(300));
+        await().pollDelay(moment).atMost(moment.plusSeconds(1)).until(() -> true);
+        if (job.isAlive()) {
+          job.kill();
+          job.waitFor(10_000);
+          killedAfter.add(latestCheckpoint());
+        } else {
+          exit = job.waitFor(0);
+          assertThat(exit).as("an attempt that ended by itself, see %s", job.log()).isZero();
+        }
+      }
+    }
+
+    // then
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> KafkaTestClients.noOpenTransactions(kafka.bootstrapServers(), "q7-results"));
+    List<String> committed =
+        KafkaTestClients.readAll(kafka.bootstrapServers(), "q7-results", "read_committed");
+    CheckResult result = QueryCheck.compare(new Query7(), config, EVENTS, committed);
+    assertThat(result.line()).isEqualTo("q7: rows=" + result.rows() + " matches-sql=true");
+    assertThat(result.rows()).isGreaterThanOrEqualTo(15);
+    assertThat(killedAfter).as("attempts killed while committing results").hasSizeGreaterThan(1);
+    System.out.printf("chaos: killed after checkpoints %s; the output is the SQL's%n", killedAfter);
+  }
+
+  private static int committedRows() {
+    return KafkaTestClients.readAll(kafka.bootstrapServers(), "q7-results", "read_committed")
+        .size();
+  }
+
+  private JobProcess start(String attempt) throws IOException {
+    return JobProcess.start(
+        List.of(
+            "--checkpoint-dir",
+            directory.resolve("checkpoints").toString(),
+            NexmarkJob.class.getName(),
+            "--query",
+            "q7",
+            "--bootstrap-servers",
+            kafka.bootstrapServers(),
+            "--events-topic",
+            "events",
+            "--results-topic",
+            "q7-results",
+            "--rate",
+            String.valueOf(RATE),
+            "--checkpoint-interval-ms",
+            "300"),
+        null,
+        directory.resolve(attempt + ".log"));
+  }
+
+  /** The id of the newest completed checkpoint, 0 for none. */
+  private long latestCheckpoint() throws IOException {
+    Path jobDirectory = directory.resolve("checkpoints").resolve("nexmark-q7");
+    if (!Files.isDirectory(jobDirectory)) {
+      return 0;
+    }
+    try (Stream<Path> checkpoints = Files.list(jobDirectory)) {
+      return checkpoints
+          .filter(path -> Files.exists(path.resolve("_metadata")))
+          .map(path -> path.getFileName().toString())
+          .filter(name -> name.startsWith("chk-"))
+          .mapToLong(name -> Long.parseLong(name.substring("chk-".length())))
+          .max()
+          .orElse(0);
+    }
+  }
+}

@@ -1,0 +1,108 @@
+package io.weir.nexmark.queries;
+
+import io.weir.api.datastream.DataStream;
+import io.weir.api.functions.AggregateFunction;
+import io.weir.api.windowing.TumblingEventTimeWindows;
+import io.weir.nexmark.model.Bid;
+import io.weir.nexmark.model.Event;
+import java.io.Serializable;
+
+/**
+ * q16: q15's report per channel and UTC day, with the day's last minute of bidding on the channel
+ * ({@code HH:mm}). A one-day window per channel; the aggregate carries channel and day.
+ */
+public final class Query16 implements NexmarkQuery<Query16.ChannelBidding> {
+  public record ChannelBidding(
+      String channel,
+      String day,
+      String minute,
+      long totalBids,
+      long rank1Bids,
+      long rank2Bids,
+      long rank3Bids,
+      long totalBidders,
+      long rank1Bidders,
+      long rank2Bidders,
+      long rank3Bidders,
+      long totalAuctions,
+      long rank1Auctions,
+      long rank2Auctions,
+      long rank3Auctions) {}
+
+  @Override
+  public String name() {
+    return "q16";
+  }
+
+  @Override
+  public String description() {
+    return "channel report: q15 per channel and day, with the day's last minute of bidding";
+  }
+
+  @Override
+  public DataStream<ChannelBidding> apply(DataStream<Event> events) {
+    return EventStreams.bids(events)
+        .keyBy(Bid::channel)
+        .window(TumblingEventTimeWindows.of(BidCounts.DAY))
+        .aggregate(new Report())
+        .name("Daily channel bidding");
+  }
+
+  @Override
+  public String sql() {
+    return "SELECT channel, strftime(epoch_ms(dateTime), '%Y-%m-%d') AS day,"
+        + " max(strftime(epoch_ms(dateTime), '%H:%M')) AS minute, "
+        + BidCounts.countsSql()
+        + " FROM bid GROUP BY channel, day";
+  }
+
+  /** The day's counts and the channel they are of. */
+  static final class ChannelCounts implements Serializable {
+    String channel;
+    final BidCounts counts = new BidCounts();
+  }
+
+  static final class Report implements AggregateFunction<Bid, ChannelCounts, ChannelBidding> {
+    @Override
+    public ChannelCounts createAccumulator() {
+      return new ChannelCounts();
+    }
+
+    @Override
+    public ChannelCounts add(Bid bid, ChannelCounts channel) {
+      channel.channel = bid.channel();
+      channel.counts.add(bid);
+      return channel;
+    }
+
+    @Override
+    public ChannelBidding getResult(ChannelCounts channel) {
+      BidCounts counts = channel.counts;
+      return new ChannelBidding(
+          channel.channel,
+          counts.day(),
+          counts.lastMinute,
+          counts.totalBids(),
+          counts.bids[0],
+          counts.bids[1],
+          counts.bids[2],
+          counts.bidders.size(),
+          counts.biddersInRange[0].size(),
+          counts.biddersInRange[1].size(),
+          counts.biddersInRange[2].size(),
+          counts.auctions.size(),
+          counts.auctionsInRange[0].size(),
+          counts.auctionsInRange[1].size(),
+          counts.auctionsInRange[2].size());
+    }
+
+    @Override
+    public ChannelCounts merge(ChannelCounts a, ChannelCounts b) {
+      if (a.channel == null) {
+        a.channel = b.channel;
+      }
+      a.counts.addAll(b.counts);
+      return a;
+    }
+  }
+}
