@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
@@ -27,12 +28,13 @@ public final class Topics {
   private Topics() {}
 
   /**
-   * Creates the topics and returns once every partition is served by its leader. A broker lists a
-   * new partition in its metadata a moment before its replica manager hosts it; an idempotent
-   * producer writing in that moment can get its first request refused (NOT_LEADER_OR_FOLLOWER)
-   * while a later one to the same partition is appended, and then retries the first forever with
-   * OUT_OF_ORDER_SEQUENCE_NUMBER (KAFKA-15591). Listing the partitions' offsets goes to the leader
-   * and succeeds only once it hosts them.
+   * Creates the topics, replicated as the cluster's {@code default.replication.factor} says (once
+   * on a single broker, three times on a cluster), and returns once every partition is served by
+   * its leader. A broker lists a new partition in its metadata a moment before its replica manager
+   * hosts it; an idempotent producer writing in that moment can get its first request refused
+   * (NOT_LEADER_OR_FOLLOWER) while a later one to the same partition is appended, and then retries
+   * the first forever with OUT_OF_ORDER_SEQUENCE_NUMBER (KAFKA-15591). Listing the partitions'
+   * offsets goes to the leader and succeeds only once it hosts them.
    */
   public static void create(String bootstrap, int partitions, String... names) throws Exception {
     try (Admin admin =
@@ -40,7 +42,7 @@ public final class Topics {
       List<NewTopic> topics = new ArrayList<>();
       Map<TopicPartition, OffsetSpec> ends = new HashMap<>();
       for (String name : names) {
-        topics.add(new NewTopic(name, partitions, (short) 1));
+        topics.add(new NewTopic(name, Optional.of(partitions), Optional.empty()));
         for (int partition = 0; partition < partitions; partition++) {
           ends.put(new TopicPartition(name, partition), OffsetSpec.latest());
         }

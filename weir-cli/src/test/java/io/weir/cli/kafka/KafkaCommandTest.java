@@ -3,6 +3,7 @@ package io.weir.cli.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.weir.cli.WeirCli;
+import io.weir.devservers.kafka.KafkaCluster;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -39,6 +40,42 @@ class KafkaCommandTest {
     }
     assertThat(weir("kafka", "stop", "--dir", directory.toString()).out)
         .contains("no Kafka broker is running");
+  }
+
+  @Test
+  void when_startedWithThreeBrokers_then_topicsWorkAndStopEndsEveryBroker() {
+    String dir = directory.toString();
+    try {
+      // when
+      Result start = weir("kafka", "start", "--brokers", "3", "--port", "0", "--dir", dir);
+
+      // then
+      assertThat(start.exitCode).as(start.err).isZero();
+      String bootstrap = start.out.lines().findFirst().orElseThrow();
+      assertThat(bootstrap.split(",")).hasSize(3).allMatch(address -> address.startsWith("127."));
+      assertThat(KafkaCluster.running(directory)).hasSize(3);
+      Result again = weir("kafka", "start", "--brokers", "3", "--dir", dir);
+      assertThat(again.exitCode).isEqualTo(1);
+      assertThat(again.err).contains("a Kafka cluster is already running in");
+      Result topics = weir("kafka", "topics", "--bootstrap", bootstrap);
+      assertThat(topics.exitCode).as(topics.err).isZero();
+    } finally {
+      Result stop = weir("kafka", "stop", "--dir", dir);
+      assertThat(stop.out.lines().filter(line -> line.startsWith("stopped the Kafka broker at")))
+          .hasSize(3);
+    }
+    assertThat(KafkaCluster.running(directory)).isEmpty();
+    assertThat(weir("kafka", "stop", "--dir", dir).out).contains("no Kafka broker is running");
+  }
+
+  @Test
+  void when_twoBrokersAreAsked_then_oneLineErrorNamesTheOption() {
+    Result result = weir("kafka", "start", "--brokers", "2", "--dir", directory.toString());
+
+    assertThat(result.exitCode).isEqualTo(1);
+    assertThat(result.err.strip())
+        .startsWith("weir: option --brokers takes 1, or 3 or more")
+        .doesNotContain("\n");
   }
 
   @Test

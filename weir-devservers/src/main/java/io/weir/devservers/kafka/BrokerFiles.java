@@ -1,8 +1,6 @@
 package io.weir.devservers.kafka;
 
-import io.weir.devservers.process.FreePorts;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,8 +9,9 @@ import java.util.Map;
 
 /**
  * The layout of a broker directory and the configuration files written into it: {@code
- * server.properties} (a single KRaft node, broker and controller in one process, sized for one
- * machine), {@code log4j2.properties}, {@code data/}, {@code broker.log} and {@code broker.out}.
+ * server.properties} (a KRaft node, broker and controller in one process, sized for one machine;
+ * single-node replication defaults that a cluster overrides), {@code log4j2.properties}, {@code
+ * data/}, {@code broker.log} and {@code broker.out}.
  */
 final class BrokerFiles {
   private final Path directory;
@@ -50,23 +49,25 @@ final class BrokerFiles {
     return Files.exists(dataDirectory().resolve("meta.properties"));
   }
 
-  void write(int port, int controllerPort, Map<String, String> overrides) {
+  /**
+   * Writes the configuration of {@code node}, one of the controller quorum {@code quorumVoters}
+   * (see {@link BrokerNode#quorumVoters}); {@code overrides} replace the single-node defaults.
+   */
+  void write(BrokerNode node, String quorumVoters, Map<String, String> overrides) {
     Map<String, String> properties = new LinkedHashMap<>();
     properties.put("process.roles", "broker,controller");
-    properties.put("node.id", "1");
-    properties.put("controller.quorum.voters", "1@" + FreePorts.HOST + ":" + controllerPort);
+    properties.put("node.id", Integer.toString(node.nodeId()));
+    properties.put("controller.quorum.voters", quorumVoters);
     properties.put("controller.listener.names", "CONTROLLER");
     properties.put(
         "listeners",
         "PLAINTEXT://"
-            + FreePorts.HOST
-            + ":"
-            + port
+            + node.clientAddress()
             + ",CONTROLLER://"
-            + FreePorts.HOST
+            + node.host()
             + ":"
-            + controllerPort);
-    properties.put("advertised.listeners", "PLAINTEXT://" + FreePorts.HOST + ":" + port);
+            + node.controllerPort());
+    properties.put("advertised.listeners", "PLAINTEXT://" + node.clientAddress());
     properties.put("inter.broker.listener.name", "PLAINTEXT");
     properties.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
     properties.put("log.dirs", dataDirectory().toString());
@@ -82,7 +83,7 @@ final class BrokerFiles {
     properties.put("group.initial.rebalance.delay.ms", "0");
     properties.put("auto.create.topics.enable", "true");
     properties.putAll(overrides);
-    StringBuilder text = new StringBuilder("# Written by Weir for one embedded broker.\n");
+    StringBuilder text = new StringBuilder("# Written by Weir for an embedded broker.\n");
     properties.forEach((key, value) -> text.append(key).append('=').append(value).append('\n'));
     writeFile(serverProperties(), text.toString());
     writeFile(loggingConfiguration(), loggingConfigurationText());
@@ -112,7 +113,7 @@ final class BrokerFiles {
       Files.createDirectories(file.getParent());
       Files.writeString(file, text, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + file, e);
+      throw new KafkaBrokerException("cannot write the broker's file " + file + ": " + e, "", e);
     }
   }
 }

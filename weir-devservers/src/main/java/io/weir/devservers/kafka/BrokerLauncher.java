@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.apache.kafka.common.Uuid;
 
 /**
  * Runs the Kafka main classes in child JVMs: the storage tool that formats a new directory, and the
@@ -37,8 +36,12 @@ final class BrokerLauncher {
     }
   }
 
-  /** Formats the data directory with a new random cluster id unless it is formatted already. */
-  void maybeFormat(Duration timeout) {
+  /**
+   * Formats the data directory for {@code clusterId} unless it is formatted already. The nodes of
+   * one cluster must be formatted with the same id; the static quorum in {@code server.properties}
+   * ({@code controller.quorum.voters}) needs nothing more from the tool.
+   */
+  void maybeFormat(String clusterId, Duration timeout) {
     if (files.isFormatted()) {
       return;
     }
@@ -48,7 +51,7 @@ final class BrokerLauncher {
             "format",
             "--ignore-formatted",
             "-t",
-            Uuid.randomUuid().toString(),
+            clusterId,
             "-c",
             files.serverProperties().toString()));
     try {
@@ -78,7 +81,7 @@ final class BrokerLauncher {
     command.addAll(
         List.of(
             "-Xms64m",
-            "-Xmx768m",
+            "-Xmx" + config.maxHeapMegabytes() + "m",
             "-XX:+UseG1GC",
             "-XX:MaxGCPauseMillis=20",
             "-Djava.awt.headless=true",

@@ -1,6 +1,5 @@
 package io.weir.devservers.kafka;
 
-import io.weir.devservers.process.FreePorts;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -23,18 +22,18 @@ final class BrokerReadiness {
   private BrokerReadiness() {}
 
   /**
-   * Returns when the broker answers; returns false when {@code alive} turns false or the deadline
-   * passes first.
+   * Returns when the broker at {@code address} ({@code host:port}) answers; returns false when
+   * {@code alive} turns false or the deadline passes first.
    */
-  static boolean await(int port, Instant deadline, BooleanSupplier alive)
+  static boolean await(String address, Instant deadline, BooleanSupplier alive)
       throws InterruptedException {
-    while (!accepts(port)) {
+    while (!accepts(address)) {
       if (!alive.getAsBoolean() || Instant.now().isAfter(deadline)) {
         return false;
       }
       Thread.sleep(POLL.toMillis());
     }
-    try (Admin admin = Admin.create(adminConfig(port))) {
+    try (Admin admin = Admin.create(adminConfig(address))) {
       while (alive.getAsBoolean() && Instant.now().isBefore(deadline)) {
         if (describesNode(admin)) {
           return true;
@@ -45,9 +44,13 @@ final class BrokerReadiness {
     return false;
   }
 
-  private static boolean accepts(int port) {
+  private static boolean accepts(String address) {
+    int colon = address.lastIndexOf(':');
     try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress(FreePorts.HOST, port), 500);
+      socket.connect(
+          new InetSocketAddress(
+              address.substring(0, colon), Integer.parseInt(address.substring(colon + 1))),
+          500);
       return true;
     } catch (IOException e) {
       return false;
@@ -62,9 +65,9 @@ final class BrokerReadiness {
     }
   }
 
-  private static Map<String, Object> adminConfig(int port) {
+  private static Map<String, Object> adminConfig(String address) {
     return Map.of(
-        AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, FreePorts.HOST + ":" + port,
+        AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, address,
         AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000,
         AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 2000,
         AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 200);

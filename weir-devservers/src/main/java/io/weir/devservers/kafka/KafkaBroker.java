@@ -5,7 +5,9 @@ import io.weir.devservers.process.LogTail;
 import io.weir.devservers.process.ProcessStopper;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
+import org.apache.kafka.common.Uuid;
 
 /**
  * One single-node Kafka broker (KRaft, broker and controller in one process) running as its own JVM
@@ -24,16 +26,28 @@ public final class KafkaBroker implements AutoCloseable {
   private final KafkaBrokerConfig config;
   private final BrokerFiles files;
   private final BrokerLauncher launcher;
-  private final int port;
-  private final int controllerPort;
+  private final BrokerNode node;
+  private final String quorumVoters;
+  private final String clusterId;
   private Process process;
 
-  private KafkaBroker(KafkaBrokerConfig config, int port, int controllerPort) {
+  private KafkaBroker(
+      KafkaBrokerConfig config, BrokerNode node, String quorumVoters, String clusterId) {
     this.config = config;
     this.files = new BrokerFiles(config.directory());
     this.launcher = new BrokerLauncher(config, files);
-    this.port = port;
-    this.controllerPort = controllerPort;
+    this.node = node;
+    this.quorumVoters = quorumVoters;
+    this.clusterId = clusterId;
+  }
+
+  /**
+   * A node of a multi-node cluster, not started yet: {@link KafkaCluster} spawns every node before
+   * it waits for any, since none serves before a majority of the quorum runs.
+   */
+  static KafkaBroker member(
+      KafkaBrokerConfig config, BrokerNode node, List<BrokerNode> quorum, String clusterId) {
+    return new KafkaBroker(config, node, BrokerNode.quorumVoters(quorum), clusterId);
   }
 
   /** Starts a broker and returns once it serves clients, within the configured start timeout. */
@@ -43,7 +57,10 @@ public final class KafkaBroker implements AutoCloseable {
     while (controllerPort == port) {
       controllerPort = FreePorts.pick();
     }
-    KafkaBroker broker = new KafkaBroker(config, port, controllerPort);
+    BrokerNode node = new BrokerNode(1, FreePorts.HOST, port, controllerPort);
+    KafkaBroker broker =
+        new KafkaBroker(
+            config, node, BrokerNode.quorumVoters(List.of(node)), Uuid.randomUuid().toString());
     broker.launch();
     return broker;
   }
@@ -76,8 +93,8 @@ public final class KafkaBroker implements AutoCloseable {
     if (process != null && process.isAlive()) {
       stop();
     }
-    FreePorts.resolve(port, "Kafka broker", "client");
-    FreePorts.resolve(controllerPort, "Kafka broker", "controller");
+    FreePorts.resolve(node.port(), "Kafka broker", "client");
+    FreePorts.resolve(node.controllerPort(), "Kafka broker", "controller");
     launch();
   }
 
@@ -109,17 +126,22 @@ public final class KafkaBroker implements AutoCloseable {
     return process.pid();
   }
 
-  /** {@code 127.0.0.1:<port>}, for {@code bootstrap.servers}. */
+  /** {@code <host>:<port>}, for {@code bootstrap.servers}. */
   public String bootstrapServers() {
-    return FreePorts.HOST + ":" + port;
+    return node.clientAddress();
+  }
+
+  /** Its {@code node.id}: 1 for a single broker, 1 to n in a cluster of n. */
+  public int nodeId() {
+    return node.nodeId();
   }
 
   public int port() {
-    return port;
+    return node.port();
   }
 
   public int controllerPort() {
-    return controllerPort;
+    return node.controllerPort();
   }
 
   public Path directory() {
@@ -132,15 +154,29 @@ public final class KafkaBroker implements AutoCloseable {
   }
 
   private void launch() {
-    launcher.checkJava();
     Instant deadline = Instant.now().plus(config.startTimeout());
-    files.write(port, controllerPort, config.brokerProperties());
-    launcher.maybeFormat(config.startTimeout());
+    spawn();
+    awaitServing(deadline);
+  }
+
+  /** Writes its files, formats a new directory and starts the process, without waiting. */
+  synchronized void spawn() {
+    launcher.checkJava();
+    files.write(node, quorumVoters, config.brokerProperties());
+    launcher.maybeFormat(clusterId, config.startTimeout());
     process = launcher.startBroker();
-    new KafkaBrokerState(process.pid(), port, controllerPort).write(files.directory());
+    new KafkaBrokerState(process.pid(), node.port(), node.controllerPort())
+        .write(files.directory());
+  }
+
+  /**
+   * Returns once the spawned broker serves clients; kills it and fails when it exits or {@code
+   * deadline} passes first.
+   */
+  synchronized void awaitServing(Instant deadline) {
     boolean ready;
     try {
-      ready = BrokerReadiness.await(port, deadline, process::isAlive);
+      ready = BrokerReadiness.await(node.clientAddress(), deadline, process::isAlive);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       ready = false;
@@ -153,7 +189,12 @@ public final class KafkaBroker implements AutoCloseable {
       ProcessStopper.kill(process.toHandle());
       KafkaBrokerState.delete(files.directory());
       throw new KafkaBrokerException(
-          "Kafka broker in " + files.directory() + " on port " + port + " failed to start: " + why,
+          "Kafka broker in "
+              + files.directory()
+              + " on "
+              + node.clientAddress()
+              + " failed to start: "
+              + why,
           LogTail.of(files.brokerLog(), 40) + "\n" + LogTail.of(files.processOutput(), 20),
           null);
     }
@@ -168,7 +209,7 @@ public final class KafkaBroker implements AutoCloseable {
     }
   }
 
-  private static boolean isBroker(ProcessHandle process) {
+  static boolean isBroker(ProcessHandle process) {
     return process.isAlive()
         && process.info().commandLine().map(line -> line.contains("kafka.Kafka")).orElse(true);
   }

@@ -18,6 +18,7 @@ import java.util.Objects;
  * @param stopGracePeriod how long {@link KafkaBroker#stop} waits after SIGTERM before SIGKILL
  * @param brokerProperties extra {@code server.properties} entries; they override the defaults
  * @param javaExecutable the {@code java} that runs the broker and the storage tool
+ * @param maxHeapMegabytes the broker JVM's maximum heap ({@code -Xmx}), in MiB
  */
 public record KafkaBrokerConfig(
     Path directory,
@@ -26,15 +27,22 @@ public record KafkaBrokerConfig(
     Duration startTimeout,
     Duration stopGracePeriod,
     Map<String, String> brokerProperties,
-    Path javaExecutable) {
+    Path javaExecutable,
+    int maxHeapMegabytes) {
 
   public static final int DEFAULT_PORT = 9092;
+
+  /** Enough for the tests' and the demo's traffic on one broker. */
+  public static final int DEFAULT_MAX_HEAP_MEGABYTES = 768;
 
   public KafkaBrokerConfig {
     Objects.requireNonNull(directory, "directory");
     directory = directory.toAbsolutePath().normalize();
     if (port < 0 || port > 65535 || controllerPort < 0 || controllerPort > 65535) {
       throw new IllegalArgumentException("port out of range: " + port + ", " + controllerPort);
+    }
+    if (maxHeapMegabytes < 64) {
+      throw new IllegalArgumentException("broker heap below 64 MiB: " + maxHeapMegabytes);
     }
     brokerProperties = Map.copyOf(brokerProperties);
   }
@@ -48,7 +56,20 @@ public record KafkaBrokerConfig(
         Duration.ofSeconds(60),
         Duration.ofSeconds(10),
         Map.of(),
-        Path.of(System.getProperty("java.home"), "bin", "java"));
+        Path.of(System.getProperty("java.home"), "bin", "java"),
+        DEFAULT_MAX_HEAP_MEGABYTES);
+  }
+
+  public KafkaBrokerConfig withDirectory(Path newDirectory) {
+    return new KafkaBrokerConfig(
+        newDirectory,
+        port,
+        controllerPort,
+        startTimeout,
+        stopGracePeriod,
+        brokerProperties,
+        javaExecutable,
+        maxHeapMegabytes);
   }
 
   public KafkaBrokerConfig withPort(int newPort) {
@@ -59,7 +80,8 @@ public record KafkaBrokerConfig(
         startTimeout,
         stopGracePeriod,
         brokerProperties,
-        javaExecutable);
+        javaExecutable,
+        maxHeapMegabytes);
   }
 
   public KafkaBrokerConfig withControllerPort(int newControllerPort) {
@@ -70,7 +92,8 @@ public record KafkaBrokerConfig(
         startTimeout,
         stopGracePeriod,
         brokerProperties,
-        javaExecutable);
+        javaExecutable,
+        maxHeapMegabytes);
   }
 
   public KafkaBrokerConfig withStartTimeout(Duration timeout) {
@@ -81,7 +104,8 @@ public record KafkaBrokerConfig(
         timeout,
         stopGracePeriod,
         brokerProperties,
-        javaExecutable);
+        javaExecutable,
+        maxHeapMegabytes);
   }
 
   public KafkaBrokerConfig withStopGracePeriod(Duration gracePeriod) {
@@ -92,12 +116,32 @@ public record KafkaBrokerConfig(
         startTimeout,
         gracePeriod,
         brokerProperties,
-        javaExecutable);
+        javaExecutable,
+        maxHeapMegabytes);
   }
 
   public KafkaBrokerConfig withJavaExecutable(Path java) {
     return new KafkaBrokerConfig(
-        directory, port, controllerPort, startTimeout, stopGracePeriod, brokerProperties, java);
+        directory,
+        port,
+        controllerPort,
+        startTimeout,
+        stopGracePeriod,
+        brokerProperties,
+        java,
+        maxHeapMegabytes);
+  }
+
+  public KafkaBrokerConfig withMaxHeapMegabytes(int megabytes) {
+    return new KafkaBrokerConfig(
+        directory,
+        port,
+        controllerPort,
+        startTimeout,
+        stopGracePeriod,
+        brokerProperties,
+        javaExecutable,
+        megabytes);
   }
 
   /** Adds or replaces one {@code server.properties} entry. */
@@ -105,7 +149,14 @@ public record KafkaBrokerConfig(
     Map<String, String> properties = new LinkedHashMap<>(brokerProperties);
     properties.put(key, value);
     return new KafkaBrokerConfig(
-        directory, port, controllerPort, startTimeout, stopGracePeriod, properties, javaExecutable);
+        directory,
+        port,
+        controllerPort,
+        startTimeout,
+        stopGracePeriod,
+        properties,
+        javaExecutable,
+        maxHeapMegabytes);
   }
 
   /**
