@@ -17,11 +17,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * A keyed co-process job and an interval join, each writing through the exactly-once file sink,
- * killed with SIGKILL twice at random points (after a random number of completed checkpoints, seen
- * by a poll) at parallelism 2, then resumed from the latest checkpoint at parallelism 3 with keyed
- * state pending (orders waiting for payments, join sides waiting for partners) to the end of the
- * input. The committed output holds every row of the plain-loop reference exactly once.
+ * A keyed co-process job, an interval join and a keyed broadcast job, each writing through the
+ * exactly-once file sink, killed with SIGKILL twice at random points (after a random number of
+ * completed checkpoints, seen by a poll) at parallelism 2, then resumed from the latest checkpoint
+ * at parallelism 3 with keyed state pending (orders waiting for payments, join sides waiting for
+ * partners, records waiting for rules beside the rules in broadcast state) to the end of the input.
+ * The committed output holds every row of the plain-loop reference exactly once.
  */
 @Timeout(value = 6, unit = TimeUnit.MINUTES)
 class TwoInputKillAndRescaleTest {
@@ -46,7 +47,9 @@ class TwoInputKillAndRescaleTest {
     "co-process, heap, 11",
     "co-process, rocksdb, 12",
     "join, heap, 13",
-    "join, rocksdb, 14"
+    "join, rocksdb, 14",
+    "broadcast, heap, 15",
+    "broadcast, rocksdb, 16"
   })
   void when_killedTwiceAndResumedAtThree_then_everyRowIsCommittedOnce(
       String kind, String backend, long seed) throws Exception {
@@ -72,9 +75,11 @@ class TwoInputKillAndRescaleTest {
 
     // then
     List<String> expected =
-        kind.equals("join")
-            ? TwoInputChaosJob.joinReference()
-            : TwoInputChaosJob.coProcessReference();
+        switch (kind) {
+          case "join" -> TwoInputChaosJob.joinReference();
+          case "broadcast" -> TwoInputChaosJob.broadcastReference();
+          default -> TwoInputChaosJob.coProcessReference();
+        };
     assertThat(committedRows()).containsExactlyInAnyOrderElementsOf(expected);
   }
 
