@@ -3,13 +3,11 @@ package io.weir.rocksdb;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,7 +64,9 @@ class TwoInputKillAndRescaleTest {
       ChildJobs.kill(process);
       checkpoint = ChildJobs.latestCheckpoint(jobDirectory);
     }
-    assertThat(committedRows()).as("rows committed before the last run").isNotEmpty();
+    assertThat(ChildJobs.committedLines(output))
+        .as("rows committed before the last run")
+        .isNotEmpty();
 
     // when: resumed at parallelism 3 to the end of the input
     Process last = start(jobs, kind + "-last", arguments(kind, backend, 3));
@@ -80,7 +80,7 @@ class TwoInputKillAndRescaleTest {
           case "broadcast" -> TwoInputChaosJob.broadcastReference();
           default -> TwoInputChaosJob.coProcessReference();
         };
-    assertThat(committedRows()).containsExactlyInAnyOrderElementsOf(expected);
+    assertThat(ChildJobs.committedLines(output)).containsExactlyInAnyOrderElementsOf(expected);
   }
 
   private Process start(ChildJobs jobs, String run, List<String> arguments) throws IOException {
@@ -92,18 +92,5 @@ class TwoInputKillAndRescaleTest {
   private List<String> arguments(String kind, String backend, int parallelism) {
     return List.of(
         checkpointRoot.toString(), output.toString(), String.valueOf(parallelism), kind, backend);
-  }
-
-  /** The lines of every committed part file; in-progress ones are hidden under the staging area. */
-  private List<String> committedRows() throws IOException {
-    List<String> rows = new ArrayList<>();
-    try (Stream<Path> files = Files.list(output)) {
-      for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
-        if (!file.getFileName().toString().startsWith(".")) {
-          rows.addAll(Files.readAllLines(file));
-        }
-      }
-    }
-    return rows;
   }
 }
