@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * Jobs run in a child process with a small heap, killed with SIGKILL and resumed from their
@@ -73,6 +74,22 @@ record ChildJobs(Path localRoot, Path logs) {
       }
     }
     return 0;
+  }
+
+  /**
+   * The lines of every committed part file ({@code part-*}) in {@code output}, in file order;
+   * in-progress ones have names that start with a dot.
+   */
+  static List<String> committedLines(Path output) throws IOException {
+    List<String> lines = new ArrayList<>();
+    try (Stream<Path> files = Files.list(output)) {
+      for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
+        if (file.getFileName().toString().startsWith("part-")) {
+          lines.addAll(Files.readAllLines(file));
+        }
+      }
+    }
+    return lines;
   }
 
   /** All key groups of operator {@code operatorUid} in {@code checkpoint}, in one backend. */

@@ -1,16 +1,21 @@
 package io.weir.rocksdb;
 
+import io.weir.api.datastream.BroadcastStream;
 import io.weir.api.datastream.DataStream;
 import io.weir.api.datastream.KeyedStream;
 import io.weir.api.datastream.RestartStrategy;
 import io.weir.api.datastream.StreamEnvironment;
 import io.weir.api.eventtime.WatermarkStrategy;
 import io.weir.api.functions.Collector;
+import io.weir.api.functions.KeyedBroadcastProcessFunction;
 import io.weir.api.functions.KeyedCoProcessFunction;
 import io.weir.api.functions.KeyedProcessFunction;
 import io.weir.api.functions.ProcessJoinFunction;
 import io.weir.api.sink.file.FileSink;
 import io.weir.api.source.GeneratorSource;
+import io.weir.api.state.ListState;
+import io.weir.api.state.ListStateDescriptor;
+import io.weir.api.state.MapStateDescriptor;
 import io.weir.api.state.StateBackend;
 import io.weir.api.state.ValueState;
 import io.weir.api.state.ValueStateDescriptor;
@@ -29,6 +34,11 @@ import java.util.List;
  *       {@code paid <order>}; the first waits in keyed state.
  *   <li>{@code join}: left and right records {@code 0..n-1} at event time = index, keyed by index
  *       modulo 3, joined in {@code [-3, +5]}.
+ *   <li>{@code broadcast}: rules {@code 0..rules-1}, at event time = rule and slower than the
+ *       records, are broadcast to every subtask; records {@code 0..n-1}, keyed by the rule they
+ *       need (index modulo the number of rules), are written with their rule's text. A record whose
+ *       rule has not come yet waits in keyed state for an event-time timer at the rule's time,
+ *       which fires only once the rule is in broadcast state.
  * </ul>
  *
  * <p>Arguments: checkpoint directory, output directory, parallelism of the two-input operator,
@@ -40,6 +50,10 @@ public final class TwoInputChaosJob {
   static final long PAID = 20_000;
   static final long LOWER = -3;
   static final long UPPER = 5;
+  static final long RULES = 40;
+  private static final long RULES_PER_SECOND = 5;
+  private static final MapStateDescriptor<Long, String> RULE_TEXTS =
+      new MapStateDescriptor<>("rules");
   private static final long RECORDS_PER_SECOND = 2_500;
 
   private TwoInputChaosJob() {}
@@ -54,7 +68,12 @@ public final class TwoInputChaosJob {
     env.enableCheckpointing(Duration.ofMillis(200));
     env.setCheckpointDirectory(checkpoints);
     env.setRestartStrategy(RestartStrategy.none());
-    DataStream<String> out = kind.equals("join") ? join(env) : coProcess(env);
+    DataStream<String> out =
+        switch (kind) {
+          case "join" -> join(env);
+          case "broadcast" -> broadcast(env);
+          default -> coProcess(env);
+        };
     out.uid("two-input").addSink(FileSink.<String>forDirectory(output).build()).uid("sink");
     env.execute(NAME);
   }
@@ -75,6 +94,25 @@ public final class TwoInputChaosJob {
     return left.intervalJoin(right)
         .between(Duration.ofMillis(LOWER), Duration.ofMillis(UPPER))
         .process(new Pairs());
+  }
+
+  private static DataStream<String> broadcast(StreamEnvironment env) {
+    DataStream<Long> ruleIds =
+        env.addSource(new GeneratorSource<>(RULES, index -> index, RULES_PER_SECOND))
+            .setParallelism(1)
+            .uid("rules");
+    BroadcastStream<Long> rules =
+        ruleIds
+            .assignTimestampsAndWatermarks(
+                WatermarkStrategy.<Long>forMonotonousTimestamps()
+                    .withTimestampAssigner((rule, previous) -> rule))
+            .setParallelism(1)
+            .uid("rules-time")
+            .broadcast(RULE_TEXTS);
+    return timestamped(numbers(env, "records", RECORDS, index -> index), "records")
+        .keyBy(index -> index % RULES)
+        .connect(rules)
+        .process(new ApplyRules());
   }
 
   private static DataStream<Long> numbers(
@@ -103,6 +141,20 @@ public final class TwoInputChaosJob {
     List<String> rows = new ArrayList<>();
     for (long payment = 0; payment < PAID; payment++) {
       rows.add("paid " + paidOrder(payment));
+    }
+    return rows;
+  }
+
+  /** The text of rule {@code rule}, so that a row shows which rule its record met. */
+  static String ruleText(long rule) {
+    return "rule " + rule + " = " + rule * rule;
+  }
+
+  /** Every row the broadcast job must write, once each. */
+  static List<String> broadcastReference() {
+    List<String> rows = new ArrayList<>();
+    for (long record = 0; record < RECORDS; record++) {
+      rows.add(record + " by " + ruleText(record % RULES));
     }
     return rows;
   }
@@ -158,6 +210,49 @@ public final class TwoInputChaosJob {
     @Override
     public void processElement(Long left, Long right, Context context, Collector<String> out) {
       out.collect(left + "|" + right);
+    }
+  }
+
+  /**
+   * Writes each record with the text of its rule. The key is the rule; a record that comes before
+   * its rule waits in keyed state. Event time is the smaller of both inputs' watermarks and the
+   * rules' is their id, so the timer at the rule's id fires only after the rule arrived.
+   */
+  static final class ApplyRules extends KeyedBroadcastProcessFunction<Long, Long, Long, String> {
+    private transient ListState<Long> waiting;
+
+    @Override
+    public void open() {
+      waiting = getRuntimeContext().getListState(new ListStateDescriptor<>("waiting"));
+    }
+
+    @Override
+    public void processElement(Long record, ReadOnlyContext<Long> context, Collector<String> out) {
+      String rule = context.getBroadcastState(RULE_TEXTS).get(context.currentKey());
+      if (rule != null) {
+        out.collect(record + " by " + rule);
+      } else {
+        waiting.add(record);
+        context.timerService().registerEventTimeTimer(context.currentKey());
+      }
+    }
+
+    @Override
+    public void processBroadcastElement(Long rule, Context context, Collector<String> out) {
+      context.getBroadcastState(RULE_TEXTS).put(rule, ruleText(rule));
+    }
+
+    @Override
+    public void onTimer(long timestamp, OnTimerContext<Long> context, Collector<String> out) {
+      String rule = context.getBroadcastState(RULE_TEXTS).get(context.currentKey());
+      if (rule == null) {
+        throw new IllegalStateException(
+            "event time passed rule " + context.currentKey() + " before the rule arrived");
+      }
+      for (long record : waiting.get()) {
+        out.collect(record + " by " + rule);
+      }
+      waiting.clear();
     }
   }
 }

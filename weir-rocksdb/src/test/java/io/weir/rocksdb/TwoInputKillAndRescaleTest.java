@@ -3,13 +3,11 @@ package io.weir.rocksdb;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,11 +15,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * A keyed co-process job and an interval join, each writing through the exactly-once file sink,
- * killed with SIGKILL twice at random points (after a random number of completed checkpoints, seen
- * by a poll) at parallelism 2, then resumed from the latest checkpoint at parallelism 3 with keyed
- * state pending (orders waiting for payments, join sides waiting for partners) to the end of the
- * input. The committed output holds every row of the plain-loop reference exactly once.
+ * A keyed co-process job, an interval join and a keyed broadcast job, each writing through the
+ * exactly-once file sink, killed with SIGKILL twice at random points (after a random number of
+ * completed checkpoints, seen by a poll) at parallelism 2, then resumed from the latest checkpoint
+ * at parallelism 3 with keyed state pending (orders waiting for payments, join sides waiting for
+ * partners, records waiting for rules beside the rules in broadcast state) to the end of the input.
+ * The committed output holds every row of the plain-loop reference exactly once.
  */
 @Timeout(value = 6, unit = TimeUnit.MINUTES)
 class TwoInputKillAndRescaleTest {
@@ -46,7 +45,9 @@ class TwoInputKillAndRescaleTest {
     "co-process, heap, 11",
     "co-process, rocksdb, 12",
     "join, heap, 13",
-    "join, rocksdb, 14"
+    "join, rocksdb, 14",
+    "broadcast, heap, 15",
+    "broadcast, rocksdb, 16"
   })
   void when_killedTwiceAndResumedAtThree_then_everyRowIsCommittedOnce(
       String kind, String backend, long seed) throws Exception {
@@ -63,7 +64,9 @@ class TwoInputKillAndRescaleTest {
       ChildJobs.kill(process);
       checkpoint = ChildJobs.latestCheckpoint(jobDirectory);
     }
-    assertThat(committedRows()).as("rows committed before the last run").isNotEmpty();
+    assertThat(ChildJobs.committedLines(output))
+        .as("rows committed before the last run")
+        .isNotEmpty();
 
     // when: resumed at parallelism 3 to the end of the input
     Process last = start(jobs, kind + "-last", arguments(kind, backend, 3));
@@ -72,10 +75,12 @@ class TwoInputKillAndRescaleTest {
 
     // then
     List<String> expected =
-        kind.equals("join")
-            ? TwoInputChaosJob.joinReference()
-            : TwoInputChaosJob.coProcessReference();
-    assertThat(committedRows()).containsExactlyInAnyOrderElementsOf(expected);
+        switch (kind) {
+          case "join" -> TwoInputChaosJob.joinReference();
+          case "broadcast" -> TwoInputChaosJob.broadcastReference();
+          default -> TwoInputChaosJob.coProcessReference();
+        };
+    assertThat(ChildJobs.committedLines(output)).containsExactlyInAnyOrderElementsOf(expected);
   }
 
   private Process start(ChildJobs jobs, String run, List<String> arguments) throws IOException {
@@ -87,18 +92,5 @@ class TwoInputKillAndRescaleTest {
   private List<String> arguments(String kind, String backend, int parallelism) {
     return List.of(
         checkpointRoot.toString(), output.toString(), String.valueOf(parallelism), kind, backend);
-  }
-
-  /** The lines of every committed part file; in-progress ones are hidden under the staging area. */
-  private List<String> committedRows() throws IOException {
-    List<String> rows = new ArrayList<>();
-    try (Stream<Path> files = Files.list(output)) {
-      for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
-        if (!file.getFileName().toString().startsWith(".")) {
-          rows.addAll(Files.readAllLines(file));
-        }
-      }
-    }
-    return rows;
   }
 }

@@ -3,7 +3,6 @@ package io.weir.rocksdb;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -11,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -69,8 +67,10 @@ class WindowChaosTest {
         kind.equals("sessions")
             ? WindowChaosJob.referenceSessions(RECORDS)
             : WindowChaosJob.referencePairs(RECORDS);
-    Map<String, Integer> committed = committedLines(output);
-    Map<String, Integer> wrong = new HashMap<>(committed);
+    Map<String, Integer> wrong = new HashMap<>();
+    for (String line : ChildJobs.committedLines(output)) {
+      wrong.merge(line, 1, Integer::sum);
+    }
     for (String line : expected) {
       wrong.merge(line, -1, Integer::sum);
     }
@@ -92,23 +92,5 @@ class WindowChaosTest {
         backend,
         kind,
         String.valueOf(RECORDS));
-  }
-
-  /** How often each line appears in the committed part files. */
-  private static Map<String, Integer> committedLines(Path directory) throws IOException {
-    Map<String, Integer> counts = new HashMap<>();
-    try (Stream<Path> files = Files.list(directory)) {
-      files
-          .filter(file -> file.getFileName().toString().startsWith("part-"))
-          .forEach(
-              file -> {
-                try (Stream<String> lines = Files.lines(file)) {
-                  lines.forEach(line -> counts.merge(line, 1, Integer::sum));
-                } catch (IOException e) {
-                  throw new UncheckedIOException(e);
-                }
-              });
-    }
-    return counts;
   }
 }
