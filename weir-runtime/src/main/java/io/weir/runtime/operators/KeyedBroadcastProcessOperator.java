@@ -2,7 +2,6 @@ package io.weir.runtime.operators;
 
 import io.weir.api.functions.KeyedBroadcastProcessFunction;
 import io.weir.api.functions.OutputTag;
-import io.weir.api.functions.TimerService;
 import io.weir.api.state.BroadcastState;
 import io.weir.api.state.MapStateDescriptor;
 import io.weir.api.state.ReadOnlyBroadcastState;
@@ -16,15 +15,12 @@ import java.util.List;
  */
 public final class KeyedBroadcastProcessOperator
     extends AbstractStreamOperator<KeyedBroadcastProcessFunction<Object, Object, Object, Object>>
-    implements TwoInputStreamOperator,
-        KeyedBroadcastProcessFunction.OnTimerContext<Object>,
-        TimerService {
+    implements TwoInputStreamOperator {
   private final TimestampedCollector collector = new TimestampedCollector(output);
   private final List<MapStateDescriptor<?, ?>> descriptors;
   private final BroadcastSide broadcastSide = new BroadcastSide();
   private BroadcastStates broadcastStates;
-  private KeyedTimers timers;
-  private boolean firingEventTime;
+  private KeyedSide keyedSide;
 
   public KeyedBroadcastProcessOperator(
       OperatorSetup setup,
@@ -44,7 +40,7 @@ public final class KeyedBroadcastProcessOperator
     // After the operator state is restored, before open(): open() already sees the entries.
     super.initializeState();
     broadcastStates = new BroadcastStates(descriptors, operatorStateStore(), setup.describe());
-    timers = new KeyedTimers(keyedState, setup.timeService(), this::onTimer);
+    keyedSide = new KeyedSide();
   }
 
   @Override
@@ -52,7 +48,7 @@ public final class KeyedBroadcastProcessOperator
     recordsIn++;
     setKeyContext(record);
     collector.setTimestamp(timestamp);
-    function.processElement(record, this, collector);
+    function.processElement(record, keyedSide, collector);
   }
 
   @Override
@@ -64,7 +60,7 @@ public final class KeyedBroadcastProcessOperator
 
   @Override
   public void processWatermark(long watermark) throws Exception {
-    timers.advanceWatermark(watermark);
+    keyedSide.advanceWatermark(watermark);
     super.processWatermark(watermark);
   }
 
@@ -74,71 +70,22 @@ public final class KeyedBroadcastProcessOperator
     return super.snapshotState(checkpointId, timestamp);
   }
 
-  private void onTimer(long time, Object key, boolean eventTime) throws Exception {
-    collector.setTimestamp(eventTime ? time : Long.MIN_VALUE);
-    this.firingEventTime = eventTime;
-    function.onTimer(time, this, collector);
-  }
+  /** The keyed side's view: the current key, its timers, broadcast states read-only. */
+  private final class KeyedSide extends KeyedFunctionContext
+      implements KeyedBroadcastProcessFunction.OnTimerContext<Object> {
+    KeyedSide() {
+      super(
+          collector,
+          keyedState,
+          setup.timeService(),
+          time -> function.onTimer(time, keyedSide, collector));
+    }
 
-  @Override
-  public <K, V> ReadOnlyBroadcastState<K, V> getBroadcastState(
-      MapStateDescriptor<K, V> descriptor) {
-    return broadcastStates.readOnly(descriptor);
-  }
-
-  @Override
-  public long timestamp() {
-    return collector.timestamp();
-  }
-
-  @Override
-  public Object currentKey() {
-    return keyedState.currentKey();
-  }
-
-  @Override
-  public TimerService timerService() {
-    return this;
-  }
-
-  @Override
-  public <X> void output(OutputTag<X> tag, X value) {
-    collector.collectSide(tag, value);
-  }
-
-  @Override
-  public boolean isEventTime() {
-    return firingEventTime;
-  }
-
-  @Override
-  public long currentProcessingTime() {
-    return timers.currentProcessingTime();
-  }
-
-  @Override
-  public long currentWatermark() {
-    return timers.currentWatermark();
-  }
-
-  @Override
-  public void registerEventTimeTimer(long time) {
-    timers.registerEventTimeTimer(time);
-  }
-
-  @Override
-  public void registerProcessingTimeTimer(long time) {
-    timers.registerProcessingTimeTimer(time);
-  }
-
-  @Override
-  public void deleteEventTimeTimer(long time) {
-    timers.deleteEventTimeTimer(time);
-  }
-
-  @Override
-  public void deleteProcessingTimeTimer(long time) {
-    timers.deleteProcessingTimeTimer(time);
+    @Override
+    public <K, V> ReadOnlyBroadcastState<K, V> getBroadcastState(
+        MapStateDescriptor<K, V> descriptor) {
+      return broadcastStates.readOnly(descriptor);
+    }
   }
 
   /** The broadcast side's view: no current key, broadcast states writable. */
@@ -150,7 +97,7 @@ public final class KeyedBroadcastProcessOperator
 
     @Override
     public long currentWatermark() {
-      return timers.currentWatermark();
+      return keyedSide.currentWatermark();
     }
 
     @Override

@@ -2,20 +2,15 @@ package io.weir.runtime.operators;
 
 import io.weir.api.functions.KeySelector;
 import io.weir.api.functions.KeyedCoProcessFunction;
-import io.weir.api.functions.KeyedProcessFunction;
-import io.weir.api.functions.OutputTag;
-import io.weir.api.functions.TimerService;
 
 /**
  * Runs a {@link KeyedCoProcessFunction}: a record of either input sets its key as the current key,
  * so both inputs share the keyed state and timers of a key.
  */
 public final class KeyedCoProcessOperator
-    extends AbstractTwoInputOperator<KeyedCoProcessFunction<Object, Object, Object, Object>>
-    implements KeyedProcessFunction.OnTimerContext<Object>, TimerService {
+    extends AbstractTwoInputOperator<KeyedCoProcessFunction<Object, Object, Object, Object>> {
   private final TimestampedCollector collector = new TimestampedCollector(output);
-  private KeyedTimers timers;
-  private boolean firingEventTime;
+  private KeyedFunctionContext context;
 
   public KeyedCoProcessOperator(
       OperatorSetup setup,
@@ -28,7 +23,12 @@ public final class KeyedCoProcessOperator
   @Override
   public void initializeState() throws Exception {
     super.initializeState();
-    timers = new KeyedTimers(keyedState, setup.timeService(), this::onTimer);
+    context =
+        new KeyedFunctionContext(
+            collector,
+            keyedState,
+            setup.timeService(),
+            time -> function.onTimer(time, context, collector));
   }
 
   @Override
@@ -36,7 +36,7 @@ public final class KeyedCoProcessOperator
     recordsIn++;
     setKeyContext(record);
     collector.setTimestamp(timestamp);
-    function.processElement1(record, this, collector);
+    function.processElement1(record, context, collector);
   }
 
   @Override
@@ -44,73 +44,12 @@ public final class KeyedCoProcessOperator
     recordsIn++;
     setSecondKeyContext(record);
     collector.setTimestamp(timestamp);
-    function.processElement2(record, this, collector);
+    function.processElement2(record, context, collector);
   }
 
   @Override
   public void processWatermark(long watermark) throws Exception {
-    timers.advanceWatermark(watermark);
+    context.advanceWatermark(watermark);
     super.processWatermark(watermark);
-  }
-
-  private void onTimer(long time, Object key, boolean eventTime) throws Exception {
-    collector.setTimestamp(eventTime ? time : Long.MIN_VALUE);
-    this.firingEventTime = eventTime;
-    function.onTimer(time, this, collector);
-  }
-
-  @Override
-  public long timestamp() {
-    return collector.timestamp();
-  }
-
-  @Override
-  public Object currentKey() {
-    return keyedState.currentKey();
-  }
-
-  @Override
-  public TimerService timerService() {
-    return this;
-  }
-
-  @Override
-  public <X> void output(OutputTag<X> tag, X value) {
-    collector.collectSide(tag, value);
-  }
-
-  @Override
-  public boolean isEventTime() {
-    return firingEventTime;
-  }
-
-  @Override
-  public long currentProcessingTime() {
-    return timers.currentProcessingTime();
-  }
-
-  @Override
-  public long currentWatermark() {
-    return timers.currentWatermark();
-  }
-
-  @Override
-  public void registerEventTimeTimer(long time) {
-    timers.registerEventTimeTimer(time);
-  }
-
-  @Override
-  public void registerProcessingTimeTimer(long time) {
-    timers.registerProcessingTimeTimer(time);
-  }
-
-  @Override
-  public void deleteEventTimeTimer(long time) {
-    timers.deleteEventTimeTimer(time);
-  }
-
-  @Override
-  public void deleteProcessingTimeTimer(long time) {
-    timers.deleteProcessingTimeTimer(time);
   }
 }

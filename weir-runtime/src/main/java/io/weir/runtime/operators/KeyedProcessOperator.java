@@ -1,16 +1,12 @@
 package io.weir.runtime.operators;
 
 import io.weir.api.functions.KeyedProcessFunction;
-import io.weir.api.functions.OutputTag;
-import io.weir.api.functions.TimerService;
 
 /** Runs a {@link KeyedProcessFunction} with keyed state and timers. */
 public final class KeyedProcessOperator
-    extends AbstractStreamOperator<KeyedProcessFunction<Object, Object, Object>>
-    implements KeyedProcessFunction.OnTimerContext<Object>, TimerService {
+    extends AbstractStreamOperator<KeyedProcessFunction<Object, Object, Object>> {
   private final TimestampedCollector collector = new TimestampedCollector(output);
-  private KeyedTimers timers;
-  private boolean firingEventTime;
+  private KeyedFunctionContext context;
 
   public KeyedProcessOperator(
       OperatorSetup setup, KeyedProcessFunction<Object, Object, Object> function, Output output) {
@@ -20,7 +16,12 @@ public final class KeyedProcessOperator
   @Override
   public void initializeState() throws Exception {
     super.initializeState();
-    timers = new KeyedTimers(keyedState, setup.timeService(), this::onTimer);
+    context =
+        new KeyedFunctionContext(
+            collector,
+            keyedState,
+            setup.timeService(),
+            time -> function.onTimer(time, context, collector));
   }
 
   @Override
@@ -28,73 +29,12 @@ public final class KeyedProcessOperator
     recordsIn++;
     setKeyContext(record);
     collector.setTimestamp(timestamp);
-    function.processElement(record, this, collector);
+    function.processElement(record, context, collector);
   }
 
   @Override
   public void processWatermark(long watermark) throws Exception {
-    timers.advanceWatermark(watermark);
+    context.advanceWatermark(watermark);
     super.processWatermark(watermark);
-  }
-
-  private void onTimer(long time, Object key, boolean eventTime) throws Exception {
-    collector.setTimestamp(eventTime ? time : Long.MIN_VALUE);
-    this.firingEventTime = eventTime;
-    function.onTimer(time, this, collector);
-  }
-
-  @Override
-  public long timestamp() {
-    return collector.timestamp();
-  }
-
-  @Override
-  public Object currentKey() {
-    return keyedState.currentKey();
-  }
-
-  @Override
-  public TimerService timerService() {
-    return this;
-  }
-
-  @Override
-  public <X> void output(OutputTag<X> tag, X value) {
-    collector.collectSide(tag, value);
-  }
-
-  @Override
-  public boolean isEventTime() {
-    return firingEventTime;
-  }
-
-  @Override
-  public long currentProcessingTime() {
-    return timers.currentProcessingTime();
-  }
-
-  @Override
-  public long currentWatermark() {
-    return timers.currentWatermark();
-  }
-
-  @Override
-  public void registerEventTimeTimer(long time) {
-    timers.registerEventTimeTimer(time);
-  }
-
-  @Override
-  public void registerProcessingTimeTimer(long time) {
-    timers.registerProcessingTimeTimer(time);
-  }
-
-  @Override
-  public void deleteEventTimeTimer(long time) {
-    timers.deleteEventTimeTimer(time);
-  }
-
-  @Override
-  public void deleteProcessingTimeTimer(long time) {
-    timers.deleteProcessingTimeTimer(time);
   }
 }
