@@ -2,14 +2,12 @@ package io.weir.runtime.operators;
 
 import io.weir.api.functions.CoProcessFunction;
 import io.weir.api.functions.KeySelector;
-import io.weir.api.functions.OutputTag;
 
 /** Runs a {@link CoProcessFunction}. */
 public final class CoProcessOperator
-    extends AbstractTwoInputOperator<CoProcessFunction<Object, Object, Object>>
-    implements CoProcessFunction.Context {
+    extends AbstractTwoInputOperator<CoProcessFunction<Object, Object, Object>> {
   private final TimestampedCollector collector = new TimestampedCollector(output);
-  private long currentWatermark = Long.MIN_VALUE;
+  private final ProcessFunctionContext context = new ProcessFunctionContext(collector);
 
   public CoProcessOperator(
       OperatorSetup setup,
@@ -24,7 +22,7 @@ public final class CoProcessOperator
     recordsIn++;
     setKeyContext(record);
     collector.setTimestamp(timestamp);
-    function.processElement1(record, this, collector);
+    function.processElement1(record, context, collector);
   }
 
   @Override
@@ -32,27 +30,12 @@ public final class CoProcessOperator
     recordsIn++;
     setSecondKeyContext(record);
     collector.setTimestamp(timestamp);
-    function.processElement2(record, this, collector);
+    function.processElement2(record, context, collector);
   }
 
   @Override
   public void processWatermark(long watermark) throws Exception {
-    currentWatermark = watermark;
+    context.advanceWatermark(watermark);
     super.processWatermark(watermark);
-  }
-
-  @Override
-  public long timestamp() {
-    return collector.timestamp();
-  }
-
-  @Override
-  public long currentWatermark() {
-    return currentWatermark;
-  }
-
-  @Override
-  public <X> void output(OutputTag<X> tag, X value) {
-    collector.collectSide(tag, value);
   }
 }

@@ -1,13 +1,11 @@
 package io.weir.runtime.operators;
 
-import io.weir.api.functions.OutputTag;
 import io.weir.api.functions.ProcessFunction;
 
 /** Runs a {@link ProcessFunction}. */
-public final class ProcessOperator extends AbstractStreamOperator<ProcessFunction<Object, Object>>
-    implements ProcessFunction.Context {
+public final class ProcessOperator extends AbstractStreamOperator<ProcessFunction<Object, Object>> {
   private final TimestampedCollector collector = new TimestampedCollector(output);
-  private long currentWatermark = Long.MIN_VALUE;
+  private final ProcessFunctionContext context = new ProcessFunctionContext(collector);
 
   public ProcessOperator(
       OperatorSetup setup, ProcessFunction<Object, Object> function, Output output) {
@@ -19,27 +17,12 @@ public final class ProcessOperator extends AbstractStreamOperator<ProcessFunctio
     recordsIn++;
     setKeyContext(record);
     collector.setTimestamp(timestamp);
-    function.processElement(record, this, collector);
+    function.processElement(record, context, collector);
   }
 
   @Override
   public void processWatermark(long watermark) throws Exception {
-    currentWatermark = watermark;
+    context.advanceWatermark(watermark);
     super.processWatermark(watermark);
-  }
-
-  @Override
-  public long timestamp() {
-    return collector.timestamp();
-  }
-
-  @Override
-  public long currentWatermark() {
-    return currentWatermark;
-  }
-
-  @Override
-  public <X> void output(OutputTag<X> tag, X value) {
-    collector.collectSide(tag, value);
   }
 }
