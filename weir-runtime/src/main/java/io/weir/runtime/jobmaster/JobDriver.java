@@ -62,6 +62,8 @@ public final class JobDriver {
   private final CountDownLatch cancelSignal = new CountDownLatch(1);
   private CheckpointStorages.InitialRestore initialRestore;
   private volatile CompletedCheckpoint latest;
+  // A start without state settles this checkpoint's transactions once, in its first recovery step.
+  private CompletedCheckpoint reconcileWith;
   private volatile JobState state = JobState.CREATED;
   private volatile String message;
   private volatile Throwable failure;
@@ -121,6 +123,7 @@ public final class JobDriver {
     if (initialRestore == null) {
       initialRestore = CheckpointStorages.initialRestore(graph, storage, OperatorInfos.of(graph));
       latest = initialRestore.checkpoint();
+      reconcileWith = initialRestore.reconcileWith();
       message = initialRestore.description();
     }
     return initialRestore;
@@ -283,7 +286,12 @@ public final class JobDriver {
       SinkRecoveryStep recovery, List<RecoveryView.SinkTransaction> outcomes)
       throws InterruptedException {
     try {
-      List<String> accepted = recovery.run(latest);
+      List<String> accepted =
+          latest == null && reconcileWith != null
+              ? recovery.reconcile(reconcileWith)
+              : recovery.run(latest);
+      // Reconciled once: the group's offsets now start past what the sinks committed.
+      reconcileWith = null;
       synchronized (acceptedDataLoss) {
         acceptedDataLoss.addAll(accepted);
       }
