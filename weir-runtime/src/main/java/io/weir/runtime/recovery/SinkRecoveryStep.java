@@ -151,6 +151,51 @@ public final class SinkRecoveryStep {
   }
 
   /**
+   * The first start of a job without state and without a checkpoint to reconcile with (no
+   * checkpoint directory, or none readable in it): nothing records which transactions an earlier
+   * run left pending nor where their records came from, so aborting them may lose records the
+   * group's offsets count, and the group's offsets may be behind output already committed. Refuses,
+   * naming each sink's open transactions, unless the job accepts data loss. A sink whose open
+   * transactions cannot be listed refuses nothing.
+   *
+   * @throws DataLossException naming the sink and its open transactions
+   */
+  public void refuseUnprovableStart() throws InterruptedException {
+    if (graph.config().acceptDataLoss()) {
+      return;
+    }
+    for (Transformation operator : graph.operators()) {
+      RecoverableSink recoverable = TransactionIdSpaces.recoverableSinkOf(operator.spec());
+      if (recoverable == null) {
+        continue;
+      }
+      List<String> open;
+      try {
+        open = FunctionCopier.copy(recoverable, operator.displayName()).lingeringTransactions();
+      } catch (InterruptedException e) {
+        throw e;
+      } catch (Exception e) {
+        LOG.warn(
+            "Sink '{}': cannot list transactions of an earlier run: {}",
+            operator.displayName(),
+            e.getMessage());
+        continue;
+      }
+      if (!open.isEmpty()) {
+        throw new DataLossException(
+            "Sink '"
+                + operator.displayName()
+                + "' has transactions open from an earlier run "
+                + open
+                + " and no checkpoint at hand records what they hold: starting without state would"
+                + " abort them, losing records the group's offsets count, or read again records"
+                + " they committed; start with the earlier run's --checkpoint-dir, or rerun with"
+                + " --accept-data-loss");
+      }
+    }
+  }
+
+  /**
    * Waits until what a fresh start settles beside the subtasks is done (at once when {@link #run}
    * started nothing of the kind); the caller waits before the attempt ends, so that no settlement
    * of one attempt runs into the next one's recovery step. Never fails: what it could not settle
