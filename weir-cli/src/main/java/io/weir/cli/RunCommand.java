@@ -69,10 +69,16 @@ public final class RunCommand implements Runnable {
 
     @Option(
         names = "--from-group-offsets",
-        description = "Start without state: sources read from their consumer group's offsets.")
+        description =
+            "Start without state: sources read from their consumer group's offsets, moved"
+                + " forward past the transactions the newest checkpoint's sinks commit first.")
     boolean groupOffsets;
 
-    @Option(names = "--fresh", description = "Start without state, ignoring earlier checkpoints.")
+    @Option(
+        names = "--fresh",
+        description =
+            "Start without state; the newest checkpoint's pending transactions are still"
+                + " committed, and the sources start past them.")
     boolean fresh;
   }
 

@@ -4,7 +4,8 @@ package io.weir.lab;
  * Says why a measured cell differs from the seed's report: which transaction or offset made the
  * difference. The reasoning follows the protocol: a checkpoint {@code N} holds the source's offsets
  * and the sink's pending transaction {@code N}; the group holds whatever offsets the source
- * committed last; a restart without state aborts every lingering transaction of the sink.
+ * committed last; the seed's restart without state aborted every lingering transaction of the sink,
+ * Weir's commits those its newest checkpoint records and starts past them.
  */
 final class Explanations {
   private Explanations() {}
@@ -36,11 +37,13 @@ final class Explanations {
           + " had been committed before the crash";
     }
     if (outcome.exactlyOnce()) {
-      return "the group's offsets and the committed output matched at the crash (group offsets "
+      return "Weir's start from the group's offsets (group offsets "
           + result.monitors().groupOffsets()
-          + "): both commits of checkpoint "
+          + ") was reconciled with checkpoint "
           + checkpoint(result)
-          + " had happened, or neither had";
+          + ": it committed the sink's pending transactions recorded there and started each"
+          + " partition at the later of the group's offset and the checkpoint's; the seed's system"
+          + " started at the group's offsets and aborted them as lingering";
     }
     if (outcome.hasLoss()) {
       return "a fresh start aborted the sink's pending "

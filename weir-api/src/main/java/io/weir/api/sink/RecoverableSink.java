@@ -56,6 +56,19 @@ public interface RecoverableSink {
   }
 
   /**
+   * What earlier runs of this sink left open, one name per transaction (a Kafka sink: its
+   * transactional ids), for the first start without state of a job that has no checkpoint to
+   * reconcile with (no checkpoint directory, or none in it): nothing records whether they were
+   * pre-committed nor whether the group's offsets count their records, so the job refuses to abort
+   * them unless it accepts data loss. Called by the job manager on its own thread before any
+   * subtask is deployed, on an instance of its own; may block. An exception refuses nothing (the
+   * start goes on as before). Default: none known.
+   */
+  default List<String> lingeringTransactions() throws Exception {
+    return List.of();
+  }
+
+  /**
    * Where this sink's transactions live outside the job, as a few words a user can read (the system
    * and the shape of the ids, e.g. {@code Kafka transactional ids 'orders-<subtask>-<n>'}), for the
    * names the job gives the sink; empty when its ids depend on nothing two sinks could share. The

@@ -109,7 +109,12 @@ public final class InspectCommand implements Runnable {
     } else {
       fromGroup = "the group's offsets match the checkpoint: exactly-once";
     }
-    System.out.println("  from the group's offsets (--from-group-offsets): " + fromGroup + ".");
+    System.out.println(
+        "  from the group's offsets (--from-group-offsets) with the job's --checkpoint-dir, this"
+            + " checkpoint being its newest: the start commits the pending transactions and moves"
+            + " the group's offsets forward to the checkpoint's: exactly-once.");
+    System.out.println(
+        "  from the group's offsets without the checkpoint directory: " + fromGroup + ".");
   }
 
   private Map<String, Long> groupOffsets() {

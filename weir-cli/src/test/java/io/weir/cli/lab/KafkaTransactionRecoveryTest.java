@@ -76,6 +76,35 @@ class KafkaTransactionRecoveryTest {
     }
   }
 
+  @Test
+  void when_killedAndStartedWithoutItsCheckpoints_then_theStartRefusesUnlessDataLossIsAccepted()
+      throws Exception {
+    // given: a killed job whose open transactions no checkpoint at hand records
+    SeedJobScenario scenario = new SeedJobScenario(kafka.bootstrapServers(), directory);
+    Map<TopicPartition, Long> endAtKill = killWithOpenTransaction(scenario);
+    scenario.useCheckpointDirectory(directory.resolve("other-checkpoints"));
+
+    // when
+    try (JobProcess refused = scenario.start(null, "--from-group-offsets")) {
+      // then: one line names the sink and its open transactions, nothing is aborted
+      assertThat(SeedJobScenario.awaitExit(refused, Duration.ofSeconds(60))).isNotZero();
+      assertThat(SeedJobScenario.log(refused))
+          .contains("has transactions open from an earlier run")
+          .contains(scenario.transactionalIdPrefix() + "-0-")
+          .contains("--accept-data-loss");
+    }
+    assertThat(KafkaTestClients.lastStableOffsets(kafka.bootstrapServers(), scenario.outputTopic()))
+        .as("the refused start aborted nothing")
+        .isNotEqualTo(endAtKill);
+
+    // when: the user accepts it
+    try (JobProcess accepted = scenario.start(null, "--from-group-offsets", "--accept-data-loss")) {
+      // then
+      awaitStableBeyond(scenario, endAtKill);
+      assertThat(accepted.isAlive()).isTrue();
+    }
+  }
+
   /**
    * Runs the job while input arrives and halts it after a checkpoint's snapshots, before its
    * metadata (its pre-committed transactions are in no completed checkpoint); returns the output

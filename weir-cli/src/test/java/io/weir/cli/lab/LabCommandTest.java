@@ -1,6 +1,7 @@
 package io.weir.cli.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -19,7 +20,7 @@ class LabCommandTest {
   @TempDir Path directory;
 
   @Test
-  void when_matrixRunsOnOneBroker_then_checkpointRestoresAreExactlyOnceAndGroupOffsetsAreNot()
+  void when_matrixRunsOnOneBroker_then_everyCellIsExactlyOnceTheGroupOffsetColumnIncluded()
       throws Exception {
     // given
     Path json = directory.resolve("lab.json");
@@ -40,19 +41,19 @@ class LabCommandTest {
             "--json",
             json.toString());
 
-    // then
+    // then: the seed lost or doubled records in the group-offset column; Weir reconciles them
     assertThat(exitCode).isZero();
     Map<String, String> outcomes = outcomes(json);
-    assertThat(outcomes).hasSize(8);
-    assertThat(outcomes.get("sink-first/after-sink-commit/checkpoint")).isEqualTo("exactly-once");
-    assertThat(outcomes.get("sink-first/before-sink-commit/checkpoint")).isEqualTo("exactly-once");
-    assertThat(outcomes.get("source-first/after-source-commit/checkpoint"))
-        .isEqualTo("exactly-once");
-    assertThat(outcomes.get("source-first/before-source-commit/checkpoint"))
-        .isEqualTo("exactly-once");
-    assertThat(outcomes.get("sink-first/after-sink-commit/group-offsets"))
-        .startsWith("duplicates ");
-    assertThat(outcomes.get("source-first/after-source-commit/group-offsets")).startsWith("loss ");
+    assertThat(outcomes)
+        .containsOnly(
+            entry("sink-first/after-sink-commit/checkpoint", "exactly-once"),
+            entry("sink-first/before-sink-commit/checkpoint", "exactly-once"),
+            entry("source-first/after-source-commit/checkpoint", "exactly-once"),
+            entry("source-first/before-source-commit/checkpoint", "exactly-once"),
+            entry("sink-first/after-sink-commit/group-offsets", "exactly-once"),
+            entry("sink-first/before-sink-commit/group-offsets", "exactly-once"),
+            entry("source-first/after-source-commit/group-offsets", "exactly-once"),
+            entry("source-first/before-source-commit/group-offsets", "exactly-once"));
   }
 
   @Test

@@ -29,6 +29,7 @@ final class SeedJobScenario {
   private final Path directory;
   private final String name;
   private final List<String> jobOptions = new ArrayList<>();
+  private Path checkpoints;
   private final SeedInput input;
   private final OutputVerifier output;
   private int processes;
@@ -44,6 +45,7 @@ final class SeedJobScenario {
     this.directory = directory;
     this.name = "run" + RUNS.incrementAndGet();
     this.jobOptions.addAll(List.of(jobOptions));
+    this.checkpoints = directory.resolve("checkpoints");
     Topics.create(bootstrap, partitions, inputTopic(), outputTopic());
     this.input = new SeedInput(bootstrap, inputTopic());
     this.output = new OutputVerifier(bootstrap, outputTopic());
@@ -52,6 +54,11 @@ final class SeedJobScenario {
   /** Adds job options for the processes started from now on. */
   void addJobOptions(String... options) {
     jobOptions.addAll(List.of(options));
+  }
+
+  /** The processes started from now on keep their checkpoints in {@code checkpoints}. */
+  void useCheckpointDirectory(Path checkpoints) {
+    this.checkpoints = checkpoints;
   }
 
   String inputTopic() {
@@ -88,7 +95,7 @@ final class SeedJobScenario {
     args.addAll(
         List.of(
             "--checkpoint-dir",
-            directory.resolve("checkpoints").toString(),
+            checkpoints.toString(),
             "io.weir.examples.SeedJob",
             "--bootstrap",
             bootstrap,

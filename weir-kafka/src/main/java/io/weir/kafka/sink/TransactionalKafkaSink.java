@@ -443,6 +443,14 @@ final class TransactionalKafkaSink<T>
     return true;
   }
 
+  /** The transactional ids of this sink that are open on the brokers. */
+  @Override
+  public List<String> lingeringTransactions() {
+    try (LingeringTransactions lingering = new LingeringTransactions(config.producerConfig())) {
+      return lingering.list(sinkIds()).stream().map(OpenTransaction::transactionalId).toList();
+    }
+  }
+
   /** Its transactional ids; its marker topic is made from the prefix alone too. */
   @Override
   public Optional<String> transactionIdSpace(

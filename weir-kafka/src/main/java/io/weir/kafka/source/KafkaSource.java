@@ -9,8 +9,10 @@ import io.weir.api.functions.AbstractRichFunction;
 import io.weir.api.sink.RecoverableSink;
 import io.weir.api.sink.TransactionOutcome;
 import io.weir.api.source.DeadLetterCounting;
+import io.weir.api.source.GroupPositionedSource;
 import io.weir.api.source.ParallelSourceFunction;
 import io.weir.api.source.RecordFailureException;
+import io.weir.api.source.SourcePosition;
 import io.weir.api.state.ListState;
 import io.weir.api.state.ListStateDescriptor;
 import io.weir.kafka.ClientGauges;
@@ -53,7 +55,8 @@ public final class KafkaSource<T> extends AbstractRichFunction
         DeadLetterCounting,
         CheckpointedFunction,
         CheckpointListener,
-        RecoverableSink {
+        RecoverableSink,
+        GroupPositionedSource {
   private static final Logger LOG = LoggerFactory.getLogger(KafkaSource.class);
   private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
   private static final long WATERMARK_INTERVAL_MILLIS = 200;
@@ -381,6 +384,35 @@ public final class KafkaSource<T> extends AbstractRichFunction
   @Override
   public long deadLetterRecords() {
     return deadLetters == null ? 0 : deadLetters.sent();
+  }
+
+  /**
+   * A start from the group's offsets reconciled with a checkpoint: moves the group's offset of each
+   * partition forward to the checkpoint's, whose records the sinks' committed transactions hold.
+   * Without a group the source starts from its configured offsets and nothing moves.
+   */
+  @Override
+  public List<String> startNoEarlierThan(List<SourcePosition> checkpointPositions) {
+    if (config.groupId() == null) {
+      return List.of();
+    }
+    Map<TopicPartition, Long> floor = new HashMap<>();
+    for (SourcePosition position : checkpointPositions) {
+      if (position instanceof PartitionOffset offset) {
+        floor.put(new TopicPartition(offset.topic(), offset.partition()), offset.offset());
+      }
+    }
+    if (floor.isEmpty()) {
+      return List.of();
+    }
+    try (OffsetCommitter group =
+        new OffsetCommitter(
+            config.bootstrapServers(),
+            config.groupId(),
+            config.consumerProperties(),
+            Failpoints.none())) {
+      return group.advanceTo(floor);
+    }
   }
 
   /**

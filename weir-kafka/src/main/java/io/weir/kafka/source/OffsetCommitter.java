@@ -5,7 +5,10 @@ import io.weir.kafka.ClientDefaults;
 import io.weir.runtime.failpoint.FailpointNames;
 import io.weir.runtime.failpoint.Failpoints;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -23,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * Commits the offsets of completed checkpoints to the consumer group, right when the checkpoint is
  * notified — with a consumer of its own, so the commit never waits for the reading consumer's next
  * poll. Offsets of a checkpoint whose notification was lost are committed with a later one. Used on
- * the source task's mailbox thread only.
+ * the source task's mailbox thread only, or by one job-level call of {@link #advanceTo}.
  */
 final class OffsetCommitter implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(OffsetCommitter.class);
@@ -105,6 +108,39 @@ final class OffsetCommitter implements AutoCloseable {
       return;
     }
     failpoints.hit(FailpointNames.SOURCE_OFFSETS_COMMIT_AFTER);
+  }
+
+  /**
+   * Moves the group's committed offset of each partition in {@code floor} forward to its offset
+   * there, when the group has none or an earlier one; the others stay. For a start from the group's
+   * offsets reconciled with a checkpoint, before any subtask reads.
+   *
+   * @return one phrase per partition moved: {@code orders-1 from 120 to 300}
+   */
+  List<String> advanceTo(Map<TopicPartition, Long> floor) {
+    Map<TopicPartition, OffsetAndMetadata> committed =
+        consumer().committed(floor.keySet(), Duration.ofSeconds(10));
+    Map<TopicPartition, OffsetAndMetadata> moved = new HashMap<>();
+    List<String> phrases = new ArrayList<>();
+    floor.entrySet().stream()
+        .sorted(Map.Entry.comparingByKey(Comparator.comparing(TopicPartition::toString)))
+        .forEach(
+            entry -> {
+              OffsetAndMetadata group = committed.get(entry.getKey());
+              if (group == null || group.offset() < entry.getValue()) {
+                moved.put(entry.getKey(), new OffsetAndMetadata(entry.getValue()));
+                phrases.add(
+                    entry.getKey()
+                        + " from "
+                        + (group == null ? "none" : Long.toString(group.offset()))
+                        + " to "
+                        + entry.getValue());
+              }
+            });
+    if (!moved.isEmpty()) {
+      consumer().commitSync(moved, Duration.ofSeconds(10));
+    }
+    return phrases;
   }
 
   void checkpointAborted(long checkpointId) {

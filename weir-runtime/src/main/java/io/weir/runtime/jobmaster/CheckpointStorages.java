@@ -43,10 +43,20 @@ public final class CheckpointStorages {
    * What a job starts from, and the line that says so.
    *
    * @param checkpoint the checkpoint or savepoint, or null to start from scratch
-   * @param description "resuming from ..." or "restoring from ...", or null from scratch
+   * @param description "resuming from ...", "restoring from ..." or "starting from the group's
+   *     offsets, reconciled with ...", or null from scratch
+   * @param reconcileWith on a start without state (from the group's offsets, or {@code --fresh}):
+   *     the newest checkpoint or savepoint of the job's checkpoint directory, whose pending
+   *     transactions the recovery step commits and whose source positions the sources start no
+   *     earlier than; else null
    */
-  public record InitialRestore(CompletedCheckpoint checkpoint, String description) {
-    static final InitialRestore NONE = new InitialRestore(null, null);
+  public record InitialRestore(
+      CompletedCheckpoint checkpoint, String description, CompletedCheckpoint reconcileWith) {
+    static final InitialRestore NONE = new InitialRestore(null, null, null);
+
+    InitialRestore(CompletedCheckpoint checkpoint, String description) {
+      this(checkpoint, description, null);
+    }
   }
 
   /**
@@ -121,6 +131,8 @@ public final class CheckpointStorages {
         restore = restoreGiven(graph, config.restorePath());
       } else if (!config.fresh() && config.checkpointDirectory() != null) {
         restore = resumeNewest(graph, storage);
+      } else if (config.checkpointDirectory() != null) {
+        restore = reconcileNewest(graph, storage);
       } else {
         restore = InitialRestore.NONE;
       }
@@ -136,6 +148,33 @@ public final class CheckpointStorages {
       LOG.warn("Job '{}' is {}", graph.jobName(), restore.description());
     }
     return restore;
+  }
+
+  /**
+   * A start without state with a checkpoint directory at hand: the newest checkpoint or savepoint
+   * there, to reconcile the group's offsets with. When none can be read, nothing is reconciled and
+   * the start goes on as before, saying so.
+   */
+  private static InitialRestore reconcileNewest(JobGraph graph, CheckpointStorage storage)
+      throws IOException {
+    InitialRestore newest;
+    try {
+      newest = resumeNewest(graph, storage);
+    } catch (JobExecutionException e) {
+      LOG.warn(
+          "Job '{}' starts without state and reconciles nothing: {}",
+          graph.jobName(),
+          e.getMessage());
+      return InitialRestore.NONE;
+    }
+    if (newest.checkpoint() == null) {
+      return InitialRestore.NONE;
+    }
+    return new InitialRestore(
+        null,
+        "starting without state from the group's offsets, reconciled with "
+            + describe(newest.checkpoint()),
+        newest.checkpoint());
   }
 
   /** {@code -s PATH}: exactly that checkpoint, or the newest valid one of a job directory. */

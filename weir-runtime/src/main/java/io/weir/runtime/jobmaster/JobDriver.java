@@ -62,6 +62,10 @@ public final class JobDriver {
   private final CountDownLatch cancelSignal = new CountDownLatch(1);
   private CheckpointStorages.InitialRestore initialRestore;
   private volatile CompletedCheckpoint latest;
+  // A start without state settles this checkpoint's transactions once, in its first recovery step.
+  private CompletedCheckpoint reconcileWith;
+  // A first start without state nor a checkpoint to reconcile with cannot prove what it aborts.
+  private boolean unprovableStart;
   private volatile JobState state = JobState.CREATED;
   private volatile String message;
   private volatile Throwable failure;
@@ -121,6 +125,11 @@ public final class JobDriver {
     if (initialRestore == null) {
       initialRestore = CheckpointStorages.initialRestore(graph, storage, OperatorInfos.of(graph));
       latest = initialRestore.checkpoint();
+      reconcileWith = initialRestore.reconcileWith();
+      unprovableStart =
+          latest == null
+              && reconcileWith == null
+              && (graph.config().fresh() || graph.config().checkpointDirectory() == null);
       message = initialRestore.description();
     }
     return initialRestore;
@@ -283,7 +292,17 @@ public final class JobDriver {
       SinkRecoveryStep recovery, List<RecoveryView.SinkTransaction> outcomes)
       throws InterruptedException {
     try {
-      List<String> accepted = recovery.run(latest);
+      if (latest == null && unprovableStart) {
+        recovery.refuseUnprovableStart();
+      }
+      // Only the job's first start: later attempts abort what this run left open.
+      unprovableStart = false;
+      List<String> accepted =
+          latest == null && reconcileWith != null
+              ? recovery.reconcile(reconcileWith)
+              : recovery.run(latest);
+      // Reconciled once: the group's offsets now start past what the sinks committed.
+      reconcileWith = null;
       synchronized (acceptedDataLoss) {
         acceptedDataLoss.addAll(accepted);
       }

@@ -1,12 +1,15 @@
 package io.weir.runtime.recovery;
 
+import io.weir.api.graph.OperatorSpec;
 import io.weir.api.graph.Transformation;
 import io.weir.api.sink.RecoverableSink;
 import io.weir.api.sink.TransactionOutcome;
 import io.weir.api.sink.TwoPhaseCommitSinkFunction;
+import io.weir.api.source.GroupPositionedSource;
 import io.weir.api.state.StateSerializer;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.OperatorState;
+import io.weir.runtime.checkpoint.explain.CheckpointContents;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.TransactionIdSpaces;
 import io.weir.runtime.operators.FunctionCopier;
@@ -42,6 +45,7 @@ public final class SinkRecoveryStep {
   private final JobGraph graph;
   private final OutcomeListener listener;
   private FreshStartSettlement freshStart;
+  private int settledTransactions;
 
   /** Hears of each transaction outcome the step proved, as soon as it is proven. */
   @FunctionalInterface
@@ -99,6 +103,99 @@ public final class SinkRecoveryStep {
   }
 
   /**
+   * A start without state (from the group's offsets, or fresh) with {@code newest}, the newest
+   * checkpoint or savepoint of the job's directory, at hand. The group's offsets may be behind
+   * output the sinks committed (a sink that commits before the sources' offsets, or a source whose
+   * notification came first and a sink commit that did not follow), and a plain fresh start would
+   * abort pending transactions whose records the group already counts. So it settles the sinks as a
+   * restore of {@code newest} does — commits every pending transaction it records, aborts the rest,
+   * proves each outcome — and then moves each {@link GroupPositionedSource}'s group positions
+   * forward to the checkpoint's: every split starts at the later of the group's position and the
+   * one the now committed transactions cover, so nothing is lost or written twice. Logs one line
+   * saying what it reconciled.
+   *
+   * @return and throws as {@link #run}
+   */
+  public List<String> reconcile(CompletedCheckpoint newest) throws Exception {
+    List<String> accepted = run(newest);
+    if (!accepted.isEmpty()) {
+      // A transaction of the checkpoint was lost: the group's offsets stay, so that the sources
+      // read its records again where the group had not counted them yet.
+      LOG.warn(
+          "Starting from the group's offsets with checkpoint {} at hand: {} of its transaction(s)"
+              + " were lost; the group's offsets stay where they are",
+          newest.checkpointId(),
+          accepted.size());
+      return accepted;
+    }
+    List<String> moved = new ArrayList<>();
+    for (Transformation operator : graph.operators()) {
+      OperatorState state = newest.operators().get(operator.uid());
+      if (state != null
+          && operator.spec() instanceof OperatorSpec.Source source
+          && source.function() instanceof GroupPositionedSource positioned) {
+        FunctionCopier.copy(positioned, operator.displayName())
+            .startNoEarlierThan(CheckpointContents.positionsOf(state))
+            .forEach(phrase -> moved.add("'" + operator.displayName() + "' " + phrase));
+      }
+    }
+    LOG.warn(
+        "Starting from the group's offsets, reconciled with checkpoint {}: committed {} pending"
+            + " transaction(s) it recorded; {}",
+        newest.checkpointId(),
+        settledTransactions,
+        moved.isEmpty()
+            ? "the group's offsets were already past them"
+            : "moved the group's offsets past them: " + String.join(", ", moved));
+    return accepted;
+  }
+
+  /**
+   * The first start of a job without state and without a checkpoint to reconcile with (no
+   * checkpoint directory, or none readable in it): nothing records which transactions an earlier
+   * run left pending nor where their records came from, so aborting them may lose records the
+   * group's offsets count, and the group's offsets may be behind output already committed. Refuses,
+   * naming each sink's open transactions, unless the job accepts data loss. A sink whose open
+   * transactions cannot be listed refuses nothing.
+   *
+   * @throws DataLossException naming the sink and its open transactions
+   */
+  public void refuseUnprovableStart() throws InterruptedException {
+    if (graph.config().acceptDataLoss()) {
+      return;
+    }
+    for (Transformation operator : graph.operators()) {
+      RecoverableSink recoverable = TransactionIdSpaces.recoverableSinkOf(operator.spec());
+      if (recoverable == null) {
+        continue;
+      }
+      List<String> open;
+      try {
+        open = FunctionCopier.copy(recoverable, operator.displayName()).lingeringTransactions();
+      } catch (InterruptedException e) {
+        throw e;
+      } catch (Exception e) {
+        LOG.warn(
+            "Sink '{}': cannot list transactions of an earlier run: {}",
+            operator.displayName(),
+            e.getMessage());
+        continue;
+      }
+      if (!open.isEmpty()) {
+        throw new DataLossException(
+            "Sink '"
+                + operator.displayName()
+                + "' has transactions open from an earlier run "
+                + open
+                + " and no checkpoint at hand records what they hold: starting without state would"
+                + " abort them, losing records the group's offsets count, or read again records"
+                + " they committed; start with the earlier run's --checkpoint-dir, or rerun with"
+                + " --accept-data-loss");
+      }
+    }
+  }
+
+  /**
    * Waits until what a fresh start settles beside the subtasks is done (at once when {@link #run}
    * started nothing of the kind); the caller waits before the attempt ends, so that no settlement
    * of one attempt runs into the next one's recovery step. Never fails: what it could not settle
@@ -142,7 +239,10 @@ public final class SinkRecoveryStep {
         restored == null ? null : restored.operators().get(operator.uid()),
         restored == null ? 0 : restored.checkpointId(),
         graph.config().acceptDataLoss(),
-        outcome -> listener.onOutcome(operator, outcome));
+        outcome -> {
+          settledTransactions++;
+          listener.onOutcome(operator, outcome);
+        });
   }
 
   /**

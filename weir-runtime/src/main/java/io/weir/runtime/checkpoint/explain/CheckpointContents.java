@@ -38,7 +38,12 @@ public record CheckpointContents(
     List<String> open = new ArrayList<>();
     for (OperatorState operator : checkpoint.operators().values()) {
       for (OperatorSubtaskState subtask : operator.subtasks().values()) {
-        subtask.unionStates().values().forEach(elements -> addPositions(elements, positions));
+        subtask
+            .unionStates()
+            .values()
+            .forEach(
+                elements ->
+                    positionsIn(elements).forEach(p -> positions.put(p.split(), p.position())));
         for (byte[] element :
             subtask.listStates().getOrDefault(TwoPhaseCommitSinkFunction.STATE_NAME, List.of())) {
           // Operator state keeps each list element Java-serialized; the sink's are byte arrays.
@@ -59,23 +64,34 @@ public record CheckpointContents(
     return sourcePositions.values().stream().mapToLong(Long::longValue).sum();
   }
 
+  /** The source positions {@code operator}'s union states hold, of all its subtasks. */
+  public static List<SourcePosition> positionsOf(OperatorState operator) {
+    List<SourcePosition> positions = new ArrayList<>();
+    for (OperatorSubtaskState subtask : operator.subtasks().values()) {
+      subtask.unionStates().values().forEach(elements -> positions.addAll(positionsIn(elements)));
+    }
+    return positions;
+  }
+
   /**
    * A union state holds source positions when its elements are {@link SourcePosition}s. Other union
    * states are skipped, also those whose element class this process does not have (a user jar's
    * classes on a job manager): they say nothing about where the sources resume.
    */
-  private static void addPositions(List<byte[]> elements, Map<String, Long> positions) {
+  private static List<SourcePosition> positionsIn(List<byte[]> elements) {
+    List<SourcePosition> positions = new ArrayList<>();
     for (byte[] element : elements) {
       Object decoded;
       try {
         decoded = StateSerializer.java().deserialize(element);
       } catch (RuntimeException unreadable) {
-        return;
+        return List.of();
       }
       if (!(decoded instanceof SourcePosition position)) {
-        return;
+        return List.of();
       }
-      positions.put(position.split(), position.position());
+      positions.add(position);
     }
+    return positions;
   }
 }
