@@ -24,7 +24,7 @@ class ExactlyOncePostgresSinkTest {
   void when_nextTransactionUpsertsRowsOfAPreparedOne_then_itWaitsForTheCommitInsteadOfLocking()
       throws Exception {
     // given: checkpoint 1 prepared with key 1, not yet committed
-    execute("CREATE TABLE upserted (key bigint PRIMARY KEY, value bigint NOT NULL)");
+    postgres.execute("CREATE TABLE upserted (key bigint PRIMARY KEY, value bigint NOT NULL)");
     SinkDriver driver = SinkDriver.start(upsertOfKeyOne(true), directory.resolve("state"));
     driver.write(10, 11);
     driver.snapshot(1);
@@ -44,7 +44,7 @@ class ExactlyOncePostgresSinkTest {
   void when_startingFresh_then_onlyThisSubtasksPreparedTransactionsAreRolledBack()
       throws Exception {
     // given: a prepared transaction of this sink's subtask 0, and look-alikes of others
-    execute("CREATE TABLE lingering (id bigint NOT NULL)");
+    postgres.execute("CREATE TABLE lingering (id bigint NOT NULL)");
     String prefix = "weir.sink-test.lingering.";
     List<String> others = List.of(prefix + "1.4", prefix + "0.4x", "weir.sink-test.lingering2.0.4");
     for (String id : concat(List.of(prefix + "0.4"), others)) {
@@ -68,7 +68,7 @@ class ExactlyOncePostgresSinkTest {
   void when_jobStartsFreshAgainOnTheSameDatabase_then_itsCheckpointIdsMayStartAgain()
       throws Exception {
     // given: a run that committed checkpoint 1
-    execute("CREATE TABLE fresh_again (id bigint NOT NULL)");
+    postgres.execute("CREATE TABLE fresh_again (id bigint NOT NULL)");
     runOneCheckpoint(0, 5, directory.resolve("first-run"));
     // when: a fresh run (a new checkpoint directory) commits its own checkpoint 1
     runOneCheckpoint(5, 10, directory.resolve("second-run"));
@@ -88,7 +88,8 @@ class ExactlyOncePostgresSinkTest {
   @Test
   void when_atLeastOnceSinkSnapshots_then_itsRecordsAreCommitted() throws Exception {
     // given
-    execute("CREATE TABLE upserted_at_least_once (key bigint PRIMARY KEY, value bigint NOT NULL)");
+    postgres.execute(
+        "CREATE TABLE upserted_at_least_once (key bigint PRIMARY KEY, value bigint NOT NULL)");
     SinkDriver driver =
         SinkDriver.start(
             JdbcSink.<Long>atLeastOnce(postgres.jdbcUrl())
@@ -142,13 +143,6 @@ class ExactlyOncePostgresSinkTest {
       statement.execute(sql);
       statement.execute("PREPARE TRANSACTION " + PreparedTransactions.quoted(globalId));
       connection.setAutoCommit(true);
-    }
-  }
-
-  private static void execute(String sql) throws SQLException {
-    try (Connection connection = postgres.connect();
-        Statement statement = connection.createStatement()) {
-      statement.execute(sql);
     }
   }
 

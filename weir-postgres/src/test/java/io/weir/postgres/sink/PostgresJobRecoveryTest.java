@@ -8,9 +8,7 @@ import io.weir.api.sink.TransactionOutcome;
 import io.weir.postgres.testing.PostgresServerExtension;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.LongStream;
@@ -32,7 +30,7 @@ class PostgresJobRecoveryTest {
       throws Exception {
     // given: four subtasks committed checkpoint 1, then prepared checkpoint 2, which never
     // completed
-    execute("CREATE TABLE scaled (id bigint NOT NULL)");
+    postgres.execute("CREATE TABLE scaled (id bigint NOT NULL)");
     List<byte[]> checkpointOne = new ArrayList<>();
     List<SinkDriver> subtasks = new ArrayList<>();
     List<Long> committed = new ArrayList<>();
@@ -57,7 +55,7 @@ class PostgresJobRecoveryTest {
     // then: checkpoint 1 stays committed once, nothing of checkpoint 2 is prepared any more
     assertThat(outcomes).hasSize(4).noneMatch(TransactionOutcome::isDataLoss);
     assertThat(preparedIds()).isEmpty();
-    assertThat(ids("scaled")).containsExactlyElementsOf(committed);
+    assertThat(postgres.ids("scaled")).containsExactlyElementsOf(committed);
     for (SinkDriver driver : subtasks) {
       driver.close();
     }
@@ -67,7 +65,7 @@ class PostgresJobRecoveryTest {
   void when_aSavepointIsRestoredIntoANewDirectory_then_theCheckpointIdsItNumbersAgainCommit()
       throws Exception {
     // given: checkpoint 1 kept as a savepoint, then checkpoints 2 and 3 committed
-    execute("CREATE TABLE forked (id bigint NOT NULL)");
+    postgres.execute("CREATE TABLE forked (id bigint NOT NULL)");
     Path savepoint = directory.resolve("savepoint");
     SinkDriver first = SinkDriver.start("fork", 0, inserts("forked"), savepoint);
     first.write(0, 5);
@@ -91,7 +89,7 @@ class PostgresJobRecoveryTest {
     // then: every checkpoint's records committed once
     List<Long> expected = new ArrayList<>(range(0, 15));
     expected.addAll(range(100, 105));
-    assertThat(ids("forked")).containsExactlyElementsOf(expected);
+    assertThat(postgres.ids("forked")).containsExactlyElementsOf(expected);
     assertThat(preparedIds()).isEmpty();
   }
 
@@ -111,25 +109,6 @@ class PostgresJobRecoveryTest {
     try (Connection connection = postgres.connect()) {
       return new PreparedTransactions(connection)
           .list().stream().map(PreparedTransaction::globalId).toList();
-    }
-  }
-
-  private static List<Long> ids(String table) throws SQLException {
-    List<Long> ids = new ArrayList<>();
-    try (Connection connection = postgres.connect();
-        Statement statement = connection.createStatement();
-        ResultSet rows = statement.executeQuery("SELECT id FROM " + table + " ORDER BY id")) {
-      while (rows.next()) {
-        ids.add(rows.getLong(1));
-      }
-    }
-    return ids;
-  }
-
-  private static void execute(String sql) throws SQLException {
-    try (Connection connection = postgres.connect();
-        Statement statement = connection.createStatement()) {
-      statement.execute(sql);
     }
   }
 }

@@ -15,9 +15,6 @@ import io.weir.runtime.graph.JobGraphBuilder;
 import io.weir.runtime.graph.TransactionIdSpaces;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.LongStream;
@@ -35,8 +32,8 @@ class PostgresSinkIdsTest {
   void when_jobsNamedOrdersDotV1AndOrdersUnderscoreV1ShareADatabase_then_eachCommitsItsOwnRecords()
       throws Exception {
     // given: job orders.v1 prepared checkpoint 1, not committed yet
-    execute("CREATE TABLE dotted (id bigint NOT NULL)");
-    execute("CREATE TABLE underscored (id bigint NOT NULL)");
+    postgres.execute("CREATE TABLE dotted (id bigint NOT NULL)");
+    postgres.execute("CREATE TABLE underscored (id bigint NOT NULL)");
     SinkDriver dotted =
         SinkDriver.start("orders.v1", inserts("dotted"), directory.resolve("dotted"));
     dotted.write(0, 5);
@@ -53,8 +50,8 @@ class PostgresSinkIdsTest {
     dotted.notifyComplete(1);
     dotted.close();
     // then
-    assertThat(ids("dotted")).containsExactlyElementsOf(range(0, 5));
-    assertThat(ids("underscored")).containsExactlyElementsOf(range(100, 105));
+    assertThat(postgres.ids("dotted")).containsExactlyElementsOf(range(0, 5));
+    assertThat(postgres.ids("underscored")).containsExactlyElementsOf(range(100, 105));
     try (Connection connection = postgres.connect()) {
       assertThat(new PreparedTransactions(connection).list()).isEmpty();
     }
@@ -108,24 +105,5 @@ class PostgresSinkIdsTest {
 
   private static List<Long> range(long from, long to) {
     return LongStream.range(from, to).boxed().toList();
-  }
-
-  private static List<Long> ids(String table) throws SQLException {
-    List<Long> ids = new ArrayList<>();
-    try (Connection connection = postgres.connect();
-        Statement statement = connection.createStatement();
-        ResultSet rows = statement.executeQuery("SELECT id FROM " + table + " ORDER BY id")) {
-      while (rows.next()) {
-        ids.add(rows.getLong(1));
-      }
-    }
-    return ids;
-  }
-
-  private static void execute(String sql) throws SQLException {
-    try (Connection connection = postgres.connect();
-        Statement statement = connection.createStatement()) {
-      statement.execute(sql);
-    }
   }
 }

@@ -9,7 +9,11 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -61,5 +65,26 @@ public final class PostgresServerExtension implements BeforeAllCallback, AfterAl
   /** A new auto-commit connection; the caller closes it. */
   public Connection connect() throws SQLException {
     return DriverManager.getConnection(jdbcUrl());
+  }
+
+  /** Runs one statement in a connection of its own, auto-committed. */
+  public void execute(String sql) throws SQLException {
+    try (Connection connection = connect();
+        Statement statement = connection.createStatement()) {
+      statement.execute(sql);
+    }
+  }
+
+  /** The {@code id} column of {@code table}, in ascending order, as a reader outside the job. */
+  public List<Long> ids(String table) throws SQLException {
+    List<Long> ids = new ArrayList<>();
+    try (Connection connection = connect();
+        Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery("SELECT id FROM " + table + " ORDER BY id")) {
+      while (rows.next()) {
+        ids.add(rows.getLong(1));
+      }
+    }
+    return ids;
   }
 }
