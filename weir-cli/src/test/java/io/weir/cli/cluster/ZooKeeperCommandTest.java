@@ -1,12 +1,10 @@
 package io.weir.cli.cluster;
 
+import static io.weir.cli.CommandRun.weir;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.weir.cli.WeirCli;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
+import io.weir.cli.CommandRun;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,39 +20,20 @@ class ZooKeeperCommandTest {
     String dir = directory.toString();
     try {
       // when
-      Result start = weir("zookeeper", "start", "--dir", dir, "--port", "" + port);
+      CommandRun start = weir("zookeeper", "start", "--dir", dir, "--port", "" + port);
 
       // then: it serves, and a second start in the same directory is refused in one line
-      assertThat(start.exitCode).as(start.err).isZero();
-      assertThat(start.out).startsWith("127.0.0.1:" + port);
-      Result again = weir("zookeeper", "start", "--dir", dir, "--port", "" + freePort());
-      assertThat(again.exitCode).isEqualTo(1);
-      assertThat(again.err).contains("a ZooKeeper server is already running in");
+      assertThat(start.exitCode()).as(start.err()).isZero();
+      assertThat(start.out()).startsWith("127.0.0.1:" + port);
+      CommandRun again = weir("zookeeper", "start", "--dir", dir, "--port", "" + freePort());
+      assertThat(again.exitCode()).isEqualTo(1);
+      assertThat(again.err()).contains("a ZooKeeper server is already running in");
     } finally {
-      assertThat(weir("zookeeper", "stop", "--dir", dir).out)
+      assertThat(weir("zookeeper", "stop", "--dir", dir).out())
           .contains("stopped the ZooKeeper server");
     }
-    assertThat(weir("zookeeper", "stop", "--dir", dir).out)
+    assertThat(weir("zookeeper", "stop", "--dir", dir).out())
         .contains("no ZooKeeper server is running");
-  }
-
-  private record Result(int exitCode, String out, String err) {}
-
-  private static Result weir(String... arguments) {
-    PrintStream originalOut = System.out;
-    PrintStream originalErr = System.err;
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    try {
-      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-      int exitCode = WeirCli.run(arguments);
-      return new Result(
-          exitCode, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    } finally {
-      System.setOut(originalOut);
-      System.setErr(originalErr);
-    }
   }
 
   private static int freePort() throws Exception {

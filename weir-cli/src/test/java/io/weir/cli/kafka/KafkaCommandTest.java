@@ -1,14 +1,12 @@
 package io.weir.cli.kafka;
 
+import static io.weir.cli.CommandRun.weir;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.weir.cli.WeirCli;
+import io.weir.cli.CommandRun;
 import io.weir.devservers.kafka.KafkaCluster;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,22 +21,22 @@ class KafkaCommandTest {
     String bootstrap = "127.0.0.1:" + port;
     try {
       // when
-      Result start = weir("kafka", "start", "--dir", directory.toString(), "--port", "" + port);
+      CommandRun start = weir("kafka", "start", "--dir", directory.toString(), "--port", "" + port);
 
       // then
-      assertThat(start.exitCode).isZero();
-      assertThat(start.out).startsWith(bootstrap);
-      assertThat(weir("kafka", "start", "--dir", directory.toString()).exitCode).isEqualTo(1);
-      Result topics = weir("kafka", "topics", "--bootstrap", bootstrap);
-      assertThat(topics.exitCode).isZero();
-      assertThat(topics.out).contains("PARTITIONS");
-      Result transactions = weir("kafka", "transactions", "--bootstrap", bootstrap);
-      assertThat(transactions.out).contains("no open transactions");
+      assertThat(start.exitCode()).isZero();
+      assertThat(start.out()).startsWith(bootstrap);
+      assertThat(weir("kafka", "start", "--dir", directory.toString()).exitCode()).isEqualTo(1);
+      CommandRun topics = weir("kafka", "topics", "--bootstrap", bootstrap);
+      assertThat(topics.exitCode()).isZero();
+      assertThat(topics.out()).contains("PARTITIONS");
+      CommandRun transactions = weir("kafka", "transactions", "--bootstrap", bootstrap);
+      assertThat(transactions.out()).contains("no open transactions");
     } finally {
-      Result stop = weir("kafka", "stop", "--dir", directory.toString());
-      assertThat(stop.out).contains("stopped the Kafka broker at " + bootstrap);
+      CommandRun stop = weir("kafka", "stop", "--dir", directory.toString());
+      assertThat(stop.out()).contains("stopped the Kafka broker at " + bootstrap);
     }
-    assertThat(weir("kafka", "stop", "--dir", directory.toString()).out)
+    assertThat(weir("kafka", "stop", "--dir", directory.toString()).out())
         .contains("no Kafka broker is running");
   }
 
@@ -47,33 +45,33 @@ class KafkaCommandTest {
     String dir = directory.toString();
     try {
       // when
-      Result start = weir("kafka", "start", "--brokers", "3", "--port", "0", "--dir", dir);
+      CommandRun start = weir("kafka", "start", "--brokers", "3", "--port", "0", "--dir", dir);
 
       // then
-      assertThat(start.exitCode).as(start.err).isZero();
-      String bootstrap = start.out.lines().findFirst().orElseThrow();
+      assertThat(start.exitCode()).as(start.err()).isZero();
+      String bootstrap = start.out().lines().findFirst().orElseThrow();
       assertThat(bootstrap.split(",")).hasSize(3).allMatch(address -> address.startsWith("127."));
       assertThat(KafkaCluster.running(directory)).hasSize(3);
-      Result again = weir("kafka", "start", "--brokers", "3", "--dir", dir);
-      assertThat(again.exitCode).isEqualTo(1);
-      assertThat(again.err).contains("a Kafka cluster is already running in");
-      Result topics = weir("kafka", "topics", "--bootstrap", bootstrap);
-      assertThat(topics.exitCode).as(topics.err).isZero();
+      CommandRun again = weir("kafka", "start", "--brokers", "3", "--dir", dir);
+      assertThat(again.exitCode()).isEqualTo(1);
+      assertThat(again.err()).contains("a Kafka cluster is already running in");
+      CommandRun topics = weir("kafka", "topics", "--bootstrap", bootstrap);
+      assertThat(topics.exitCode()).as(topics.err()).isZero();
     } finally {
-      Result stop = weir("kafka", "stop", "--dir", dir);
-      assertThat(stop.out.lines().filter(line -> line.startsWith("stopped the Kafka broker at")))
+      CommandRun stop = weir("kafka", "stop", "--dir", dir);
+      assertThat(stop.out().lines().filter(line -> line.startsWith("stopped the Kafka broker at")))
           .hasSize(3);
     }
     assertThat(KafkaCluster.running(directory)).isEmpty();
-    assertThat(weir("kafka", "stop", "--dir", dir).out).contains("no Kafka broker is running");
+    assertThat(weir("kafka", "stop", "--dir", dir).out()).contains("no Kafka broker is running");
   }
 
   @Test
   void when_twoBrokersAreAsked_then_oneLineErrorNamesTheOption() {
-    Result result = weir("kafka", "start", "--brokers", "2", "--dir", directory.toString());
+    CommandRun result = weir("kafka", "start", "--brokers", "2", "--dir", directory.toString());
 
-    assertThat(result.exitCode).isEqualTo(1);
-    assertThat(result.err.strip())
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.err().strip())
         .startsWith("weir: option --brokers takes 1, or 3 or more")
         .doesNotContain("\n");
   }
@@ -82,31 +80,12 @@ class KafkaCommandTest {
   void when_bootstrapIsUnreachable_then_oneLineErrorNamesTheAddress() throws Exception {
     String address = "127.0.0.1:" + freePort();
 
-    Result result = weir("kafka", "transactions", "--bootstrap", address);
+    CommandRun result = weir("kafka", "transactions", "--bootstrap", address);
 
-    assertThat(result.exitCode).isEqualTo(1);
-    assertThat(result.err.strip())
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.err().strip())
         .startsWith("weir: no Kafka broker answered at " + address)
         .doesNotContain("\n");
-  }
-
-  private record Result(int exitCode, String out, String err) {}
-
-  private static Result weir(String... arguments) {
-    PrintStream originalOut = System.out;
-    PrintStream originalErr = System.err;
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    try {
-      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-      int exitCode = WeirCli.run(arguments);
-      return new Result(
-          exitCode, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    } finally {
-      System.setOut(originalOut);
-      System.setErr(originalErr);
-    }
   }
 
   private static int freePort() throws Exception {

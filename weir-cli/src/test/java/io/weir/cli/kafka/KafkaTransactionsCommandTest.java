@@ -2,15 +2,12 @@ package io.weir.cli.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.weir.cli.WeirCli;
+import io.weir.cli.CommandRun;
 import io.weir.kafka.testing.KafkaBrokerExtension;
 import io.weir.kafka.testing.KafkaTestClients;
 import io.weir.kafka.testing.OpenTransactionsProcess;
 import io.weir.kafka.transaction.LingeringTransactions;
 import io.weir.kafka.transaction.OpenTransaction;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -61,14 +58,8 @@ class KafkaTransactionsCommandTest {
   }
 
   private static String weir(String... arguments) {
-    PrintStream originalOut = System.out;
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try {
-      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-      assertThat(WeirCli.run(arguments)).isZero();
-      return out.toString(StandardCharsets.UTF_8);
-    } finally {
-      System.setOut(originalOut);
-    }
+    CommandRun run = CommandRun.weir(arguments);
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    return run.out();
   }
 }
