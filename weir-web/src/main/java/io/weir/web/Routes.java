@@ -7,12 +7,12 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.util.List;
 
 /**
  * What each path answers: the dashboard's files to anyone who can reach the server, the API and
- * metrics only with the token when the cluster has a secret ({@code Authorization: Bearer TOKEN},
- * or {@code ?token=TOKEN} for a browser's first visit and a scraper that cannot set headers).
+ * metrics only with the dashboard's token when the cluster has a secret, in the {@code
+ * Authorization: Bearer TOKEN} header. Never in the URL: a URL ends up in browser histories, proxy
+ * logs and {@code Referer} headers.
  */
 final class Routes {
   static final String ACCESS = ApiRoutes.PREFIX + "access";
@@ -55,10 +55,11 @@ final class Routes {
       return api.access();
     }
     boolean protectedPath = path.startsWith(ApiRoutes.PREFIX) || path.equals("/metrics");
-    if (protectedPath && !authorized(uri, authorization)) {
+    if (protectedPath && !authorized(authorization)) {
       return api.error(
           HttpResponseStatus.UNAUTHORIZED,
-          "This cluster has a secret: send it as the token (Authorization: Bearer SECRET)");
+          "This dashboard needs its token in the Authorization: Bearer header"
+              + " (weir cluster dashboard-token prints it)");
     }
     if (body != null) {
       return path.startsWith(ApiRoutes.PREFIX)
@@ -82,18 +83,15 @@ final class Routes {
     return new Response(HttpResponseStatus.OK, metricsFormat.getContentType(), out.toByteArray());
   }
 
-  private boolean authorized(QueryStringDecoder uri, String authorization) {
+  private boolean authorized(String authorization) {
     if (token.length == 0) {
       return true;
     }
-    String given = null;
-    if (authorization != null && authorization.startsWith("Bearer ")) {
-      given = authorization.substring("Bearer ".length()).trim();
-    } else {
-      List<String> query = uri.parameters().get("token");
-      given = query == null || query.isEmpty() ? null : query.get(0);
+    if (authorization == null || !authorization.startsWith("Bearer ")) {
+      return false;
     }
+    String given = authorization.substring("Bearer ".length()).trim();
     // Constant time: the comparison must not tell how much of a guess was right.
-    return given != null && MessageDigest.isEqual(token, given.getBytes(StandardCharsets.UTF_8));
+    return MessageDigest.isEqual(token, given.getBytes(StandardCharsets.UTF_8));
   }
 }

@@ -5,7 +5,8 @@ package io.weir.web;
  *
  * @param host the address to bind; loopback unless the cluster has a secret
  * @param port the port; 0 for any free port
- * @param token the cluster's secret, required on every API and metrics request when not empty
+ * @param token the dashboard's token (never the cluster's secret), required on every API and
+ *     metrics request when not empty
  */
 public record WebServerOptions(String host, int port, String token) {
   public static final String DEFAULT_HOST = "127.0.0.1";

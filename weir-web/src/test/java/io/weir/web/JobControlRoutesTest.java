@@ -151,14 +151,21 @@ class JobControlRoutesTest {
   }
 
   @Test
-  void when_theServerHasASecret_then_aControlRequestNeedsItLikeTheRestOfTheApi() throws Exception {
+  void when_theServerHasAToken_then_aControlRequestNeedsItLikeTheRestOfTheApi() throws Exception {
     try (WebServer server =
         WebServer.start(
-            new WebServerOptions("127.0.0.1", 0, "s3cret"), jobs, jobs, KafkaMonitor.NONE, null)) {
+            new WebServerOptions("127.0.0.1", 0, "t0ken"), jobs, jobs, KafkaMonitor.NONE, null)) {
       HttpResponse<String> refused = post(server, "/api/v1/jobs/local-1/stop", directory);
       assertThat(refused.statusCode()).isEqualTo(401);
+      assertThat(post(server, "/api/v1/jobs/local-1/stop?token=t0ken", directory).statusCode())
+          .isEqualTo(401);
       HttpResponse<String> allowed =
-          post(server, "/api/v1/jobs/local-1/stop?token=s3cret", directory);
+          send(
+              server,
+              "/api/v1/jobs/local-1/stop",
+              "{\"targetDirectory\":\"" + directory + "\"}",
+              true,
+              "t0ken");
       assertThat(allowed.statusCode()).as(allowed.body()).isEqualTo(404);
       assertThat(allowed.body()).contains("No job local-1");
     }
@@ -196,11 +203,18 @@ class JobControlRoutesTest {
 
   private HttpResponse<String> send(WebServer server, String path, String body, boolean json)
       throws Exception {
-    return http.send(
+    return send(server, path, body, json, null);
+  }
+
+  private HttpResponse<String> send(
+      WebServer server, String path, String body, boolean json, String token) throws Exception {
+    HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
             .header("Content-Type", json ? "application/json" : "application/x-www-form-urlencoded")
-            .POST(HttpRequest.BodyPublishers.ofString(body))
-            .build(),
-        HttpResponse.BodyHandlers.ofString());
+            .POST(HttpRequest.BodyPublishers.ofString(body));
+    if (token != null) {
+      request.header("Authorization", "Bearer " + token);
+    }
+    return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
 }

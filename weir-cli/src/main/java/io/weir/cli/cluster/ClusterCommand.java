@@ -24,7 +24,8 @@ import picocli.CommandLine.Option;
       ClusterCommand.Start.class,
       ClusterCommand.Stop.class,
       ClusterStatusCommand.class,
-      ClusterCertCommand.class
+      ClusterCertCommand.class,
+      DashboardTokenCommand.class
     })
 public final class ClusterCommand {
   /** The pid files of the cluster that {@code weir cluster start} started, by configuration. */
@@ -45,6 +46,7 @@ public final class ClusterCommand {
   @Command(name = "start", description = "Start a job manager and task managers in the background.")
   public static final class Start implements Runnable {
     @Mixin ClusterOptions cluster;
+    @Mixin TaskManagerSecretOption taskManagerSecret = new TaskManagerSecretOption();
 
     @Option(names = "--taskmanagers", description = "How many task managers (default 1).")
     int taskManagers = 1;
@@ -97,6 +99,9 @@ public final class ClusterCommand {
         }
         if (cluster.secret != null) {
           common.addAll(List.of("--secret", cluster.secret));
+        }
+        if (taskManagerSecret.secret != null) {
+          common.addAll(List.of("--taskmanager-secret", taskManagerSecret.secret));
         }
         for (int i = 1; i <= jobManagers; i++) {
           List<String> jobManager = new ArrayList<>(List.of("jobmanager"));

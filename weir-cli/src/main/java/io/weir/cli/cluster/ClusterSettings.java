@@ -25,10 +25,12 @@ import java.util.TreeSet;
  * </pre>
  *
  * Known keys: {@code jobmanager.host}, {@code jobmanager.port}, {@code cluster.secret}, {@code
- * cluster.tls.keystore}, {@code cluster.tls.password}, {@code taskmanager.slots}, {@code
- * heartbeat.timeout.ms}, {@code checkpoints.dir}, {@code cluster.state.dir}, {@code ha.url}, {@code
- * ha.session.timeout.ms}. An unknown key is an error rather than silently ignored, because a
- * misspelt {@code cluster.secret} would otherwise leave a cluster open.
+ * taskmanager.secret}, {@code dashboard.token}, {@code cluster.tls} ({@code off} accepts plaintext
+ * off loopback), {@code cluster.tls.keystore}, {@code cluster.tls.password}, {@code
+ * taskmanager.slots}, {@code heartbeat.timeout.ms}, {@code checkpoints.dir}, {@code
+ * cluster.state.dir}, {@code ha.url}, {@code ha.session.timeout.ms}. An unknown key is an error
+ * rather than silently ignored, because a misspelt {@code cluster.secret} would otherwise leave a
+ * cluster open.
  */
 public final class ClusterSettings {
   public static final Path DEFAULT_FILE = Path.of("conf", "weir.yaml");
@@ -38,6 +40,9 @@ public final class ClusterSettings {
               "jobmanager.host",
               "jobmanager.port",
               "cluster.secret",
+              "taskmanager.secret",
+              "dashboard.token",
+              "cluster.tls",
               "cluster.tls.keystore",
               "cluster.tls.password",
               "taskmanager.slots",
@@ -103,13 +108,22 @@ public final class ClusterSettings {
 
   /**
    * TLS with the key store of {@code cluster.tls.keystore} (made by {@code weir cluster cert}), or
-   * plaintext when it is not set. The password is a setting, not a flag, so that it does not show
-   * in the process list.
+   * plaintext when it is not set (loopback only, unless {@code cluster.tls: off} accepts it on any
+   * address). The password is a setting, not a flag, so that it does not show in the process list.
    */
   public ClusterTls tls() {
     String keyStore = values.get("cluster.tls.keystore");
+    String mode = values.get("cluster.tls");
+    // YAML reads an unquoted off as the boolean false.
+    if (mode != null && !mode.equals("off") && !mode.equals("false")) {
+      throw new UserError(
+          "cluster.tls: '" + mode + "' is not a mode; give off (or set cluster.tls.keystore)");
+    }
     if (keyStore == null) {
-      return ClusterTls.plaintext();
+      return mode == null ? ClusterTls.plaintext() : ClusterTls.plaintextByChoice();
+    }
+    if (mode != null) {
+      throw new UserError("cluster.tls: off contradicts cluster.tls.keystore; remove one");
     }
     String password = values.get("cluster.tls.password");
     if (password == null) {

@@ -5,6 +5,7 @@ import io.weir.cli.web.Dashboard;
 import io.weir.cli.web.WebOptions;
 import io.weir.cluster.ha.JobManagerHighAvailability;
 import io.weir.cluster.ha.ZooKeeperHighAvailability;
+import io.weir.cluster.jobmanager.DashboardToken;
 import io.weir.cluster.jobmanager.JobManager;
 import io.weir.cluster.jobmanager.JobManagerOptions;
 import io.weir.cluster.rpc.ClusterConnectException;
@@ -46,18 +47,24 @@ public final class JobManagerCommand implements Runnable {
               + " zookeeper://127.0.0.1:2181 (default: ha.url).")
   String highAvailability;
 
+  @Mixin TaskManagerSecretOption taskManagerSecret = new TaskManagerSecretOption();
+
   @Mixin WebOptions web = new WebOptions();
 
   @Override
   public void run() {
     ClusterSettings settings = ClusterSettings.load(configuration);
     JobManagerOptions options;
+    String dashboardToken;
     try {
+      String clusterSecret = secret != null ? secret : settings.get("cluster.secret", "");
+      dashboardToken = DashboardToken.of(settings.get("dashboard.token", ""), clusterSecret);
       options =
           new JobManagerOptions(
               host != null ? host : settings.get("jobmanager.host", "127.0.0.1"),
               port != null ? port : settings.getInt("jobmanager.port", DEFAULT_PORT),
-              secret != null ? secret : settings.get("cluster.secret", ""),
+              clusterSecret,
+              taskManagerSecret.resolve(settings, clusterSecret),
               Duration.ofMillis(
                   heartbeatTimeoutMillis != null
                       ? heartbeatTimeoutMillis
@@ -72,11 +79,16 @@ public final class JobManagerCommand implements Runnable {
     try {
       JobManager jobManager = JobManager.start(options, highAvailability(settings));
       System.out.println("job manager listening on " + options.host() + ":" + jobManager.port());
-      // The dashboard binds where the job manager does and asks for the cluster's secret.
+      if (!options.taskManagersHaveTheirOwnSecret() && !options.secret().isEmpty()) {
+        System.out.println(
+            "job manager: task managers prove the cluster's secret; set taskmanager.secret so"
+                + " that a client cannot register as one");
+      }
+      // The dashboard binds where the job manager does and asks for its own token.
       WebServer dashboard =
           Dashboard.start(
               web,
-              web.toServerOptions(options.host(), options.secret()),
+              web.toServerOptions(options.host(), dashboardToken),
               jobManager.monitor(),
               System.out);
       try {

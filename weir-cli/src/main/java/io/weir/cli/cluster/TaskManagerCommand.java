@@ -22,6 +22,7 @@ import picocli.CommandLine.Option;
     description = "Run a task manager that offers slots to a job manager.")
 public final class TaskManagerCommand implements Runnable {
   @Mixin ClusterOptions cluster;
+  @Mixin TaskManagerSecretOption taskManagerSecret = new TaskManagerSecretOption();
 
   @Option(names = "--slots", description = "Parallel subtasks per task (default 1).")
   Integer slots;
@@ -73,8 +74,17 @@ public final class TaskManagerCommand implements Runnable {
 
   private TaskManagerOptions options(
       io.weir.cluster.rpc.HostAndPort jobManager, int slotCount, ClusterSettings settings) {
-    return new TaskManagerOptions(
-        jobManager, slotCount, dataHost, cluster.secret(), Duration.ofSeconds(1), settings.tls());
+    try {
+      return new TaskManagerOptions(
+          jobManager,
+          slotCount,
+          dataHost,
+          taskManagerSecret.resolve(settings, cluster.secret()),
+          Duration.ofSeconds(1),
+          settings.tls());
+    } catch (IllegalArgumentException e) {
+      throw new UserError(e.getMessage(), e);
+    }
   }
 
   private static TaskManager start(TaskManagerOptions options) throws InterruptedException {

@@ -66,7 +66,7 @@ public final class Dashboard {
       out.println(
           "dashboard: "
               + server.url()
-              + (options.requiresToken() ? "?token=<the cluster secret>" : "")
+              + (options.requiresToken() ? " (token: weir cluster dashboard-token)" : "")
               + "  (REST under /api/v1/, Prometheus at /metrics)");
       return server;
     } catch (BindException e) {

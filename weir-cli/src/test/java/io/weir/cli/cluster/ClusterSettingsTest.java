@@ -66,4 +66,23 @@ class ClusterSettingsTest {
         .isInstanceOf(UserError.class)
         .hasMessage("Cannot read the cluster configuration " + missing);
   }
+
+  @Test
+  void when_tlsIsOff_then_plaintextIsAcceptedOffLoopback_andAnyOtherModeIsAnError()
+      throws Exception {
+    Path file = directory.resolve("weir.yaml");
+    Files.writeString(file, "cluster.tls: off\ntaskmanager.secret: t\ndashboard.token: d\n");
+    assertThat(ClusterSettings.load(file).tls().acceptableOffLoopback()).isTrue();
+    assertThat(ClusterSettings.load(file).tls().isEnabled()).isFalse();
+
+    Path none = directory.resolve("none.yaml");
+    Files.writeString(none, "jobmanager.port: 7000\n");
+    assertThat(ClusterSettings.load(none).tls().acceptableOffLoopback()).isFalse();
+
+    Path typo = directory.resolve("typo.yaml");
+    Files.writeString(typo, "cluster.tls: of\n");
+    assertThatThrownBy(() -> ClusterSettings.load(typo).tls())
+        .isInstanceOf(UserError.class)
+        .hasMessage("cluster.tls: 'of' is not a mode; give off (or set cluster.tls.keystore)");
+  }
 }

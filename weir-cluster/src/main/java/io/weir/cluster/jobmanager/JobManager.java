@@ -16,6 +16,7 @@ import io.weir.cluster.rpc.HostAndPort;
 import io.weir.cluster.rpc.JobJar;
 import io.weir.cluster.rpc.JobSubmission;
 import io.weir.cluster.rpc.MessageHandler;
+import io.weir.cluster.rpc.RoleAccess;
 import io.weir.cluster.rpc.RpcConnection;
 import io.weir.cluster.rpc.RpcServer;
 import java.io.IOException;
@@ -104,11 +105,18 @@ public final class JobManager implements AutoCloseable {
             jobManager.network,
             options.host(),
             options.port(),
-            options.secret(),
             options.tls(),
             Map.of(
-                "taskmanager", jobManager.new TaskManagerMessages(),
-                "client", jobManager.new ClientMessageHandler()));
+                "taskmanager",
+                new RoleAccess(
+                    options.taskManagerSecret(),
+                    JobManagerOptions.TASK_MANAGER_SECRET_SETTING,
+                    jobManager.new TaskManagerMessages()),
+                "client",
+                new RoleAccess(
+                    options.secret(),
+                    JobManagerOptions.CLIENT_SECRET_SETTING,
+                    jobManager.new ClientMessageHandler())));
     long check = Math.max(50, options.heartbeatTimeout().toMillis() / 4);
     jobManager.timer.scheduleWithFixedDelay(
         jobManager.registry::checkHeartbeats, check, check, TimeUnit.MILLISECONDS);

@@ -23,21 +23,44 @@ import javax.net.ssl.TrustManagerFactory;
  * Immutable; shared by all connections of a process.
  */
 public final class ClusterTls {
-  private static final ClusterTls PLAINTEXT = new ClusterTls(null, null, null);
+  /** How a process came to its connections' protection. */
+  private enum Transport {
+    /** No key store configured: plaintext, which only loopback addresses accept. */
+    PLAINTEXT_BY_DEFAULT,
+    /** Plaintext chosen by the operator ({@code cluster.tls: off}), off loopback too. */
+    PLAINTEXT_BY_CHOICE,
+    TLS
+  }
 
+  private static final ClusterTls PLAINTEXT =
+      new ClusterTls(Transport.PLAINTEXT_BY_DEFAULT, null, null, null);
+  private static final ClusterTls PLAINTEXT_CHOSEN =
+      new ClusterTls(Transport.PLAINTEXT_BY_CHOICE, null, null, null);
+
+  private final Transport transport;
   private final SslContext serverContext;
   private final SslContext clientContext;
   private final Path keyStore;
 
-  private ClusterTls(SslContext serverContext, SslContext clientContext, Path keyStore) {
+  private ClusterTls(
+      Transport transport, SslContext serverContext, SslContext clientContext, Path keyStore) {
+    this.transport = transport;
     this.serverContext = serverContext;
     this.clientContext = clientContext;
     this.keyStore = keyStore;
   }
 
-  /** Connections without TLS: readable by whoever sees the network. */
+  /** Connections without TLS: readable by whoever sees the network. Loopback addresses only. */
   public static ClusterTls plaintext() {
     return PLAINTEXT;
+  }
+
+  /**
+   * Plaintext on any address, because the operator said so: for networks protected otherwise (a
+   * private link, a VPN).
+   */
+  public static ClusterTls plaintextByChoice() {
+    return PLAINTEXT_CHOSEN;
   }
 
   /**
@@ -63,7 +86,7 @@ public final class ClusterTls {
               .build();
       SslContext client =
           SslContextBuilder.forClient().keyManager(keys).trustManager(trust).build();
-      return new ClusterTls(server, client, keyStore);
+      return new ClusterTls(Transport.TLS, server, client, keyStore);
     } catch (IOException | GeneralSecurityException e) {
       throw new IllegalArgumentException(
           "Cannot use the TLS key store " + keyStore + ": " + rootMessage(e), e);
@@ -71,7 +94,12 @@ public final class ClusterTls {
   }
 
   public boolean isEnabled() {
-    return serverContext != null;
+    return transport == Transport.TLS;
+  }
+
+  /** Whether a listener off the loopback interface may use these connections. */
+  public boolean acceptableOffLoopback() {
+    return transport != Transport.PLAINTEXT_BY_DEFAULT;
   }
 
   /** Puts TLS first on an accepted connection, if enabled. */

@@ -7,11 +7,12 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import java.net.InetSocketAddress;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
  * Accepts connections on one address. Every connection must first pass the {@link Handshake}: a
- * known role and a proof of the shared secret; a wrong one gets a refusal naming the cause, then
+ * known role and a proof of that role's secret; a wrong one gets a refusal naming the cause, then
  * the connection is closed. No message of a connection is decoded before it passed.
  */
 public final class RpcServer implements AutoCloseable {
@@ -21,7 +22,7 @@ public final class RpcServer implements AutoCloseable {
     this.serverChannel = serverChannel;
   }
 
-  /** Binds to {@code host:port} without TLS. */
+  /** Binds to {@code host:port} without TLS, every role proven with the same secret. */
   public static RpcServer bind(
       EventLoopGroup group,
       String host,
@@ -29,22 +30,23 @@ public final class RpcServer implements AutoCloseable {
       String secret,
       Map<String, MessageHandler> handlers)
       throws ClusterConnectException {
-    return bind(group, host, port, secret, ClusterTls.plaintext(), handlers);
+    Map<String, RoleAccess> roles = new HashMap<>();
+    handlers.forEach(
+        (role, handler) ->
+            roles.put(
+                role,
+                new RoleAccess(secret, "cluster.secret in conf/weir.yaml or --secret", handler)));
+    return bind(group, host, port, ClusterTls.plaintext(), roles);
   }
 
   /**
    * Binds to {@code host:port} (port 0 picks a free one).
    *
    * @param tls whether accepted connections run over TLS (before the handshake)
-   * @param handlers the handler of each accepted role
+   * @param roles the accepted roles: the secret each must prove, and its handler
    */
   public static RpcServer bind(
-      EventLoopGroup group,
-      String host,
-      int port,
-      String secret,
-      ClusterTls tls,
-      Map<String, MessageHandler> handlers)
+      EventLoopGroup group, String host, int port, ClusterTls tls, Map<String, RoleAccess> roles)
       throws ClusterConnectException {
     ServerBootstrap bootstrap =
         new ServerBootstrap()
@@ -55,8 +57,7 @@ public final class RpcServer implements AutoCloseable {
                   @Override
                   protected void initChannel(SocketChannel channel) {
                     tls.secureAccepted(channel);
-                    Pipelines.addHandshake(
-                        channel.pipeline(), new ServerHandshake(secret, handlers));
+                    Pipelines.addHandshake(channel.pipeline(), new ServerHandshake(roles));
                   }
                 });
     try {

@@ -23,8 +23,9 @@ import org.slf4j.LoggerFactory;
  * The accepting side of the {@link Handshake}: reads only handshake frames, and lets the connection
  * through to its role's handler (installing the message codec) only after a valid proof. Anything
  * else closes the connection: a frame out of order or layout, a wrong proof (after a refusal naming
- * the cause), or a peer that does not finish within the timeout. Lives on the connection's event
- * loop. AWAITING_HELLO -> AWAITING_PROOF -> (replaced by the dispatch).
+ * the cause), or a peer that does not finish within the timeout. Each role is proven with its own
+ * secret (see {@link RoleAccess}). Lives on the connection's event loop. AWAITING_HELLO ->
+ * AWAITING_PROOF -> (replaced by the dispatch).
  */
 final class ServerHandshake extends ChannelInboundHandlerAdapter {
   private static final Logger LOG = LoggerFactory.getLogger(ServerHandshake.class);
@@ -41,18 +42,15 @@ final class ServerHandshake extends ChannelInboundHandlerAdapter {
     AWAITING_PROOF
   }
 
-  private final SecretProofs proofs;
-  private final SecretPresence required;
-  private final Map<String, MessageHandler> handlers;
+  private final Map<String, RoleAccess> roles;
   private final byte[] serverNonce = SecretProofs.newNonce();
   private Step step = Step.AWAITING_HELLO;
   private Hello hello;
+  private SecretProofs proofs;
   private ScheduledFuture<?> timeout;
 
-  ServerHandshake(String secret, Map<String, MessageHandler> handlers) {
-    this.proofs = new SecretProofs(secret);
-    this.required = SecretPresence.of(secret);
-    this.handlers = handlers;
+  ServerHandshake(Map<String, RoleAccess> roles) {
+    this.roles = roles;
   }
 
   @Override
@@ -83,16 +81,18 @@ final class ServerHandshake extends ChannelInboundHandlerAdapter {
   }
 
   private void onHello(ChannelHandlerContext context, Hello received) {
-    if (required == SecretPresence.PRESENTED && received.secretPresence() == SecretPresence.NONE) {
-      refuse(
-          context, "this cluster requires a secret (cluster.secret in conf/weir.yaml or --secret)");
-      return;
-    }
-    if (!handlers.containsKey(received.role())) {
+    RoleAccess access = roles.get(received.role());
+    if (access == null) {
       refuse(context, "unknown role '" + received.role() + "'");
       return;
     }
+    if (SecretPresence.of(access.secret()) == SecretPresence.PRESENTED
+        && received.secretPresence() == SecretPresence.NONE) {
+      refuse(context, "this cluster requires a secret (" + access.setting() + ")");
+      return;
+    }
     hello = received;
+    proofs = new SecretProofs(access.secret());
     step = Step.AWAITING_PROOF;
     context.writeAndFlush(new Challenge(serverNonce).encode(context.alloc()));
   }
@@ -106,7 +106,7 @@ final class ServerHandshake extends ChannelInboundHandlerAdapter {
     timeout.cancel(false);
     byte[] serverProof = proofs.serverProof(hello.role(), hello.clientNonce(), serverNonce);
     context.writeAndFlush(new Welcome(serverProof).encode(context.alloc()));
-    Pipelines.admit(context.pipeline(), this, handlers.get(hello.role()));
+    Pipelines.admit(context.pipeline(), this, roles.get(hello.role()).handler());
   }
 
   private void refuse(ChannelHandlerContext context, String reason) {

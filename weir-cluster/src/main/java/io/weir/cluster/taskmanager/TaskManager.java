@@ -12,6 +12,7 @@ import io.weir.cluster.rpc.EventLoops;
 import io.weir.cluster.rpc.HostAndPort;
 import io.weir.cluster.rpc.JobJar;
 import io.weir.cluster.rpc.MessageHandler;
+import io.weir.cluster.rpc.RoleAccess;
 import io.weir.cluster.rpc.RpcClient;
 import io.weir.cluster.rpc.RpcConnection;
 import io.weir.cluster.rpc.RpcServer;
@@ -105,9 +106,10 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
             network,
             options.dataHost(),
             0,
-            options.secret(),
             options.tls(),
-            Map.of("data", inbound));
+            Map.of(
+                "data",
+                new RoleAccess(options.secret(), TaskManagerOptions.SECRET_SETTING, inbound)));
     jobManager =
         RpcClient.connect(
             network,

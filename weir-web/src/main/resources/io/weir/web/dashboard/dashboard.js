@@ -47,17 +47,36 @@ function time(millis) {
 }
 
 async function start() {
-  const query = new URLSearchParams(location.search);
-  state.token = query.get("token") || sessionStorage.getItem("weir-token");
-  if (state.token) sessionStorage.setItem("weir-token", state.token);
+  state.token = sessionStorage.getItem("weir-token");
   const access = await api("access");
   if (access.tokenRequired && !state.token) {
-    showAccess("This cluster has a secret: the API answers only with it. Open this page as "
-      + location.origin + "/?token=SECRET, with the cluster's secret.", true);
+    askForToken("This cluster's dashboard needs its token (weir cluster dashboard-token prints it).");
     return;
   }
   window.addEventListener("hashchange", route);
   route();
+}
+
+// The token goes from this form into the session's storage and the Authorization header, never
+// into a URL, where histories, proxies and Referer headers would keep it.
+function askForToken(message) {
+  clearInterval(state.timer);
+  sessionStorage.removeItem("weir-token");
+  state.token = null;
+  showAccess(message, true);
+  const input = el("input", { id: "token", type: "password", autocomplete: "off", size: "48" });
+  const form = el("form", { id: "sign-in" }, el("label", { for: "token" }, "Token "), input,
+    el("button", { type: "submit" }, "Open"));
+  form.addEventListener("submit", event => {
+    event.preventDefault();
+    state.token = input.value.trim();
+    sessionStorage.setItem("weir-token", state.token);
+    window.removeEventListener("hashchange", route);
+    window.addEventListener("hashchange", route);
+    route();
+  });
+  document.getElementById("page").replaceChildren(form);
+  input.focus();
 }
 
 function route() {
@@ -77,7 +96,7 @@ function route() {
 
 function failed(error) {
   if (error instanceof AccessError) {
-    showAccess("Access refused: " + error.message + ". Open this page with ?token=SECRET.", true);
+    askForToken("Access refused: " + error.message);
   } else {
     showAccess("The job manager does not answer: " + error.message, true);
   }
