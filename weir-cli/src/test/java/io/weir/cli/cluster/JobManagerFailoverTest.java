@@ -65,6 +65,9 @@ class JobManagerFailoverTest {
   private static final String PAUSE_AT_METADATA = "coordinator.metadata.confirmed=pause(2000)";
   private static final String PAUSED_LINE =
       "failpoint " + "coordinator.metadata.confirmed" + " hit: pausing";
+  private static final String PAUSE_BEFORE_SINK_RECOVERY = "recovery.sinks.before=pause(4000)";
+  private static final String PAUSED_BEFORE_SINK_RECOVERY_LINE =
+      "failpoint " + "recovery.sinks.before" + " hit: pausing";
   private static final Pattern COMPLETED =
       Pattern.compile("Checkpoint (\\d+) of job 'seed' complete");
 
@@ -156,6 +159,53 @@ class JobManagerFailoverTest {
     assertExactlyOnce(fed.get());
     assertThat(cluster.aliveJobManagers()).hasSize(2);
     assertStatusLists(cluster.leader().orElseThrow(), url);
+  }
+
+  /**
+   * A leader frozen just before it settles the sinks of the job's first attempt (aborting what
+   * earlier runs left open, under the transactional ids the job's subtasks use), and woken after
+   * its successor runs the job and committed: it confirms its term afresh, finds itself deposed and
+   * settles nothing, so nothing of its successor's attempt is aborted or fenced.
+   */
+  @Test
+  void when_leaderFrozenBeforeItsSinkRecovery_then_wokenItSettlesNothing_andTheJobIsExact()
+      throws Exception {
+    // given: the first job manager pauses before every sink recovery step of its jobs
+    String url = newCluster();
+    cluster = new HaClusterProcesses(directory, logs(), url).start(PAUSE_BEFORE_SINK_RECOVERY);
+    LeaderInfo deposed = cluster.leader().orElseThrow();
+    Process leader = cluster.leaderProcess();
+    Path leaderLog = cluster.logOf(leader);
+    AtomicLong fed = new AtomicLong();
+    feed(fed, 2_000);
+    String jobId;
+    try (ClusterClient client = cluster.leaderClient()) {
+      jobId = client.submit(seedJob(2)).jobId();
+    }
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(20))
+        .until(() -> Files.readString(leaderLog).contains(PAUSED_BEFORE_SINK_RECOVERY_LINE));
+
+    // when: frozen there, and woken once its successor runs the job and committed
+    long since = System.nanoTime();
+    LocalTime lostAt = LocalTime.now();
+    LocalClusterProcesses.signal(leader, "-STOP");
+    Failover failover;
+    try {
+      failover = awaitTakeOver(1, LeaderLoss.FROZEN, deposed, jobId, since, lostAt);
+    } finally {
+      LocalClusterProcesses.signal(leader, "-CONT");
+    }
+    System.out.println(name + ": " + failover.line());
+
+    // then: woken, it refuses to settle the sinks of a job that is no longer its own
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(() -> Files.readString(leaderLog).contains("is no longer this job manager's"));
+    assertThat(Files.readString(leaderLog)).doesNotContain("settled");
+    stopFeedingAfterNewOutput(committed());
+    assertExactlyOnce(fed.get());
   }
 
   /**

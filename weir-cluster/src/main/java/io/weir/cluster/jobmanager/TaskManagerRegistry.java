@@ -80,8 +80,13 @@ final class TaskManagerRegistry {
     }
   }
 
-  /** The live task managers, by id. */
+  /**
+   * The live task managers, by id. Those silent for longer than the heartbeat timeout are declared
+   * lost first, whether or not the timer's check ran: a job manager woken from a freeze (its timer
+   * as late as the rest of it) must not deploy to task managers that left it meanwhile.
+   */
   List<RegisteredTaskManager> live() {
+    checkHeartbeats();
     List<RegisteredTaskManager> all = new ArrayList<>(live.values());
     all.sort(Comparator.comparing(taskManager -> taskManager.id));
     return all;
@@ -91,8 +96,13 @@ final class TaskManagerRegistry {
     return live.get(id);
   }
 
+  /** The slots of the task managers that heartbeat within the timeout. */
   int freeSlotsTotal() {
-    return live.values().stream().mapToInt(taskManager -> taskManager.slots).sum();
+    long now = clock.millis();
+    return live.values().stream()
+        .filter(taskManager -> now - taskManager.lastHeartbeatMillis <= heartbeatTimeout.toMillis())
+        .mapToInt(taskManager -> taskManager.slots)
+        .sum();
   }
 
   /** Waits until the live task managers have at least {@code slots} slots; false on timeout. */

@@ -91,7 +91,11 @@ public final class RoutingCheckpointStorage implements CheckpointStorage {
     }
   }
 
-  private boolean owned() {
+  /**
+   * Whether this process still owns the job's checkpoints and what goes with them (a job manager:
+   * whether it still leads, confirmed afresh when its last confirmation is old); may block.
+   */
+  public boolean owned() {
     return !handedOver && owner.getAsBoolean();
   }
 

@@ -38,6 +38,12 @@ public final class FailpointNames {
   /** The coordinator is about to tell the tasks that the checkpoint completed. */
   public static final String COORDINATOR_NOTIFY_BEFORE = "coordinator.notify.before";
 
+  /**
+   * The job manager is about to confirm that it still owns the job (leads) and then settle the
+   * sinks' transactions before an attempt: where a leader frozen now wakes up deposed.
+   */
+  public static final String RECOVERY_SINKS_BEFORE = "recovery.sinks.before";
+
   /** A sink is about to commit the transactions of a completed checkpoint. */
   public static final String SINK_COMMIT_BEFORE = "sink.commit.before";
 
@@ -66,6 +72,7 @@ public final class FailpointNames {
               COORDINATOR_METADATA_CONFIRMED,
               COORDINATOR_METADATA_AFTER,
               COORDINATOR_NOTIFY_BEFORE,
+              RECOVERY_SINKS_BEFORE,
               SINK_COMMIT_BEFORE,
               SINK_COMMIT_AFTER,
               SOURCE_OFFSETS_COMMIT_BEFORE,

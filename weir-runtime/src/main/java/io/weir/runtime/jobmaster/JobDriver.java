@@ -6,6 +6,7 @@ import io.weir.runtime.checkpoint.CheckpointHistory;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.RoutingCheckpointStorage;
 import io.weir.runtime.checkpoint.storage.CheckpointDirectoryLease;
+import io.weir.runtime.failpoint.FailpointNames;
 import io.weir.runtime.failpoint.Failpoints;
 import io.weir.runtime.gateway.SlotPool;
 import io.weir.runtime.gateway.TaskManagerGateway;
@@ -291,6 +292,19 @@ public final class JobDriver {
   private Throwable recoverSinks(
       SinkRecoveryStep recovery, List<RecoveryView.SinkTransaction> outcomes)
       throws InterruptedException {
+    failpoints.hit(FailpointNames.RECOVERY_SINKS_BEFORE);
+    // Settling aborts and commits transactions, renames and deletes staged files, under the ids
+    // the job's running subtasks use: a leader deposed while it was frozen must not do it to the
+    // attempt its successor runs. Its term is confirmed afresh here, as before a _metadata write.
+    if (!storage.owned()) {
+      String line =
+          "job '"
+              + graph.jobName()
+              + "' is no longer this job manager's (a newer leader runs it): its sinks are left"
+              + " to that leader";
+      LOG.warn("Attempt not started: {}", line);
+      return new IllegalStateException(line);
+    }
     try {
       if (latest == null && unprovableStart) {
         recovery.refuseUnprovableStart();
