@@ -10,6 +10,7 @@ public final class NexmarkQueries {
           new Query0(),
           new Query1(),
           new Query2(),
+          new Query3(),
           new Query7(),
           new Query14(),
           new Query15(),
