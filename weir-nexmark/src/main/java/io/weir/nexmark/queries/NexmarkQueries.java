@@ -11,6 +11,7 @@ public final class NexmarkQueries {
           new Query1(),
           new Query2(),
           new Query3(),
+          new Query4(),
           new Query7(),
           new Query14(),
           new Query15(),

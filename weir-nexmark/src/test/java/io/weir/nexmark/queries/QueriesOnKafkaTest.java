@@ -76,6 +76,11 @@ class QueriesOnKafkaTest {
   }
 
   @Test
+  void when_q4RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query4());
+  }
+
+  @Test
   void when_q14RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
     assertMatchesSql(new Query14());
   }
