@@ -12,6 +12,7 @@ public final class NexmarkQueries {
           new Query2(),
           new Query3(),
           new Query4(),
+          new Query5(),
           new Query7(),
           new Query14(),
           new Query15(),
