@@ -14,6 +14,7 @@ public final class NexmarkQueries {
           new Query4(),
           new Query5(),
           new Query7(),
+          new Query8(),
           new Query14(),
           new Query15(),
           new Query16(),
