@@ -15,6 +15,7 @@ public final class NexmarkQueries {
           new Query5(),
           new Query7(),
           new Query8(),
+          new Query9(),
           new Query14(),
           new Query15(),
           new Query16(),

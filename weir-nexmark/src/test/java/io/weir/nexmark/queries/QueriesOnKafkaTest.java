@@ -91,6 +91,11 @@ class QueriesOnKafkaTest {
   }
 
   @Test
+  void when_q9RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query9());
+  }
+
+  @Test
   void when_q14RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
     assertMatchesSql(new Query14());
   }
