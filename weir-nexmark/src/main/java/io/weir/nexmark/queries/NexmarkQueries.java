@@ -13,6 +13,7 @@ public final class NexmarkQueries {
           new Query3(),
           new Query4(),
           new Query5(),
+          new Query6(),
           new Query7(),
           new Query8(),
           new Query9(),

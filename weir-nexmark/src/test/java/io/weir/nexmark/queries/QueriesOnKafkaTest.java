@@ -86,6 +86,11 @@ class QueriesOnKafkaTest {
   }
 
   @Test
+  void when_q6RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query6());
+  }
+
+  @Test
   void when_q8RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
     assertMatchesSql(new Query8());
   }
