@@ -17,6 +17,7 @@ public final class NexmarkQueries {
           new Query7(),
           new Query8(),
           new Query9(),
+          new Query11(),
           new Query14(),
           new Query15(),
           new Query16(),
