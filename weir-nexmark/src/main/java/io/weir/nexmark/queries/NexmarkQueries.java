@@ -18,6 +18,7 @@ public final class NexmarkQueries {
           new Query8(),
           new Query9(),
           new Query11(),
+          new Query12(),
           new Query14(),
           new Query15(),
           new Query16(),

@@ -106,6 +106,11 @@ class QueriesOnKafkaTest {
   }
 
   @Test
+  void when_q12RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query12());
+  }
+
+  @Test
   void when_q14RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
     assertMatchesSql(new Query14());
   }
