@@ -23,6 +23,7 @@ public final class NexmarkQueries {
           new Query15(),
           new Query16(),
           new Query17(),
+          new Query18(),
           new Query21(),
           new Query22());
 
