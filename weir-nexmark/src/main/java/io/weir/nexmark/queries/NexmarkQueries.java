@@ -24,6 +24,7 @@ public final class NexmarkQueries {
           new Query16(),
           new Query17(),
           new Query18(),
+          new Query19(),
           new Query21(),
           new Query22());
 
