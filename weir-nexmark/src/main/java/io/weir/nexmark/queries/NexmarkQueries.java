@@ -25,6 +25,7 @@ public final class NexmarkQueries {
           new Query17(),
           new Query18(),
           new Query19(),
+          new Query20(),
           new Query21(),
           new Query22());
 

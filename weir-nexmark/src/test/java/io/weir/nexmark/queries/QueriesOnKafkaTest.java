@@ -121,6 +121,11 @@ class QueriesOnKafkaTest {
   }
 
   @Test
+  void when_q20RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query20());
+  }
+
+  @Test
   void when_q14RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
     assertMatchesSql(new Query14());
   }
