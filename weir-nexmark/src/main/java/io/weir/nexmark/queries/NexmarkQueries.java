@@ -19,6 +19,7 @@ public final class NexmarkQueries {
           new Query9(),
           new Query11(),
           new Query12(),
+          new Query13(),
           new Query14(),
           new Query15(),
           new Query16(),

@@ -111,6 +111,11 @@ class QueriesOnKafkaTest {
   }
 
   @Test
+  void when_q13RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query13());
+  }
+
+  @Test
   void when_q18RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
     assertMatchesSql(new Query18());
   }
