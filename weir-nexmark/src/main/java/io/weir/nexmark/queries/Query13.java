@@ -24,8 +24,7 @@ import java.util.List;
  */
 public final class Query13 implements NexmarkQuery<Query13.BidWithSideValue> {
   static final int SIDE_KEYS = 1_000;
-  private static final MapStateDescriptor<Long, String> SIDE_ROWS =
-      new MapStateDescriptor<>("side-rows");
+  static final MapStateDescriptor<Long, String> SIDE_ROWS = new MapStateDescriptor<>("side-rows");
 
   public record BidWithSideValue(
       long auction, long bidder, long price, long dateTime, String value) {}

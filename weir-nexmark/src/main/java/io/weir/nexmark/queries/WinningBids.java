@@ -33,7 +33,7 @@ final class WinningBids extends KeyedCoProcessFunction<Long, Auction, Bid, Winni
   private transient ValueState<Bid> highest;
   private transient ListState<Bid> waiting;
 
-  private WinningBids() {}
+  WinningBids() {}
 
   /** The winners of the auctions in {@code events}. */
   static DataStream<Winner> of(DataStream<Event> events) {
