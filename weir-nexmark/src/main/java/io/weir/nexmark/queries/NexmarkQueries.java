@@ -17,6 +17,7 @@ public final class NexmarkQueries {
           new Query7(),
           new Query8(),
           new Query9(),
+          new Query10(),
           new Query11(),
           new Query12(),
           new Query13(),

@@ -101,6 +101,11 @@ class QueriesOnKafkaTest {
   }
 
   @Test
+  void when_q10RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query10());
+  }
+
+  @Test
   void when_q11RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
     assertMatchesSql(new Query11());
   }
