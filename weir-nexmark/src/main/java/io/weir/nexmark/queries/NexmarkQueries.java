@@ -3,7 +3,7 @@ package io.weir.nexmark.queries;
 import java.util.List;
 import java.util.Optional;
 
-/** The queries Weir runs today, by name. */
+/** The Nexmark queries, by name. */
 public final class NexmarkQueries {
   private static final List<NexmarkQuery<?>> ALL =
       List.of(
