@@ -213,6 +213,14 @@ public class DataStream<T> {
     return this;
   }
 
+  /**
+   * The environment this stream belongs to: where code that is handed only a stream adds further
+   * sources to the same job (a side input, say).
+   */
+  public StreamEnvironment getExecutionEnvironment() {
+    return env;
+  }
+
   /** The operator that produces this stream. */
   public Transformation transformation() {
     if (transformation == null) {

@@ -44,7 +44,7 @@ final class NexmarkCheckCommand implements Callable<Integer> {
                     new UserError(
                         "--query "
                             + queryName
-                            + " is not a query Weir runs yet; these are: "
+                            + " is not a Nexmark query; these are: "
                             + NexmarkQueries.names()));
     if (parallelism < 1) {
       throw new UserError("--parallelism must be at least 1, not " + parallelism);

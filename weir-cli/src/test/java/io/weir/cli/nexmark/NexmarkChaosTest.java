@@ -13,6 +13,8 @@ import io.weir.nexmark.kafka.EventTopicWriter;
 import io.weir.nexmark.kafka.EventTopics;
 import io.weir.nexmark.oracle.CheckResult;
 import io.weir.nexmark.oracle.QueryCheck;
+import io.weir.nexmark.queries.NexmarkQuery;
+import io.weir.nexmark.queries.Query5;
 import io.weir.nexmark.queries.Query7;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,14 +24,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * q7 (windowed, keyed state) as its own process, killed with SIGKILL at random moments after a
- * checkpoint and restarted from its checkpoint directory until it finishes: the committed output is
- * still exactly the SQL's.
+ * Queries as their own processes, killed with SIGKILL at random moments after a checkpoint and
+ * restarted from their checkpoint directory until they finish: the committed output is still
+ * exactly the SQL's. q7 keeps a window per key; q5 chains two windowed stages (sliding counts per
+ * auction, then the top counts of each window), so a restore must agree across both.
  */
 class NexmarkChaosTest {
   @RegisterExtension static final KafkaBrokerExtension kafka = new KafkaBrokerExtension();
@@ -37,18 +41,38 @@ class NexmarkChaosTest {
   private static final long EVENTS = 150_000;
   private static final long RATE = 1_000;
   private static final int KILLS = 3;
+  // 150 s of event time
+  private static final GeneratorConfig CONFIG =
+      GeneratorConfig.defaults().withEventsPerSecond(RATE);
 
   @TempDir Path directory;
+
+  @BeforeAll
+  static void writeEvents() {
+    new EventTopics(kafka.bootstrapServers()).createIfMissing("events", 3);
+    new EventTopicWriter(kafka.bootstrapServers(), "events")
+        .write(new EventGenerator(CONFIG), EVENTS, written -> {});
+  }
 
   @Test
   void when_q7IsKilledAtRandomAndRestartedFromItsCheckpoint_then_itsOutputEqualsTheSql()
       throws Exception {
-    // given: 150 s of event time, fifteen windows
-    GeneratorConfig config = GeneratorConfig.defaults().withEventsPerSecond(RATE);
-    new EventTopics(kafka.bootstrapServers()).createIfMissing("events", 3);
-    new EventTopicWriter(kafka.bootstrapServers(), "events")
-        .write(new EventGenerator(config), EVENTS, written -> {});
-    KafkaTestClients.createTopic(kafka.bootstrapServers(), "q7-results", 2);
+    // fifteen ten-second windows
+    assertOutputEqualsTheSqlAfterKills(new Query7(), 15);
+  }
+
+  @Test
+  void when_q5IsKilledAtRandomAndRestartedFromItsCheckpoint_then_itsOutputEqualsTheSql()
+      throws Exception {
+    // a sliding window every two seconds, each with at least one hot item
+    assertOutputEqualsTheSqlAfterKills(new Query5(), 75);
+  }
+
+  private void assertOutputEqualsTheSqlAfterKills(NexmarkQuery<?> query, int leastRows)
+      throws Exception {
+    // given
+    String results = query.name() + "-results";
+    KafkaTestClients.createTopic(kafka.bootstrapServers(), results, 2);
     Random random = new Random(7);
     List<Long> killedAfter = new ArrayList<>();
 
@@ -56,8 +80,8 @@ class NexmarkChaosTest {
     // an attempt that finishes before its kill ends the run
     int exit = -1;
     while (exit != 0) {
-      int committedBefore = committedRows();
-      try (JobProcess job = start("attempt-" + killedAfter.size())) {
+      int committedBefore = committedRows(results);
+      try (JobProcess job = start(query, "attempt-" + killedAfter.size())) {
         if (killedAfter.size() == KILLS) {
           exit = job.waitFor(Duration.ofSeconds(120).toMillis());
           assertThat(exit).as("the last attempt's exit, see %s", job.log()).isZero();
@@ -66,13 +90,13 @@ class NexmarkChaosTest {
         await()
             .atMost(Duration.ofSeconds(90))
             .pollInterval(Duration.ofMillis(50))
-            .until(() -> !job.isAlive() || committedRows() > committedBefore);
+            .until(() -> !job.isAlive() || committedRows(results) > committedBefore);
         Duration moment = Duration.ofMillis(random.nextInt(300));
         await().pollDelay(moment).atMost(moment.plusSeconds(1)).until(() -> true);
         if (job.isAlive()) {
           job.kill();
           job.waitFor(10_000);
-          killedAfter.add(latestCheckpoint());
+          killedAfter.add(latestCheckpoint(query));
         } else {
           exit = job.waitFor(0);
           assertThat(exit).as("an attempt that ended by itself, see %s", job.log()).isZero();
@@ -83,35 +107,37 @@ class NexmarkChaosTest {
     // then
     await()
         .atMost(Duration.ofSeconds(30))
-        .until(() -> KafkaTestClients.noOpenTransactions(kafka.bootstrapServers(), "q7-results"));
+        .until(() -> KafkaTestClients.noOpenTransactions(kafka.bootstrapServers(), results));
     List<String> committed =
-        KafkaTestClients.readAll(kafka.bootstrapServers(), "q7-results", "read_committed");
-    CheckResult result = QueryCheck.compare(new Query7(), config, EVENTS, committed);
-    assertThat(result.line()).isEqualTo("q7: rows=" + result.rows() + " matches-sql=true");
-    assertThat(result.rows()).isGreaterThanOrEqualTo(15);
+        KafkaTestClients.readAll(kafka.bootstrapServers(), results, "read_committed");
+    CheckResult result = QueryCheck.compare(query, CONFIG, EVENTS, committed);
+    assertThat(result.line())
+        .isEqualTo(query.name() + ": rows=" + result.rows() + " matches-sql=true");
+    assertThat(result.rows()).isGreaterThanOrEqualTo(leastRows);
     assertThat(killedAfter).as("attempts killed while committing results").hasSizeGreaterThan(1);
-    System.out.printf("chaos: killed after checkpoints %s; the output is the SQL's%n", killedAfter);
+    System.out.printf(
+        "chaos: %s killed after checkpoints %s; the output is the SQL's%n",
+        query.name(), killedAfter);
   }
 
-  private static int committedRows() {
-    return KafkaTestClients.readAll(kafka.bootstrapServers(), "q7-results", "read_committed")
-        .size();
+  private static int committedRows(String topic) {
+    return KafkaTestClients.readAll(kafka.bootstrapServers(), topic, "read_committed").size();
   }
 
-  private JobProcess start(String attempt) throws IOException {
+  private JobProcess start(NexmarkQuery<?> query, String attempt) throws IOException {
     return JobProcess.start(
         List.of(
             "--checkpoint-dir",
             directory.resolve("checkpoints").toString(),
             NexmarkJob.class.getName(),
             "--query",
-            "q7",
+            query.name(),
             "--bootstrap-servers",
             kafka.bootstrapServers(),
             "--events-topic",
             "events",
             "--results-topic",
-            "q7-results",
+            query.name() + "-results",
             "--rate",
             String.valueOf(RATE),
             "--checkpoint-interval-ms",
@@ -121,8 +147,8 @@ class NexmarkChaosTest {
   }
 
   /** The id of the newest completed checkpoint, 0 for none. */
-  private long latestCheckpoint() throws IOException {
-    Path jobDirectory = directory.resolve("checkpoints").resolve("nexmark-q7");
+  private long latestCheckpoint(NexmarkQuery<?> query) throws IOException {
+    Path jobDirectory = directory.resolve("checkpoints").resolve("nexmark-" + query.name());
     if (!Files.isDirectory(jobDirectory)) {
       return 0;
     }

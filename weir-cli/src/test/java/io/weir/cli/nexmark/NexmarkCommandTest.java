@@ -61,14 +61,14 @@ class NexmarkCommandTest {
   }
 
   @Test
-  void when_theQueryIsNotOneWeirRuns_then_oneLineListsThoseItDoes() {
+  void when_theQueryIsNotANexmarkQuery_then_oneLineListsThem() {
     CommandRun run = weir("nexmark", "check", "--query", "q99", "--events", "100");
 
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.err().strip())
         .isEqualTo(
-            "weir: --query q99 is not a query Weir runs yet; these are: q0, q1, q2, q7, q14, q15,"
-                + " q16, q17, q21, q22");
+            "weir: --query q99 is not a Nexmark query; these are: q0, q1, q2, q3, q4, q5, q6, q7,"
+                + " q8, q9, q10, q11, q12, q13, q14, q15, q16, q17, q18, q19, q20, q21, q22");
   }
 
   private static Event event(String json) {

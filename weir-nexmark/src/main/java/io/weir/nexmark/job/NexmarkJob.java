@@ -63,7 +63,7 @@ public final class NexmarkJob implements Callable<Integer> {
                     new IllegalArgumentException(
                         "--query "
                             + queryName
-                            + " is not a query Weir runs yet; these are: "
+                            + " is not a Nexmark query; these are: "
                             + NexmarkQueries.names()));
     GeneratorConfig generator = GeneratorConfig.defaults().withEventsPerSecond(eventsPerSecond);
     Duration interval = Duration.ofMillis(checkpointIntervalMillis);

@@ -3,18 +3,31 @@ package io.weir.nexmark.queries;
 import java.util.List;
 import java.util.Optional;
 
-/** The queries Weir runs today, by name. */
+/** The Nexmark queries, by name. */
 public final class NexmarkQueries {
   private static final List<NexmarkQuery<?>> ALL =
       List.of(
           new Query0(),
           new Query1(),
           new Query2(),
+          new Query3(),
+          new Query4(),
+          new Query5(),
+          new Query6(),
           new Query7(),
+          new Query8(),
+          new Query9(),
+          new Query10(),
+          new Query11(),
+          new Query12(),
+          new Query13(),
           new Query14(),
           new Query15(),
           new Query16(),
           new Query17(),
+          new Query18(),
+          new Query19(),
+          new Query20(),
           new Query21(),
           new Query22());
 

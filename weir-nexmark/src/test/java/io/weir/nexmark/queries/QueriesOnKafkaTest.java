@@ -71,6 +71,71 @@ class QueriesOnKafkaTest {
   }
 
   @Test
+  void when_q3RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query3());
+  }
+
+  @Test
+  void when_q4RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query4());
+  }
+
+  @Test
+  void when_q5RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query5());
+  }
+
+  @Test
+  void when_q6RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query6());
+  }
+
+  @Test
+  void when_q8RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query8());
+  }
+
+  @Test
+  void when_q9RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query9());
+  }
+
+  @Test
+  void when_q10RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query10());
+  }
+
+  @Test
+  void when_q11RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query11());
+  }
+
+  @Test
+  void when_q12RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query12());
+  }
+
+  @Test
+  void when_q13RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query13());
+  }
+
+  @Test
+  void when_q18RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query18());
+  }
+
+  @Test
+  void when_q19RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query19());
+  }
+
+  @Test
+  void when_q20RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query20());
+  }
+
+  @Test
   void when_q14RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
     assertMatchesSql(new Query14());
   }

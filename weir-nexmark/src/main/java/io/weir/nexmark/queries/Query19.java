@@ -1,0 +1,91 @@
+package io.weir.nexmark.queries;
+
+import io.weir.api.datastream.DataStream;
+import io.weir.api.functions.Collector;
+import io.weir.api.functions.KeyedProcessFunction;
+import io.weir.api.state.ValueState;
+import io.weir.api.state.ValueStateDescriptor;
+import io.weir.nexmark.model.Bid;
+import io.weir.nexmark.model.Event;
+import java.util.ArrayList;
+
+/**
+ * q19: auction top-10 price, the ten highest bids of each auction with their rank (1 for the
+ * highest), ranked by {@link BidOrder#HIGHEST_PRICE_FIRST}: at the same price the earlier bid ranks
+ * first.
+ *
+ * <p>As q18, each auction's top ten come out once, when event time ends (at the end of a bounded
+ * input), where Flink's suite answers with an updating result.
+ */
+public final class Query19 implements NexmarkQuery<Query19.RankedBid> {
+  static final int TOP = 10;
+
+  public record RankedBid(long auction, long bidder, long price, long dateTime, long rankNumber) {}
+
+  @Override
+  public String name() {
+    return "q19";
+  }
+
+  @Override
+  public String description() {
+    return "auction top-10 price: the ten highest bids of each auction";
+  }
+
+  @Override
+  public DataStream<RankedBid> apply(DataStream<Event> events) {
+    return EventStreams.bids(events).keyBy(Bid::auction).process(new TopBids()).name("Top bids");
+  }
+
+  @Override
+  public String sql() {
+    return "SELECT auction, bidder, price, dateTime, rankNumber FROM (SELECT *, row_number()"
+        + " OVER (PARTITION BY auction ORDER BY "
+        + BidOrder.HIGHEST_PRICE_FIRST.sql("bid")
+        + ") AS rankNumber FROM bid) WHERE rankNumber <= "
+        + TOP;
+  }
+
+  /** The auction's highest bids so far, best first, emitted when event time ends. */
+  static final class TopBids extends KeyedProcessFunction<Long, Bid, RankedBid> {
+    private transient ValueState<ArrayList<Bid>> top;
+
+    @Override
+    public void open() {
+      top = getRuntimeContext().getState(new ValueStateDescriptor<>("top-bids"));
+    }
+
+    @Override
+    public void processElement(Bid bid, Context<Long> context, Collector<RankedBid> out) {
+      ArrayList<Bid> bids = top.value();
+      if (bids == null) {
+        bids = new ArrayList<>(TOP + 1);
+        context.timerService().registerEventTimeTimer(Long.MAX_VALUE);
+      }
+      if (bids.size() == TOP && !BidOrder.HIGHEST_PRICE_FIRST.ranksBefore(bid, bids.get(TOP - 1))) {
+        return;
+      }
+      int position = 0;
+      while (position < bids.size()
+          && BidOrder.HIGHEST_PRICE_FIRST.comparator().compare(bids.get(position), bid) <= 0) {
+        position++;
+      }
+      bids.add(position, bid);
+      if (bids.size() > TOP) {
+        bids.remove(TOP);
+      }
+      top.update(bids);
+    }
+
+    @Override
+    public void onTimer(long timestamp, OnTimerContext<Long> context, Collector<RankedBid> out) {
+      ArrayList<Bid> bids = top.value();
+      for (int rank = 0; rank < bids.size(); rank++) {
+        Bid bid = bids.get(rank);
+        out.collect(
+            new RankedBid(bid.auction(), bid.bidder(), bid.price(), bid.dateTime(), rank + 1));
+      }
+      top.clear();
+    }
+  }
+}
