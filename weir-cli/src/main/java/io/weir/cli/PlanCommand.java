@@ -2,7 +2,7 @@ package io.weir.cli;
 
 import io.weir.api.datastream.JobExecutor;
 import io.weir.cli.error.UserError;
-import io.weir.lab.JobLauncher;
+import io.weir.lab.process.JobLauncher;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobGraphBuilder;
 import java.util.ArrayList;

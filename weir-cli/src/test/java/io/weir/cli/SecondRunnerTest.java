@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.weir.examples.SeedJob;
 import io.weir.examples.SeedRecords;
-import io.weir.lab.JobProcess;
+import io.weir.lab.process.JobProcess;
 import io.weir.runtime.checkpoint.storage.CheckpointDirectoryLease;
 import io.weir.runtime.checkpoint.storage.MetadataFormat;
 import java.io.IOException;

@@ -12,12 +12,12 @@ public record CellTopics(String input, String output, String group, String trans
   }
 
   /** The seed job's own defaults, which the demos run it with. */
-  static CellTopics seedDefaults() {
+  public static CellTopics seedDefaults() {
     return new CellTopics("foo", "bar", "weir-seed", "weir-seed");
   }
 
   /** Names with a suffix, for cells that share a broker. */
-  CellTopics suffixed(String suffix) {
+  public CellTopics suffixed(String suffix) {
     return new CellTopics(
         input + "-" + suffix,
         output + "-" + suffix,

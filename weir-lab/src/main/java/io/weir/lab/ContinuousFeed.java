@@ -109,13 +109,13 @@ public final class ContinuousFeed implements AutoCloseable {
   }
 
   /** Stops sending after the chunk in flight, which is flushed when this returns. */
-  void pause() {
+  public void pause() {
     paused = true;
     sending.lock();
     sending.unlock();
   }
 
-  void resume() {
+  public void resume() {
     paused = false;
   }
 

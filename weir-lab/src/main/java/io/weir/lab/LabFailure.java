@@ -1,8 +1,8 @@
 package io.weir.lab;
 
 /** A lab step that could not be carried out (a job process that died, a deadline passed). */
-final class LabFailure extends RuntimeException {
-  LabFailure(String message) {
+public final class LabFailure extends RuntimeException {
+  public LabFailure(String message) {
     super(message);
   }
 }

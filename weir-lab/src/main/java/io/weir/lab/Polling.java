@@ -9,11 +9,11 @@ import java.util.function.Supplier;
  * a port that starts answering): look, and look again after a pause, until there is an answer or
  * the time is up.
  */
-final class Polling {
+public final class Polling {
   private Polling() {}
 
   /** One look: the answer when there is one, empty to look again; it may fail the wait itself. */
-  interface Look<T> {
+  public interface Look<T> {
     Optional<T> look() throws Exception;
   }
 
@@ -21,7 +21,8 @@ final class Polling {
    * Looks every {@code pause} until {@code look} answers, and returns the answer; after {@code
    * timeout} throws what {@code timedOut} makes. A failure thrown by a look ends the wait at once.
    */
-  static <T> T until(Duration timeout, Duration pause, Look<T> look, Supplier<LabFailure> timedOut)
+  public static <T> T until(
+      Duration timeout, Duration pause, Look<T> look, Supplier<LabFailure> timedOut)
       throws Exception {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (true) {

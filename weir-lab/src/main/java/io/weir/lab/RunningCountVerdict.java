@@ -13,7 +13,7 @@ import java.util.Map;
 public final class RunningCountVerdict {
   private RunningCountVerdict() {}
 
-  static OutputVerifier.Verdict verify(String bootstrap, CellTopics topics) {
+  public static OutputVerifier.Verdict verify(String bootstrap, CellTopics topics) {
     Map<String, Long> inputPerWord = new HashMap<>();
     long[] input = {0};
     SeedRecordsRead.values(

@@ -10,11 +10,11 @@ import java.util.function.BiConsumer;
  * Reads the seed records of an input topic, skipping the records that are not seed records (such as
  * a poison record a cell put there on purpose): those have no id to expect in the output.
  */
-final class SeedRecordsRead {
+public final class SeedRecordsRead {
   private SeedRecordsRead() {}
 
   /** How often each id appears among the topic's seed records. */
-  static OutputVerifier.Reading ids(String bootstrap, String topic) {
+  public static OutputVerifier.Reading ids(String bootstrap, String topic) {
     Map<Long, Integer> counts = new HashMap<>();
     long[] records = {0};
     values(
@@ -45,7 +45,7 @@ final class SeedRecordsRead {
   }
 
   /** The record's id, or null when it is not a seed record. */
-  static Long idOf(String value) {
+  public static Long idOf(String value) {
     try {
       SeedRecords.word(value);
       return SeedRecords.timestamp(value);

@@ -16,11 +16,11 @@ import java.util.Map;
  * <prefix>_totals} compared with the aggregate of the input ids, computed here from the seed's
  * record generator (which gives an id's word and frequency).
  */
-final class TableOutput implements JobOutput {
+public final class TableOutput implements JobOutput {
   private final String jdbcUrl;
   private final TotalsTables tables;
 
-  TableOutput(String jdbcUrl, TotalsTables tables) {
+  public TableOutput(String jdbcUrl, TotalsTables tables) {
     this.jdbcUrl = jdbcUrl;
     this.tables = tables;
   }
@@ -32,7 +32,7 @@ final class TableOutput implements JobOutput {
   }
 
   /** How often each id appears in the updates table (none before the job created it). */
-  OutputVerifier.Reading read() throws SQLException {
+  public OutputVerifier.Reading read() throws SQLException {
     Map<Long, Integer> counts = new HashMap<>();
     long rows = 0;
     try (Connection connection = DriverManager.getConnection(jdbcUrl);
@@ -56,7 +56,7 @@ final class TableOutput implements JobOutput {
    * The words whose committed aggregate (updates, total) differs from the aggregate of the input
    * ids, each input id counted once.
    */
-  long wordsOffReference(OutputVerifier.Reading input) throws SQLException {
+  public long wordsOffReference(OutputVerifier.Reading input) throws SQLException {
     Map<String, long[]> expected = new HashMap<>();
     for (long id : input.counts().keySet()) {
       String record = SeedRecords.generate(id - SeedRecords.BASE_TIMESTAMP);
@@ -82,7 +82,7 @@ final class TableOutput implements JobOutput {
   }
 
   /** Input ids 0..n-1 as a reading, for a demo that loaded exactly those. */
-  static OutputVerifier.Reading inputOf(long records) {
+  public static OutputVerifier.Reading inputOf(long records) {
     Map<Long, Integer> counts = new HashMap<>();
     for (long index = 0; index < records; index++) {
       counts.put(SeedRecords.BASE_TIMESTAMP + index, 1);

@@ -1,7 +1,7 @@
 package io.weir.cli.cluster;
 
 import io.weir.cli.error.UserError;
-import io.weir.lab.ChildJvmOptions;
+import io.weir.lab.process.ChildJvmOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

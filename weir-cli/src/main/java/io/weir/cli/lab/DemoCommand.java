@@ -1,8 +1,8 @@
 package io.weir.cli.lab;
 
 import io.weir.cli.error.UserError;
-import io.weir.lab.KafkaDemo;
-import io.weir.lab.PostgresDemo;
+import io.weir.lab.demo.KafkaDemo;
+import io.weir.lab.demo.PostgresDemo;
 import io.weir.web.WebServerOptions;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.weir.kafka.testing.KafkaBrokerExtension;
-import io.weir.lab.JobProcess;
 import io.weir.lab.OutputVerifier;
+import io.weir.lab.process.JobProcess;
 import io.weir.runtime.failpoint.FailpointNames;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.weir.kafka.testing.KafkaBrokerExtension;
 import io.weir.kafka.testing.KafkaTestClients;
-import io.weir.lab.JobProcess;
+import io.weir.lab.process.JobProcess;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;

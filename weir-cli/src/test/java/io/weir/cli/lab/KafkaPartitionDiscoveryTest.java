@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.weir.kafka.testing.KafkaBrokerExtension;
-import io.weir.lab.JobProcess;
 import io.weir.lab.OutputVerifier;
 import io.weir.lab.Topics;
+import io.weir.lab.process.JobProcess;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

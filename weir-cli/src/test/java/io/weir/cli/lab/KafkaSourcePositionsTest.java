@@ -5,8 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import io.weir.examples.SeedRecords;
 import io.weir.kafka.testing.KafkaBrokerExtension;
-import io.weir.lab.JobProcess;
 import io.weir.lab.OutputVerifier;
+import io.weir.lab.process.JobProcess;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;

@@ -3,10 +3,10 @@ package io.weir.cli.lab;
 import static org.awaitility.Awaitility.await;
 
 import io.weir.lab.ContinuousFeed;
-import io.weir.lab.JobProcess;
 import io.weir.lab.OutputVerifier;
 import io.weir.lab.SeedInput;
 import io.weir.lab.Topics;
+import io.weir.lab.process.JobProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.weir.kafka.testing.KafkaBrokerExtension;
 import io.weir.kafka.testing.KafkaTestClients;
-import io.weir.lab.JobProcess;
+import io.weir.lab.process.JobProcess;
 import io.weir.nexmark.generator.EventGenerator;
 import io.weir.nexmark.generator.GeneratorConfig;
 import io.weir.nexmark.job.NexmarkJob;

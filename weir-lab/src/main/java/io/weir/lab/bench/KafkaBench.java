@@ -1,11 +1,11 @@
 package io.weir.lab.bench;
 
-import io.weir.lab.JobLog;
-import io.weir.lab.LabCluster;
 import io.weir.lab.LabUserError;
 import io.weir.lab.OutputVerifier;
 import io.weir.lab.SeedInput;
 import io.weir.lab.Topics;
+import io.weir.lab.process.JobLog;
+import io.weir.lab.process.LabCluster;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

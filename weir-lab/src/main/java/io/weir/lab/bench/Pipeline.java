@@ -1,6 +1,6 @@
 package io.weir.lab.bench;
 
-import io.weir.lab.JobProcess;
+import io.weir.lab.process.JobProcess;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,13 +1,13 @@
 package io.weir.lab.junit;
 
-import io.weir.lab.CellResult;
 import io.weir.lab.CellTopics;
-import io.weir.lab.JobRunner;
-import io.weir.lab.LabJob;
 import io.weir.lab.LabProgress;
 import io.weir.lab.LabSettings;
-import io.weir.lab.MatrixRun;
-import io.weir.lab.Recovery;
+import io.weir.lab.crash.CellResult;
+import io.weir.lab.crash.MatrixRun;
+import io.weir.lab.crash.Recovery;
+import io.weir.lab.process.JobRunner;
+import io.weir.lab.process.LabJob;
 import io.weir.runtime.checkpoint.storage.Directories;
 import java.nio.file.Files;
 import java.nio.file.Path;

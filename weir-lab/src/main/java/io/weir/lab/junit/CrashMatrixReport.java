@@ -1,6 +1,6 @@
 package io.weir.lab.junit;
 
-import io.weir.lab.CellResult;
+import io.weir.lab.crash.CellResult;
 import java.util.List;
 
 /**

@@ -1,6 +1,6 @@
 package io.weir.lab.junit;
 
-import io.weir.lab.CrashPoint;
+import io.weir.lab.crash.CrashPoint;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;

@@ -3,7 +3,7 @@ package io.weir.lab.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.weir.examples.SeedJob;
-import io.weir.lab.CrashPoint;
+import io.weir.lab.crash.CrashPoint;
 
 /** The crash-matrix extension on the seed job, one cell so that it fits the suite's budget. */
 class CrashMatrixExtensionTest {
