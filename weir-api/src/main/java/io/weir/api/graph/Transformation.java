@@ -20,6 +20,7 @@ public final class Transformation {
   private int parallelism;
   private ChainingStrategy chainingStrategy = ChainingStrategy.ALWAYS;
   private StateSerializer<?> serializer;
+  private Class<?> recordType;
 
   public Transformation(int id, OperatorSpec spec, List<Input> inputs, int parallelism) {
     this.id = id;
@@ -100,6 +101,15 @@ public final class Transformation {
 
   public void setSerializer(StateSerializer<?> serializer) {
     this.serializer = Objects.requireNonNull(serializer, "serializer");
+  }
+
+  /** The class of this operator's records, if the job declared it; null when it did not. */
+  public Class<?> recordType() {
+    return recordType;
+  }
+
+  public void setRecordType(Class<?> recordType) {
+    this.recordType = Objects.requireNonNull(recordType, "recordType");
   }
 
   @Override
