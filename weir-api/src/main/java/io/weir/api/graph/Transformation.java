@@ -93,7 +93,8 @@ public final class Transformation {
 
   /**
    * How this operator's records travel between task managers, or null for the exchange's own
-   * encoding (plain binary for strings, boxed primitives and byte arrays, else Java serialization).
+   * encoding (plain binary for strings, boxed primitives and byte arrays, records and POJOs by the
+   * default serializer of their class, else Java serialization).
    */
   public StateSerializer<?> serializer() {
     return serializer;

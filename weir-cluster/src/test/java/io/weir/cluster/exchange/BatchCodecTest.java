@@ -113,6 +113,29 @@ class BatchCodecTest {
         .hasMessageContaining("declared serializer");
   }
 
+  /** Neither {@code Serializable} nor declared: only its default serializer can write it. */
+  record Measurement(long id, String sensor, List<Double> values) {}
+
+  @Test
+  void when_undeclaredRecordsAreNotSerializable_then_theyTravelByTheirClassNamedOncePerBatch()
+      throws Exception {
+    Object[] values = new Object[100];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = i % 10 == 0 ? "text-" + i : new Measurement(i, "s" + i % 3, List.of(i * 0.5));
+    }
+    Batch batch = Batch.of(0, values, new long[values.length]);
+
+    byte[] encoded = BatchCodec.encode(batch, null);
+    Batch decoded = BatchCodec.decode(encoded, getClass().getClassLoader(), channel -> null);
+
+    for (int i = 0; i < values.length; i++) {
+      assertThat(decoded.value(i)).isEqualTo(values[i]);
+    }
+    String payload = new String(encoded, java.nio.charset.StandardCharsets.ISO_8859_1);
+    assertThat(payload.split(java.util.regex.Pattern.quote(Measurement.class.getName()), -1))
+        .hasSize(2);
+  }
+
   private Batch roundTrip(Batch batch) throws Exception {
     return BatchCodec.decode(
         BatchCodec.encode(batch, null), getClass().getClassLoader(), channel -> null);

@@ -1,0 +1,36 @@
+package io.weir.cluster.exchange;
+
+import io.weir.api.types.TypeSerializer;
+import io.weir.api.types.UnsupportedTypeException;
+import java.util.Optional;
+
+/**
+ * The default serializer of a record class that a stream did not declare, chosen once per class
+ * when its first record is encoded or decoded: records and POJOs need neither Java serialization
+ * nor {@code Serializable}. A class it cannot serialize (a field of an interface type, a class that
+ * is neither a record nor a POJO) has none, and its records keep Java serialization. Keyed by the
+ * class, so each job's classes have their own entry and go with their class loader.
+ */
+final class DerivedSerializers {
+  private static final ClassValue<Optional<TypeSerializer<Object>>> BY_CLASS =
+      new ClassValue<>() {
+        @Override
+        @SuppressWarnings("unchecked")
+        protected Optional<TypeSerializer<Object>> computeValue(Class<?> type) {
+          if (!type.isRecord() && type.getName().startsWith("java.")) {
+            return Optional.empty();
+          }
+          try {
+            return Optional.of(TypeSerializer.of((Class<Object>) type));
+          } catch (UnsupportedTypeException e) {
+            return Optional.empty();
+          }
+        }
+      };
+
+  private DerivedSerializers() {}
+
+  static Optional<TypeSerializer<Object>> of(Class<?> type) {
+    return BY_CLASS.get(type);
+  }
+}
