@@ -5,6 +5,7 @@ import io.weir.api.types.TypeSerializer;
 import io.weir.cluster.rpc.ClassAllowlist;
 import io.weir.cluster.rpc.MessageCodec;
 import io.weir.runtime.exchange.Batch;
+import io.weir.runtime.exchange.RecordEncoding;
 import io.weir.runtime.exchange.StreamEvent;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -46,9 +47,13 @@ final class BatchCodec {
   private BatchCodec() {}
 
   /**
-   * @param serializer the records' declared serializer, or null for the codec's own encoding
+   * @param encoding the records' declared serializer, or none for the codec's own encoding, and the
+   *     classes that may be written by Java serialization
+   * @throws IOException naming the class and the operator when a record has no serializer and the
+   *     job did not allow Java serialization for it
    */
-  static byte[] encode(Batch batch, StateSerializer<?> serializer) throws IOException {
+  static byte[] encode(Batch batch, RecordEncoding encoding) throws IOException {
+    StateSerializer<?> serializer = encoding.serializer();
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(256 + batch.size() * 32);
     Map<Class<?>, Integer> derivedClasses = new HashMap<>();
     try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
@@ -56,7 +61,7 @@ final class BatchCodec {
       out.writeInt(batch.size());
       for (int i = 0; i < batch.size(); i++) {
         out.writeLong(batch.timestamp(i));
-        writeElement(out, batch.value(i), serializer, derivedClasses);
+        writeElement(out, batch.value(i), serializer, encoding, derivedClasses);
       }
     }
     return bytes.toByteArray();
@@ -66,6 +71,7 @@ final class BatchCodec {
       ObjectOutputStream out,
       Object value,
       StateSerializer<?> serializer,
+      RecordEncoding encoding,
       Map<Class<?>, Integer> derivedClasses)
       throws IOException {
     if (value instanceof StreamEvent.Watermark watermark) {
@@ -83,7 +89,7 @@ final class BatchCodec {
       out.writeByte(DECLARED);
       writeBytes(out, serialize(serializer, value));
     } else {
-      writeRecord(out, value, derivedClasses);
+      writeRecord(out, value, encoding, derivedClasses);
     }
   }
 
@@ -93,7 +99,10 @@ final class BatchCodec {
   }
 
   private static void writeRecord(
-      ObjectOutputStream out, Object value, Map<Class<?>, Integer> derivedClasses)
+      ObjectOutputStream out,
+      Object value,
+      RecordEncoding encoding,
+      Map<Class<?>, Integer> derivedClasses)
       throws IOException {
     if (value instanceof String string) {
       out.writeByte(STRING);
@@ -117,9 +126,17 @@ final class BatchCodec {
       Optional<TypeSerializer<Object>> derived = DerivedSerializers.of(value.getClass());
       if (derived.isPresent()) {
         writeDerived(out, value, derived.get(), derivedClasses);
-      } else {
+      } else if (encoding.allowsJava(value.getClass())) {
         out.writeByte(RECORD);
         out.writeObject(value);
+      } else {
+        throw new IOException(
+            "records of "
+                + value.getClass().getName()
+                + " from operator '"
+                + encoding.operator()
+                + "' have no serializer: make the class a record or a POJO, declare one with"
+                + " withSerializer, or allow Java serialization for it");
       }
     }
   }

@@ -17,7 +17,8 @@ final class DerivedSerializers {
         @Override
         @SuppressWarnings("unchecked")
         protected Optional<TypeSerializer<Object>> computeValue(Class<?> type) {
-          if (!type.isRecord() && type.getName().startsWith("java.")) {
+          if ((!type.isRecord() && type.getName().startsWith("java."))
+              || hasCustomJavaSerialization(type)) {
             return Optional.empty();
           }
           try {
@@ -29,6 +30,24 @@ final class DerivedSerializers {
       };
 
   private DerivedSerializers() {}
+
+  /** A class that says how Java serializes it expects exactly that: it keeps Java. */
+  private static boolean hasCustomJavaSerialization(Class<?> type) {
+    for (Class<?> level = type;
+        level != null && level != Object.class;
+        level = level.getSuperclass()) {
+      for (java.lang.reflect.Method method : level.getDeclaredMethods()) {
+        String name = method.getName();
+        if (name.equals("writeObject")
+            || name.equals("readObject")
+            || name.equals("writeReplace")
+            || name.equals("readResolve")) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
 
   static Optional<TypeSerializer<Object>> of(Class<?> type) {
     return BY_CLASS.get(type);
