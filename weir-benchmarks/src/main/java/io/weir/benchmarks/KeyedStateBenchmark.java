@@ -45,7 +45,10 @@ public class KeyedStateBenchmark {
   public void setUp() throws IOException {
     backend =
         new HeapKeyedStateBackend(
-            new KeyGroupRange(0, MAX_PARALLELISM - 1), MAX_PARALLELISM, OperatorSubtaskState.EMPTY);
+            "count",
+            new KeyGroupRange(0, MAX_PARALLELISM - 1),
+            MAX_PARALLELISM,
+            OperatorSubtaskState.EMPTY);
     counts = backend.getState(new ValueStateDescriptor<>("count"));
     records = new String[WORDS];
     for (int i = 0; i < WORDS; i++) {

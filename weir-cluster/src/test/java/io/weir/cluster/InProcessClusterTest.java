@@ -1,6 +1,7 @@
 package io.weir.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.weir.api.sink.TransactionView;
@@ -239,6 +240,31 @@ class InProcessClusterTest {
     Map<String, Integer> counts = CommittedOutput.lineCounts(output);
     assertThat(counts).hasSize(3000).containsKeys("id-0", "id-2999");
     assertThat(counts.values()).containsOnly(1);
+  }
+
+  @Test
+  void when_recordsDeclareTheirRecordClass_then_theyCrossTaskManagersExactlyOnceWithoutJava()
+      throws Exception {
+    Path output = directory.resolve("out");
+
+    JobStatus ended = runReadings(output, "typed");
+
+    assertThat(ended.state()).isEqualTo("FINISHED");
+    Map<String, Integer> counts = CommittedOutput.lineCounts(output);
+    assertThat(counts).hasSize(3000).containsKeys("id-0", "id-2999");
+    assertThat(counts.values()).containsOnly(1);
+  }
+
+  @Test
+  void
+      when_recordsDeclareAClassWithoutSerializer_then_theSubmissionIsRefusedNamingTypeAndOperator() {
+    assertThatThrownBy(() -> runReadings(directory.resolve("out"), "returns"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "The records of operator 'Readings' cannot be serialized: type "
+                + ReadingsJob.Reading.class.getName()
+                + " has no serializer: it has no public no-argument constructor; make it a record"
+                + " or a POJO, or allow Java serialization for it");
   }
 
   @Test

@@ -14,8 +14,10 @@ import java.time.Duration;
  * generator -> map to a {@link Reading} -> keyBy -> map -> exactly-once file sink, parallelism 2,
  * no restarts: the readings, which are not {@code Serializable}, cross task managers. Arguments:
  * output directory, record count, records per second per subtask, and {@code declared} to encode
- * the readings with {@link ReadingSerializer}, {@code one-way} with {@link OneWaySerializer}, or
- * {@code java} to leave them to Java serialization.
+ * the readings with {@link ReadingSerializer}, {@code one-way} with {@link OneWaySerializer},
+ * {@code java} to leave them to Java serialization, {@code returns} to declare their class (which
+ * has no default serializer), or {@code typed} to send {@link Measurement} records declared with
+ * {@code returns} instead.
  */
 public final class ReadingsJob {
   private ReadingsJob() {}
@@ -32,6 +34,9 @@ public final class ReadingsJob {
       return id;
     }
   }
+
+  /** A record that does not implement {@code Serializable}: the default serializer writes it. */
+  public record Measurement(long id, String sensor) {}
 
   /** The reading's id as eight bytes. */
   public static final class ReadingSerializer implements StateSerializer<Reading> {
@@ -68,6 +73,22 @@ public final class ReadingsJob {
     env.setParallelism(2);
     env.enableCheckpointing(Duration.ofMillis(200));
     env.setRestartStrategy(RestartStrategy.none());
+    if (serializer.equals("typed")) {
+      env.addSource(new GeneratorSource<>(count, index -> index, rate))
+          .name("Ids")
+          .uid("ids")
+          .map(id -> new Measurement(id, "sensor-" + id % 7))
+          .name("Measurements")
+          .returns(Measurement.class)
+          .keyBy(measurement -> measurement.id() % 16)
+          .map(measurement -> "id-" + measurement.id())
+          .uid("label")
+          .addSink(FileSink.<String>forDirectory(output).build())
+          .name("Files")
+          .uid("files");
+      env.execute("readings");
+      return;
+    }
     DataStream<Reading> readings =
         env.addSource(new GeneratorSource<>(count, index -> index, rate))
             .name("Ids")
@@ -76,6 +97,8 @@ public final class ReadingsJob {
             .name("Readings");
     if (serializer.equals("declared")) {
       readings = readings.withSerializer(new ReadingSerializer());
+    } else if (serializer.equals("returns")) {
+      readings = readings.returns(Reading.class);
     } else if (serializer.equals("one-way")) {
       readings = readings.withSerializer(new OneWaySerializer());
     }

@@ -11,6 +11,7 @@ import io.weir.api.state.StateSerializer;
 import io.weir.api.state.StateSerializers;
 import io.weir.api.state.ValueState;
 import io.weir.api.state.ValueStateDescriptor;
+import io.weir.rocksdb.RocksDbTypeSchemas.Shape;
 import io.weir.runtime.checkpoint.storage.Directories;
 import io.weir.runtime.state.KeyGroupRange;
 import io.weir.runtime.state.KeyGroups;
@@ -40,6 +41,8 @@ final class RocksDbKeyedStateBackend implements KeyedStateBackend {
   private final int maxParallelism;
   private final Path workingDirectory;
   private final IncrementalSnapshots snapshots;
+  private final String operatorUid;
+  private RocksDbTypeSchemas typeSchemas;
   private final Map<String, ColumnFamily> families = new HashMap<>();
   private final Map<String, KeyedTable> tables = new HashMap<>();
   private Object currentKey;
@@ -53,8 +56,10 @@ final class RocksDbKeyedStateBackend implements KeyedStateBackend {
       KeyGroupRange range,
       int maxParallelism,
       Path workingDirectory,
-      IncrementalSnapshots snapshots) {
+      IncrementalSnapshots snapshots,
+      String operatorUid) {
     this.instance = instance;
+    this.operatorUid = operatorUid;
     this.range = range;
     this.maxParallelism = maxParallelism;
     this.workingDirectory = workingDirectory;
@@ -151,26 +156,44 @@ final class RocksDbKeyedStateBackend implements KeyedStateBackend {
     }
   }
 
+  /** The family of a state a descriptor declares, its entries rewritten if its type changed. */
+  private ColumnFamily declared(String name, Shape shape, StateSerializer<?>... serializers) {
+    if (typeSchemas == null) {
+      typeSchemas = new RocksDbTypeSchemas(family(RocksDbTypeSchemas.FAMILY), range, operatorUid);
+    }
+    ColumnFamily family = family(name);
+    typeSchemas.declare(name, family, shape, serializers);
+    return family;
+  }
+
   @Override
   public <T> ValueState<T> getState(ValueStateDescriptor<T> descriptor) {
-    return new RocksDbValueState<>(family(descriptor.name()), descriptor.serializer());
+    StateSerializer<T> serializer = descriptor.serializer();
+    return new RocksDbValueState<>(
+        declared(descriptor.name(), Shape.VALUE, serializer), serializer);
   }
 
   @Override
   public <T> ListState<T> getListState(ListStateDescriptor<T> descriptor) {
-    return new RocksDbListState<>(family(descriptor.name()), descriptor.serializer());
+    StateSerializer<T> serializer = descriptor.serializer();
+    return new RocksDbListState<>(declared(descriptor.name(), Shape.LIST, serializer), serializer);
   }
 
   @Override
   public <K, V> MapState<K, V> getMapState(MapStateDescriptor<K, V> descriptor) {
+    StateSerializer<K> keys = descriptor.keySerializer();
+    StateSerializer<V> values = descriptor.serializer();
     return new RocksDbMapState<>(
-        family(descriptor.name()), descriptor.keySerializer(), descriptor.serializer());
+        declared(descriptor.name(), Shape.MAP, keys, values), keys, values);
   }
 
   @Override
   public <T> ReducingState<T> getReducingState(ReducingStateDescriptor<T> descriptor) {
+    StateSerializer<T> serializer = descriptor.serializer();
     return new RocksDbReducingState<>(
-        family(descriptor.name()), descriptor.serializer(), descriptor.reduceFunction());
+        declared(descriptor.name(), Shape.VALUE, serializer),
+        serializer,
+        descriptor.reduceFunction());
   }
 
   /** Every key group of the range maps to the same handle; see {@link SnapshotHandle}. */

@@ -57,7 +57,12 @@ public final class RocksDbStateBackendFactory implements KeyedStateBackendFactor
             restored.baseline(),
             completed -> pruneInProcess(context, completed));
     return new RocksDbKeyedStateBackend(
-        instance, context.range(), context.maxParallelism(), workingDirectory, snapshots);
+        instance,
+        context.range(),
+        context.maxParallelism(),
+        workingDirectory,
+        snapshots,
+        context.operatorUid());
   }
 
   /**

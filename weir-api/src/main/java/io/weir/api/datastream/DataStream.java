@@ -193,6 +193,19 @@ public class DataStream<T> {
     return this;
   }
 
+  /**
+   * Declares the class of this stream's records, which Java's erasure hides from lambdas: wherever
+   * they travel between task managers they are written by the default serializer of {@code type}
+   * ({@link io.weir.api.types.TypeSerializer}), chosen once when the job is built. A type it cannot
+   * serialize fails the build in one line naming the type and this operator, unless the job allows
+   * Java serialization for it ({@link JobConfig#allowJavaSerialization}). A serializer given to
+   * {@link #withSerializer} takes precedence.
+   */
+  public DataStream<T> returns(Class<T> type) {
+    transformation().setRecordType(type);
+    return this;
+  }
+
   /** The number of subtasks of this stream's operator; by default the job's parallelism. */
   public DataStream<T> setParallelism(int parallelism) {
     transformation().setParallelism(parallelism);

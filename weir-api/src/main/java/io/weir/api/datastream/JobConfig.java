@@ -7,6 +7,9 @@ import io.weir.api.state.StateBackend;
 import io.weir.api.state.StateBackends;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 
 /**
  * A job's settings. Defaults follow the seed's system: checkpoints off until an interval is set,
@@ -39,6 +42,7 @@ public final class JobConfig {
   private boolean acceptDataLoss;
   private StateBackend stateBackend = StateBackends.heap();
   private String failpoints;
+  private final Set<Class<?>> javaSerializedTypes = new LinkedHashSet<>();
 
   public int parallelism() {
     return parallelism;
@@ -294,5 +298,21 @@ public final class JobConfig {
   public JobConfig failpoints(String configuration) {
     this.failpoints = configuration;
     return this;
+  }
+
+  /**
+   * Types the job's default serializers ({@code DataStream.returns}) write by Java serialization,
+   * wherever they appear: the explicit fallback for a type that is neither a record, a POJO, nor
+   * one of the common types. Without it such a type fails the job's build in one line naming the
+   * type and the operator.
+   */
+  public JobConfig allowJavaSerialization(Class<?>... types) {
+    javaSerializedTypes.addAll(List.of(types));
+    return this;
+  }
+
+  /** The types named by {@link #allowJavaSerialization}. */
+  public Set<Class<?>> javaSerializedTypes() {
+    return Set.copyOf(javaSerializedTypes);
   }
 }

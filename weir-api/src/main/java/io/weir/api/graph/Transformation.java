@@ -20,6 +20,7 @@ public final class Transformation {
   private int parallelism;
   private ChainingStrategy chainingStrategy = ChainingStrategy.ALWAYS;
   private StateSerializer<?> serializer;
+  private Class<?> recordType;
 
   public Transformation(int id, OperatorSpec spec, List<Input> inputs, int parallelism) {
     this.id = id;
@@ -92,7 +93,8 @@ public final class Transformation {
 
   /**
    * How this operator's records travel between task managers, or null for the exchange's own
-   * encoding (plain binary for strings, boxed primitives and byte arrays, else Java serialization).
+   * encoding (plain binary for strings, boxed primitives and byte arrays, records and POJOs by the
+   * default serializer of their class, else Java serialization).
    */
   public StateSerializer<?> serializer() {
     return serializer;
@@ -100,6 +102,15 @@ public final class Transformation {
 
   public void setSerializer(StateSerializer<?> serializer) {
     this.serializer = Objects.requireNonNull(serializer, "serializer");
+  }
+
+  /** The class of this operator's records, if the job declared it; null when it did not. */
+  public Class<?> recordType() {
+    return recordType;
+  }
+
+  public void setRecordType(Class<?> recordType) {
+    this.recordType = Objects.requireNonNull(recordType, "recordType");
   }
 
   @Override

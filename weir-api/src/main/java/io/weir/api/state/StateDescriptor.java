@@ -8,7 +8,8 @@ import java.util.Objects;
  * Names a state and says how its values are serialized. The name identifies the state in
  * checkpoints: keep it stable across versions. The serializer defaults to {@link
  * StateSerializers#tagged()}; the heap backend uses it only in checkpoints, RocksDB on every
- * access.
+ * access. Give a record's or POJO's state {@link io.weir.api.types.TypeSerializer#of}: it needs no
+ * Java serialization, and the heap backend restores it after the type gained or lost fields.
  */
 @Public
 public abstract class StateDescriptor<T> implements Serializable {

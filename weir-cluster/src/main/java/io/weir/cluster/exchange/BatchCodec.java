@@ -1,9 +1,11 @@
 package io.weir.cluster.exchange;
 
 import io.weir.api.state.StateSerializer;
+import io.weir.api.types.TypeSerializer;
 import io.weir.cluster.rpc.ClassAllowlist;
 import io.weir.cluster.rpc.MessageCodec;
 import io.weir.runtime.exchange.Batch;
+import io.weir.runtime.exchange.RecordEncoding;
 import io.weir.runtime.exchange.StreamEvent;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -11,16 +13,20 @@ import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.IntFunction;
 
 /**
  * Encodes a batch as bytes: its channel, size, and per element the timestamp, a tag and the
  * element's fields. Records go through the serializer their stream declared ({@code
- * DataStream.withSerializer}), which the receiver knows by the batch's channel; without one,
- * records of the common types (strings as UTF-8, boxed primitives, byte arrays) are written as
- * plain binary and any other record by Java serialization, so it must be serializable — class
- * descriptions are written once per batch. Events are rebuilt as the runtime's own event objects,
- * so the receiving task sees what a local one would.
+ * DataStream.withSerializer}, {@code returns}), which the receiver knows by the batch's channel;
+ * without one, records of the common types (strings as UTF-8, boxed primitives, byte arrays) are
+ * written as plain binary, records and POJOs by the default serializer of their class ({@link
+ * DerivedSerializers}; the class name once per batch), and any other record by Java serialization,
+ * so it must be serializable — class descriptions are written once per batch. Events are rebuilt as
+ * the runtime's own event objects, so the receiving task sees what a local one would.
  */
 final class BatchCodec {
   private static final byte RECORD = 0;
@@ -36,27 +42,38 @@ final class BatchCodec {
   private static final byte BOOLEAN = 10;
   private static final byte BYTES = 11;
   private static final byte DECLARED = 12;
+  private static final byte DERIVED = 13;
 
   private BatchCodec() {}
 
   /**
-   * @param serializer the records' declared serializer, or null for the codec's own encoding
+   * @param encoding the records' declared serializer, or none for the codec's own encoding, and the
+   *     classes that may be written by Java serialization
+   * @throws IOException naming the class and the operator when a record has no serializer and the
+   *     job did not allow Java serialization for it
    */
-  static byte[] encode(Batch batch, StateSerializer<?> serializer) throws IOException {
+  static byte[] encode(Batch batch, RecordEncoding encoding) throws IOException {
+    StateSerializer<?> serializer = encoding.serializer();
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(256 + batch.size() * 32);
+    Map<Class<?>, Integer> derivedClasses = new HashMap<>();
     try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
       out.writeInt(batch.channel());
       out.writeInt(batch.size());
       for (int i = 0; i < batch.size(); i++) {
         out.writeLong(batch.timestamp(i));
-        writeElement(out, batch.value(i), serializer);
+        writeElement(out, batch.value(i), serializer, encoding, derivedClasses);
       }
     }
     return bytes.toByteArray();
   }
 
   private static void writeElement(
-      ObjectOutputStream out, Object value, StateSerializer<?> serializer) throws IOException {
+      ObjectOutputStream out,
+      Object value,
+      StateSerializer<?> serializer,
+      RecordEncoding encoding,
+      Map<Class<?>, Integer> derivedClasses)
+      throws IOException {
     if (value instanceof StreamEvent.Watermark watermark) {
       out.writeByte(WATERMARK);
       out.writeLong(watermark.timestamp());
@@ -72,7 +89,7 @@ final class BatchCodec {
       out.writeByte(DECLARED);
       writeBytes(out, serialize(serializer, value));
     } else {
-      writeRecord(out, value);
+      writeRecord(out, value, encoding, derivedClasses);
     }
   }
 
@@ -81,7 +98,12 @@ final class BatchCodec {
     return ((StateSerializer<Object>) serializer).serialize(record);
   }
 
-  private static void writeRecord(ObjectOutputStream out, Object value) throws IOException {
+  private static void writeRecord(
+      ObjectOutputStream out,
+      Object value,
+      RecordEncoding encoding,
+      Map<Class<?>, Integer> derivedClasses)
+      throws IOException {
     if (value instanceof String string) {
       out.writeByte(STRING);
       writeBytes(out, string.getBytes(StandardCharsets.UTF_8));
@@ -101,9 +123,41 @@ final class BatchCodec {
       out.writeByte(BYTES);
       writeBytes(out, bytes);
     } else {
-      out.writeByte(RECORD);
-      out.writeObject(value);
+      Optional<TypeSerializer<Object>> derived = DerivedSerializers.of(value.getClass());
+      if (derived.isPresent()) {
+        writeDerived(out, value, derived.get(), derivedClasses);
+      } else if (encoding.allowsJava(value.getClass())) {
+        out.writeByte(RECORD);
+        out.writeObject(value);
+      } else {
+        throw new IOException(
+            "records of "
+                + value.getClass().getName()
+                + " from operator '"
+                + encoding.operator()
+                + "' have no serializer: make the class a record or a POJO, declare one with"
+                + " withSerializer, or allow Java serialization for it");
+      }
     }
+  }
+
+  /** The class's index in this batch, its name the first time, then the record's bytes. */
+  private static void writeDerived(
+      ObjectOutputStream out,
+      Object value,
+      TypeSerializer<Object> serializer,
+      Map<Class<?>, Integer> derivedClasses)
+      throws IOException {
+    out.writeByte(DERIVED);
+    Integer index = derivedClasses.get(value.getClass());
+    if (index == null) {
+      out.writeInt(derivedClasses.size());
+      out.writeUTF(value.getClass().getName());
+      derivedClasses.put(value.getClass(), derivedClasses.size());
+    } else {
+      out.writeInt(index);
+    }
+    writeBytes(out, serializer.serialize(value));
   }
 
   private static void writeBytes(ObjectOutputStream out, byte[] bytes) throws IOException {
@@ -130,21 +184,27 @@ final class BatchCodec {
       int channel = in.readInt();
       int size = in.readInt();
       StateSerializer<?> serializer = serializers.apply(channel);
+      DerivedClasses derivedClasses = new DerivedClasses(loader);
       Object[] values = new Object[size];
       long[] timestamps = new long[size];
       for (int i = 0; i < size; i++) {
         timestamps[i] = in.readLong();
-        values[i] = readElement(in, serializer);
+        values[i] = readElement(in, serializer, derivedClasses);
       }
       return Batch.of(channel, values, timestamps);
     }
   }
 
-  private static Object readElement(ObjectInputStream in, StateSerializer<?> serializer)
+  private static Object readElement(
+      ObjectInputStream in, StateSerializer<?> serializer, DerivedClasses derivedClasses)
       throws IOException, ClassNotFoundException {
     byte tag = in.readByte();
     return switch (tag) {
       case RECORD -> in.readObject();
+      case DERIVED -> {
+        TypeSerializer<Object> derived = derivedClasses.serializer(in);
+        yield derived.deserialize(readBytes(in));
+      }
       case DECLARED -> {
         if (serializer == null) {
           throw new IOException(

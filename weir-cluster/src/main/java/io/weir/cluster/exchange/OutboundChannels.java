@@ -1,7 +1,6 @@
 package io.weir.cluster.exchange;
 
 import io.netty.channel.EventLoopGroup;
-import io.weir.api.state.StateSerializer;
 import io.weir.cluster.rpc.AttemptId;
 import io.weir.cluster.rpc.ClusterConnectException;
 import io.weir.cluster.rpc.ClusterTls;
@@ -9,6 +8,7 @@ import io.weir.cluster.rpc.HostAndPort;
 import io.weir.cluster.rpc.MessageHandler;
 import io.weir.cluster.rpc.RpcClient;
 import io.weir.cluster.rpc.RpcConnection;
+import io.weir.runtime.exchange.RecordEncoding;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -44,11 +44,11 @@ public final class OutboundChannels implements MessageHandler, AutoCloseable {
 
   /**
    * The channel {@code channel} of subtask {@code subtask} of {@code vertexId}, at the task manager
-   * listening on {@code address}, whose records it encodes with {@code serializer} (null for the
-   * exchange's own encoding). Called while deploying, before the tasks start.
+   * listening on {@code address}, whose records it encodes as {@code encoding} says. Called while
+   * deploying, before the tasks start.
    */
   public synchronized RemoteChannel channel(
-      HostAndPort address, String vertexId, int subtask, int channel, StateSerializer<?> serializer)
+      HostAndPort address, String vertexId, int subtask, int channel, RecordEncoding encoding)
       throws ClusterConnectException, InterruptedException {
     RpcConnection connection = connections.get(address);
     if (connection == null) {
@@ -56,7 +56,7 @@ public final class OutboundChannels implements MessageHandler, AutoCloseable {
       connections.put(address, connection);
     }
     RemoteChannel remote =
-        new RemoteChannel(attempt, vertexId, subtask, connection, CREDITS_PER_CHANNEL, serializer);
+        new RemoteChannel(attempt, vertexId, subtask, connection, CREDITS_PER_CHANNEL, encoding);
     channels.put(new ChannelKey(vertexId, subtask, channel), remote);
     return remote;
   }

@@ -1,10 +1,10 @@
 package io.weir.cluster.exchange;
 
-import io.weir.api.state.StateSerializer;
 import io.weir.cluster.rpc.AttemptId;
 import io.weir.cluster.rpc.RpcConnection;
 import io.weir.runtime.exchange.Batch;
 import io.weir.runtime.exchange.BatchReceiver;
+import io.weir.runtime.exchange.RecordEncoding;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.Semaphore;
@@ -20,7 +20,7 @@ public final class RemoteChannel implements BatchReceiver {
   private final int subtask;
   private final RpcConnection connection;
   private final Semaphore credits;
-  private final StateSerializer<?> serializer;
+  private final RecordEncoding encoding;
 
   RemoteChannel(
       AttemptId attempt,
@@ -28,20 +28,20 @@ public final class RemoteChannel implements BatchReceiver {
       int subtask,
       RpcConnection connection,
       int credits,
-      StateSerializer<?> serializer) {
+      RecordEncoding encoding) {
     this.attempt = attempt;
     this.vertexId = vertexId;
     this.subtask = subtask;
     this.connection = connection;
     this.credits = new Semaphore(credits);
-    this.serializer = serializer;
+    this.encoding = encoding;
   }
 
   @Override
   public void put(Batch batch) throws InterruptedException {
     byte[] payload;
     try {
-      payload = BatchCodec.encode(batch, serializer);
+      payload = BatchCodec.encode(batch, encoding);
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot serialize a batch for " + vertexId + " subtask " + subtask + ": " + e, e);

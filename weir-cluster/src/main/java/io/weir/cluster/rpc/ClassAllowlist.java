@@ -57,6 +57,17 @@ public final class ClassAllowlist implements ObjectInputFilter {
     return ownClass && withinLimits(info) ? Status.ALLOWED : Status.REJECTED;
   }
 
+  /**
+   * Whether a record named by class rather than serialized by Java may be of {@code type}: a class
+   * of Weir, of the Java platform, or of the job's own jar, as {@link #records} allows.
+   */
+  public boolean allowsRecordClass(Class<?> type) {
+    String name = type.getName();
+    return name.startsWith("io.weir.")
+        || name.startsWith("java.")
+        || (jobLoader != null && type.getClassLoader() == jobLoader);
+  }
+
   private boolean withinLimits(FilterInfo info) {
     return info.depth() <= 100 && info.references() <= 10_000_000;
   }

@@ -7,6 +7,7 @@ import io.weir.cluster.rpc.AttemptId;
 import io.weir.cluster.rpc.HostAndPort;
 import io.weir.runtime.exchange.BatchReceiver;
 import io.weir.runtime.exchange.InputGate;
+import io.weir.runtime.exchange.RecordEncoding;
 import io.weir.runtime.gateway.SubtaskPlacement;
 import io.weir.runtime.taskexecutor.ExchangeTransport;
 import java.util.List;
@@ -44,14 +45,14 @@ final class NettyExchange implements ExchangeTransport {
   }
 
   @Override
-  public BatchReceiver channelTo(
-      SubtaskPlacement target, int channel, StateSerializer<?> serializer) throws Exception {
+  public BatchReceiver channelTo(SubtaskPlacement target, int channel, RecordEncoding encoding)
+      throws Exception {
     return outbound.channel(
         dataAddresses.get(target.taskManagerId()),
         target.vertexId(),
         target.subtask(),
         channel,
-        serializer);
+        encoding);
   }
 
   @Override

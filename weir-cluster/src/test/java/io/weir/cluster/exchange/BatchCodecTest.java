@@ -3,14 +3,19 @@ package io.weir.cluster.exchange;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import example.legacy.Legacy;
 import io.weir.api.state.StateSerializer;
 import io.weir.cluster.ReadingsJob.Reading;
 import io.weir.cluster.ReadingsJob.ReadingSerializer;
 import io.weir.runtime.exchange.Batch;
+import io.weir.runtime.exchange.RecordEncoding;
 import io.weir.runtime.exchange.StreamEvent;
 import java.io.IOException;
 import java.io.Serializable;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class BatchCodecTest {
@@ -87,7 +92,7 @@ class BatchCodecTest {
     StateSerializer<Reading> serializer = new ReadingSerializer();
 
     // when: the channel of the batch has the serializer at both ends
-    byte[] payload = BatchCodec.encode(Batch.of(3, values, timestamps), serializer);
+    byte[] payload = BatchCodec.encode(Batch.of(3, values, timestamps), declared(serializer));
     Batch decoded =
         BatchCodec.decode(
             payload, getClass().getClassLoader(), channel -> channel == 3 ? serializer : null);
@@ -105,7 +110,8 @@ class BatchCodecTest {
       throws Exception {
     byte[] payload =
         BatchCodec.encode(
-            Batch.of(0, new Object[] {new Reading(1)}, new long[1]), new ReadingSerializer());
+            Batch.of(0, new Object[] {new Reading(1)}, new long[1]),
+            declared(new ReadingSerializer()));
 
     assertThatThrownBy(
             () -> BatchCodec.decode(payload, getClass().getClassLoader(), channel -> null))
@@ -113,8 +119,74 @@ class BatchCodecTest {
         .hasMessageContaining("declared serializer");
   }
 
+  /** Neither {@code Serializable} nor declared: only its default serializer can write it. */
+  record Measurement(long id, String sensor, List<Double> values) {}
+
+  @Test
+  void when_undeclaredRecordsAreNotSerializable_then_theyTravelByTheirClassNamedOncePerBatch()
+      throws Exception {
+    Object[] values = new Object[100];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = i % 10 == 0 ? "text-" + i : new Measurement(i, "s" + i % 3, List.of(i * 0.5));
+    }
+    Batch batch = Batch.of(0, values, new long[values.length]);
+
+    byte[] encoded = BatchCodec.encode(batch, OWN);
+    Batch decoded = BatchCodec.decode(encoded, getClass().getClassLoader(), channel -> null);
+
+    for (int i = 0; i < values.length; i++) {
+      assertThat(decoded.value(i)).isEqualTo(values[i]);
+    }
+    String payload = new String(encoded, java.nio.charset.StandardCharsets.ISO_8859_1);
+    assertThat(payload.split(java.util.regex.Pattern.quote(Measurement.class.getName()), -1))
+        .hasSize(2);
+  }
+
+  @Test
+  void
+      when_aRecordHasNoSerializerAndTheJobDidNotAllowJava_then_encodingFailsNamingClassAndOperator() {
+    Batch batch = Batch.of(0, new Object[] {new Legacy(1)}, new long[1]);
+
+    assertThatThrownBy(() -> BatchCodec.encode(batch, OWN))
+        .isInstanceOf(IOException.class)
+        .hasMessage(
+            "records of "
+                + Legacy.class.getName()
+                + " from operator 'Readings' have no serializer: make the class a record or a"
+                + " POJO, declare one with withSerializer, or allow Java serialization for it");
+  }
+
+  @Test
+  void when_theJobAllowedJavaSerializationForTheClass_then_itsRecordsTravelByIt() throws Exception {
+    // given: the class in a job jar of its own, as a submitted job has it
+    URL classes = Legacy.class.getProtectionDomain().getCodeSource().getLocation();
+    try (URLClassLoader jobLoader = new URLClassLoader(new URL[] {classes}, null)) {
+      Class<?> legacy = jobLoader.loadClass(Legacy.class.getName());
+      Object record = legacy.getConstructor(long.class).newInstance(7L);
+      RecordEncoding allowed = new RecordEncoding(null, Set.of(legacy), "Readings");
+
+      // when
+      Batch decoded =
+          BatchCodec.decode(
+              BatchCodec.encode(Batch.of(0, new Object[] {record}, new long[1]), allowed),
+              jobLoader,
+              channel -> null);
+
+      // then
+      assertThat(decoded.value(0).getClass()).isSameAs(legacy);
+      assertThat(legacy.getMethod("id").invoke(decoded.value(0))).isEqualTo(7L);
+    }
+  }
+
+  /** The exchange's own encoding, with Java serialization for no class of the job. */
+  private static final RecordEncoding OWN = new RecordEncoding(null, Set.of(), "Readings");
+
+  private static RecordEncoding declared(StateSerializer<?> serializer) {
+    return new RecordEncoding(serializer, Set.of(), "Readings");
+  }
+
   private Batch roundTrip(Batch batch) throws Exception {
     return BatchCodec.decode(
-        BatchCodec.encode(batch, null), getClass().getClassLoader(), channel -> null);
+        BatchCodec.encode(batch, OWN), getClass().getClassLoader(), channel -> null);
   }
 }

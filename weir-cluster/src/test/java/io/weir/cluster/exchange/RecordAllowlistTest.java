@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import example.gadget.RecordingGadget;
 import io.weir.cluster.rpc.ClusterConnectException;
 import io.weir.runtime.exchange.Batch;
+import io.weir.runtime.exchange.RecordEncoding;
 import java.io.InvalidClassException;
 import java.io.Serializable;
 import java.net.URL;
@@ -13,6 +14,7 @@ import java.net.URLClassLoader;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,7 +26,7 @@ class RecordAllowlistTest {
   void when_aBatchHoldsAClassOutsideTheAllowlist_then_decodingRefusesItBeforeItsReadObjectRuns()
       throws Exception {
     int readsBefore = RecordingGadget.READS.get();
-    byte[] payload = BatchCodec.encode(batchOf(new RecordingGadget()), null);
+    byte[] payload = BatchCodec.encode(batchOf(new RecordingGadget()), JAVA_FOR_GADGETS);
 
     assertThatThrownBy(
             () ->
@@ -42,7 +44,7 @@ class RecordAllowlistTest {
 
     Batch decoded =
         BatchCodec.decode(
-            BatchCodec.encode(batchOf((Serializable) record), null),
+            BatchCodec.encode(batchOf((Serializable) record), JAVA_FOR_GADGETS),
             RecordAllowlistTest.class.getClassLoader(),
             channel -> null);
 
@@ -58,10 +60,18 @@ class RecordAllowlistTest {
       Object record = ownClass.getDeclaredConstructor().newInstance();
 
       Batch decoded =
-          BatchCodec.decode(BatchCodec.encode(batchOf(record), null), jobLoader, channel -> null);
+          BatchCodec.decode(
+              BatchCodec.encode(batchOf(record), javaFor(ownClass)), jobLoader, channel -> null);
 
       assertThat(decoded.value(0).getClass()).isSameAs(ownClass);
     }
+  }
+
+  /** A sender that writes gadgets by Java serialization, as a hostile peer would. */
+  private static final RecordEncoding JAVA_FOR_GADGETS = javaFor(RecordingGadget.class);
+
+  private static RecordEncoding javaFor(Class<?> type) {
+    return new RecordEncoding(null, Set.of(type), "gadgets");
   }
 
   private static Batch batchOf(Object record) {

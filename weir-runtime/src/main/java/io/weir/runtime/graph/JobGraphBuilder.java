@@ -33,6 +33,7 @@ public final class JobGraphBuilder {
     checkUids(transformations);
     TransactionIdSpaces.check(plan.jobName(), transformations);
     TransactionTimeouts.check(config, transformations);
+    RecordSerializers serializers = new RecordSerializers(transformations, config);
 
     Map<Transformation, List<Transformation>> chains = new LinkedHashMap<>();
     Map<Transformation, Transformation> headOf = new HashMap<>();
@@ -72,11 +73,11 @@ public final class JobGraphBuilder {
           partitioning = Partitioning.REBALANCE;
         }
         OutputTag<?> sideOutput = null;
-        StateSerializer<?> serializer = input.from().serializer();
+        StateSerializer<?> serializer = serializers.of(input.from());
         if (head.spec() instanceof OperatorSpec.SideOutput side) {
           sideOutput = side.tag();
           // A side output's serializer is declared on the stream that getSideOutput returned.
-          serializer = head.serializer();
+          serializer = serializers.of(head);
         }
         edges.add(new JobEdge(source, target, partitioning, sideOutput, serializer));
       }

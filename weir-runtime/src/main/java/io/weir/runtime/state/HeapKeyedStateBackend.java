@@ -9,6 +9,7 @@ import io.weir.api.state.ReducingStateDescriptor;
 import io.weir.api.state.StateSerializer;
 import io.weir.api.state.ValueState;
 import io.weir.api.state.ValueStateDescriptor;
+import io.weir.runtime.state.TypedStateCodec.Shape;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -19,19 +20,27 @@ import java.util.Map;
  * key groups. The task thread sets the current key before each record or timer.
  */
 public final class HeapKeyedStateBackend implements KeyedStateBackend {
-  private static final StateSerializer<Map<String, HashMap<Object, Object>>> SERIALIZER =
-      StateSerializer.java();
+  /**
+   * Per key group, each state's entries: the objects themselves (Java serialization) for untyped
+   * states, timers and window contents; a {@link TypedKeyGroup} for states declared with a type.
+   */
+  private static final StateSerializer<Map<String, Object>> SERIALIZER = StateSerializer.java();
 
   private final KeyGroupRange range;
   private final int maxParallelism;
   private final Map<String, StateTable> tables = new LinkedHashMap<>();
+  private final TypedStates typedStates;
   private Object currentKey;
   private int currentKeyGroupIndex;
 
+  /**
+   * @param operatorUid the operator's stable id, named by restore errors
+   */
   public HeapKeyedStateBackend(
-      KeyGroupRange range, int maxParallelism, OperatorSubtaskState restored) {
+      String operatorUid, KeyGroupRange range, int maxParallelism, OperatorSubtaskState restored) {
     this.range = range;
     this.maxParallelism = maxParallelism;
+    this.typedStates = new TypedStates(operatorUid);
     restored.keyGroups().forEach(this::restoreKeyGroup);
   }
 
@@ -72,24 +81,37 @@ public final class HeapKeyedStateBackend implements KeyedStateBackend {
     return new HeapTimerQueue(this, table(name));
   }
 
+  /** The table of a state a descriptor declares; restored typed values are read in now. */
+  private StateTable declared(String name, TypedStateCodec codec) {
+    StateTable table = table(name);
+    typedStates.declare(name, codec, table);
+    return table;
+  }
+
   @Override
   public <T> ValueState<T> getState(ValueStateDescriptor<T> descriptor) {
-    return new HeapValueState<>(this, table(descriptor.name()));
+    TypedStateCodec codec = TypedStateCodec.maybeOf(Shape.VALUE, descriptor.serializer());
+    return new HeapValueState<>(this, declared(descriptor.name(), codec));
   }
 
   @Override
   public <T> ListState<T> getListState(ListStateDescriptor<T> descriptor) {
-    return new HeapKeyedListState<>(this, table(descriptor.name()));
+    TypedStateCodec codec = TypedStateCodec.maybeOf(Shape.LIST, descriptor.serializer());
+    return new HeapKeyedListState<>(this, declared(descriptor.name(), codec));
   }
 
   @Override
   public <K, V> MapState<K, V> getMapState(MapStateDescriptor<K, V> descriptor) {
-    return new HeapMapState<>(this, table(descriptor.name()));
+    TypedStateCodec codec =
+        TypedStateCodec.maybeOf(Shape.MAP, descriptor.keySerializer(), descriptor.serializer());
+    return new HeapMapState<>(this, declared(descriptor.name(), codec));
   }
 
   @Override
   public <T> ReducingState<T> getReducingState(ReducingStateDescriptor<T> descriptor) {
-    return new HeapReducingState<>(this, table(descriptor.name()), descriptor.reduceFunction());
+    TypedStateCodec codec = TypedStateCodec.maybeOf(Shape.VALUE, descriptor.serializer());
+    return new HeapReducingState<>(
+        this, declared(descriptor.name(), codec), descriptor.reduceFunction());
   }
 
   Object get(StateTable table) {
@@ -112,13 +134,16 @@ public final class HeapKeyedStateBackend implements KeyedStateBackend {
   public Map<Integer, byte[]> snapshot(long checkpointId) {
     Map<Integer, byte[]> keyGroups = new HashMap<>();
     for (int index = 0; index < range.size(); index++) {
-      HashMap<String, HashMap<Object, Object>> content = new HashMap<>();
+      HashMap<String, Object> content = new HashMap<>();
       for (Map.Entry<String, StateTable> entry : tables.entrySet()) {
+        String name = entry.getKey();
         HashMap<Object, Object> group = entry.getValue().group(index);
-        if (!group.isEmpty()) {
-          content.put(entry.getKey(), group);
+        if (group.isEmpty()) {
+          continue;
         }
+        content.put(name, typedStates.isTyped(name) ? typedStates.snapshot(name, group) : group);
       }
+      typedStates.snapshotUndeclared(index, content);
       if (!content.isEmpty()) {
         keyGroups.put(range.start() + index, SERIALIZER.serialize(content));
       }
@@ -144,7 +169,16 @@ public final class HeapKeyedStateBackend implements KeyedStateBackend {
     int index = keyGroup - range.start();
     SERIALIZER
         .deserialize(bytes)
-        .forEach((name, entries) -> table(name).group(index).putAll(entries));
+        .forEach(
+            (name, entries) -> {
+              if (entries instanceof TypedKeyGroup typed) {
+                typedStates.restore(name, index, typed);
+              } else {
+                @SuppressWarnings("unchecked")
+                Map<Object, Object> objects = (Map<Object, Object>) entries;
+                table(name).group(index).putAll(objects);
+              }
+            });
   }
 
   /** The entries of one state, per key group. */

@@ -9,6 +9,7 @@ public final class HeapKeyedStateBackendFactory implements KeyedStateBackendFact
 
   @Override
   public KeyedStateBackend create(KeyedBackendContext context) {
-    return new HeapKeyedStateBackend(context.range(), context.maxParallelism(), context.restored());
+    return new HeapKeyedStateBackend(
+        context.operatorUid(), context.range(), context.maxParallelism(), context.restored());
   }
 }

@@ -3,6 +3,7 @@ package io.weir.runtime.taskexecutor;
 import io.weir.api.state.StateSerializer;
 import io.weir.runtime.exchange.BatchReceiver;
 import io.weir.runtime.exchange.InputGate;
+import io.weir.runtime.exchange.RecordEncoding;
 import io.weir.runtime.gateway.SubtaskPlacement;
 import java.util.List;
 
@@ -27,11 +28,12 @@ public interface ExchangeTransport {
       String vertexId, int subtask, InputGate gate, List<StateSerializer<?>> serializers);
 
   /**
-   * The sending end of input channel {@code channel} of a subtask on another task manager.
+   * The sending end of input channel {@code channel} of a subtask on another task manager, which
+   * encodes the edge's records as {@code encoding} says.
    *
    * @throws Exception when that task manager cannot be reached
    */
-  BatchReceiver channelTo(SubtaskPlacement target, int channel, StateSerializer<?> serializer)
+  BatchReceiver channelTo(SubtaskPlacement target, int channel, RecordEncoding encoding)
       throws Exception;
 
   /** Drops the attempt's gates and connections; never fails. */
@@ -46,7 +48,7 @@ public interface ExchangeTransport {
 
         @Override
         public BatchReceiver channelTo(
-            SubtaskPlacement target, int channel, StateSerializer<?> serializer) {
+            SubtaskPlacement target, int channel, RecordEncoding encoding) {
           throw new IllegalStateException(
               "Subtask " + target.vertexId() + "/" + target.subtask() + " runs elsewhere");
         }

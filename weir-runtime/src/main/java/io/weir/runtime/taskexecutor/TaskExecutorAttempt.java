@@ -13,6 +13,7 @@ import io.weir.runtime.checkpoint.storage.SavepointStorage;
 import io.weir.runtime.exchange.BatchReceiver;
 import io.weir.runtime.exchange.ChannelSelector;
 import io.weir.runtime.exchange.InputGate;
+import io.weir.runtime.exchange.RecordEncoding;
 import io.weir.runtime.exchange.RecordWriter;
 import io.weir.runtime.failpoint.Failpoints;
 import io.weir.runtime.gateway.AttemptDeployment;
@@ -196,7 +197,12 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
         } else {
           SubtaskPlacement placement =
               new SubtaskPlacement(target.id(), t, deployment.taskManagerOf(target.id(), t));
-          receivers.add(exchange.channelTo(placement, channel, edge.serializer()));
+          RecordEncoding encoding =
+              new RecordEncoding(
+                  edge.serializer(),
+                  graph.config().javaSerializedTypes(),
+                  vertex.chain().get(vertex.chain().size() - 1).displayName());
+          receivers.add(exchange.channelTo(placement, channel, encoding));
         }
       }
       RecordWriter writer =

@@ -1,6 +1,7 @@
 package io.weir.runtime.graph;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.weir.api.datastream.DataStream;
 import io.weir.api.datastream.StreamEnvironment;
@@ -8,6 +9,7 @@ import io.weir.api.sink.DiscardingSink;
 import io.weir.api.source.GeneratorSource;
 import io.weir.api.state.StateSerializer;
 import io.weir.api.state.StateSerializers;
+import io.weir.api.types.TypeSerializer;
 import org.junit.jupiter.api.Test;
 
 /** The serializer a stream declares travels on the edges that carry its records. */
@@ -47,6 +49,57 @@ class EdgeSerializerTest {
         .addSink(new DiscardingSink<>());
 
     assertThat(edgeSerializer()).isSameAs(longs);
+  }
+
+  record Reading(long id, String sensor) {}
+
+  @Test
+  void when_theStreamDeclaredItsRecordClass_then_theEdgeCarriesItsDefaultSerializer() {
+    source()
+        .map(i -> new Reading(i, "s"))
+        .returns(Reading.class)
+        .keyBy(reading -> reading.id() % 3)
+        .map(Reading::id)
+        .addSink(new DiscardingSink<>());
+
+    StateSerializer<?> serializer = edgeSerializer();
+
+    assertThat(serializer).isInstanceOf(TypeSerializer.class);
+    assertThat(((TypeSerializer<?>) serializer).type()).isEqualTo(Reading.class);
+  }
+
+  /** Neither a record nor a POJO. */
+  static final class Opaque {
+    final long id;
+
+    Opaque(long id) {
+      this.id = id;
+    }
+  }
+
+  @Test
+  void when_aDeclaredRecordClassHasNoSerializer_then_theBuildFailsNamingTypeAndOperator() {
+    source()
+        .map(Opaque::new)
+        .name("Wrap")
+        .returns(Opaque.class)
+        .rebalance()
+        .addSink(new DiscardingSink<>());
+
+    assertThatThrownBy(() -> JobGraphBuilder.build(env.plan("x")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith(
+            "The records of operator 'Wrap' cannot be serialized: type "
+                + Opaque.class.getName()
+                + " has no serializer:");
+  }
+
+  @Test
+  void when_theJobAllowsJavaSerializationForTheClass_then_theBuildUsesItAsTheFallback() {
+    env.config().allowJavaSerialization(Opaque.class);
+    source().map(Opaque::new).returns(Opaque.class).rebalance().addSink(new DiscardingSink<>());
+
+    assertThat(edgeSerializer()).isInstanceOf(TypeSerializer.class);
   }
 
   @Test

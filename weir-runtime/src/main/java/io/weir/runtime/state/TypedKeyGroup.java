@@ -1,0 +1,12 @@
+package io.weir.runtime.state;
+
+import java.io.Serializable;
+import java.util.HashMap;
+import java.util.List;
+
+/**
+ * One typed state's entries in one key group of a heap snapshot: the schemas its values were
+ * written with (one, or key and value for a map state), then each key's value as bytes.
+ */
+record TypedKeyGroup(List<byte[]> schemas, HashMap<Object, byte[]> values)
+    implements Serializable {}

@@ -1,0 +1,93 @@
+package io.weir.runtime.state;
+
+import io.weir.api.datastream.SuppressRestartsException;
+import io.weir.api.types.TypeChangedException;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The states of one heap backend whose descriptors declared {@link
+ * io.weir.api.types.TypeSerializer}s. A snapshot writes their values as the type's bytes with the
+ * type's schema; a restore keeps those bytes until the operator declares the state again, then
+ * reads them through the schema they were written with, so a type that gained or lost fields
+ * restores and one whose field changed type fails the restore, naming state, operator and field.
+ * Used on the task thread only.
+ */
+final class TypedStates {
+  private final String operatorUid;
+  private final Map<String, TypedStateCodec> codecs = new HashMap<>();
+  private final Map<String, Map<Integer, TypedKeyGroup>> restored = new LinkedHashMap<>();
+
+  TypedStates(String operatorUid) {
+    this.operatorUid = operatorUid;
+  }
+
+  void restore(String name, int index, TypedKeyGroup group) {
+    restored.computeIfAbsent(name, n -> new HashMap<>()).put(index, group);
+  }
+
+  /**
+   * Declares state {@code name} with {@code codec} (null when its serializers are not typed) and
+   * puts its restored values into {@code table}.
+   */
+  void declare(String name, TypedStateCodec codec, HeapKeyedStateBackend.StateTable table) {
+    Map<Integer, TypedKeyGroup> groups = restored.remove(name);
+    if (codec == null) {
+      if (groups != null) {
+        throw new SuppressRestartsException(
+            "State '"
+                + name
+                + "' of operator '"
+                + operatorUid
+                + "' was written with a TypeSerializer; declare it with one to restore it",
+            null);
+      }
+      return;
+    }
+    codecs.putIfAbsent(name, codec);
+    if (groups != null) {
+      groups.forEach((index, group) -> decodeInto(name, codec, group, table.group(index)));
+    }
+  }
+
+  boolean isTyped(String name) {
+    return codecs.containsKey(name);
+  }
+
+  TypedKeyGroup snapshot(String name, HashMap<Object, Object> group) {
+    TypedStateCodec codec = codecs.get(name);
+    HashMap<Object, byte[]> values = new HashMap<>();
+    group.forEach((key, value) -> values.put(key, codec.encode(value)));
+    return new TypedKeyGroup(codec.schemas(), values);
+  }
+
+  /** Restored groups of states the operator has not declared yet: kept as they were written. */
+  void snapshotUndeclared(int index, Map<String, Object> content) {
+    restored.forEach(
+        (name, groups) -> {
+          TypedKeyGroup group = groups.get(index);
+          if (group != null) {
+            content.put(name, group);
+          }
+        });
+  }
+
+  private void decodeInto(
+      String name, TypedStateCodec codec, TypedKeyGroup group, HashMap<Object, Object> into) {
+    TypedStateCodec.Decoder decoder;
+    try {
+      decoder = codec.decoderOf(group.schemas());
+    } catch (TypeChangedException e) {
+      throw new SuppressRestartsException(
+          "Cannot restore state '"
+              + name
+              + "' of operator '"
+              + operatorUid
+              + "': "
+              + e.getMessage(),
+          null);
+    }
+    group.values().forEach((key, bytes) -> into.put(key, decoder.decode(bytes)));
+  }
+}
