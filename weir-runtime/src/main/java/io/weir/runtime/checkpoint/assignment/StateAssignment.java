@@ -3,6 +3,7 @@ package io.weir.runtime.checkpoint.assignment;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.OperatorInfo;
 import io.weir.runtime.checkpoint.OperatorState;
+import io.weir.runtime.exchange.InFlightRecords;
 import io.weir.runtime.state.KeyGroups;
 import io.weir.runtime.state.OperatorSubtaskState;
 import java.util.ArrayList;
@@ -63,6 +64,7 @@ public final class StateAssignment {
     }
     requireSameMaxParallelism(operator, restored.operator());
     List<OperatorSubtaskState> oldSubtasks = oldSubtasksInOrder(restored);
+    requireSameParallelismForRecordsInFlight(operator, oldSubtasks);
     List<Map<Integer, byte[]>> keyGroups = assignKeyGroups(operator, oldSubtasks);
     List<Map<String, List<byte[]>>> lists =
         ListStateRedistribution.splitEvenly(
@@ -88,6 +90,30 @@ public final class StateAssignment {
               + " but the job declares "
               + operator.maxParallelism()
               + "; max parallelism cannot change across a restore");
+    }
+  }
+
+  /**
+   * Records in flight were routed to their subtask by the old parallelism; they are not re-routed,
+   * so a checkpoint that holds some restores only with that parallelism.
+   */
+  private static void requireSameParallelismForRecordsInFlight(
+      OperatorInfo operator, List<OperatorSubtaskState> oldSubtasks) {
+    if (oldSubtasks.size() == operator.parallelism()) {
+      return;
+    }
+    boolean inFlight =
+        oldSubtasks.stream()
+            .flatMap(old -> old.listStates().keySet().stream())
+            .anyMatch(InFlightRecords::isInFlightState);
+    if (inFlight) {
+      throw new IllegalStateException(
+          "operator "
+              + operator.uid()
+              + " holds records in flight of an unaligned checkpoint taken with parallelism "
+              + oldSubtasks.size()
+              + "; restore it with that parallelism, not "
+              + operator.parallelism());
     }
   }
 
