@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.OperatorInfo;
 import io.weir.runtime.checkpoint.OperatorState;
+import io.weir.runtime.exchange.InFlightRecords;
 import io.weir.runtime.state.OperatorSubtaskState;
 import java.util.List;
 import java.util.Map;
@@ -44,6 +45,28 @@ class StateAssignmentTest {
         .extracting(state -> state.keyGroups().keySet())
         .containsExactly(java.util.Set.of(0, 1), java.util.Set.of(2, 3), java.util.Set.of(4, 5));
     assertThat(States.text(assigned.get(2).keyGroups().get(5))).isEqualTo("kg-5");
+  }
+
+  @Test
+  void when_recordsInFlightAndParallelismChanged_then_theRestoreIsRefusedNamingBoth() {
+    OperatorSubtaskState withRecordsInFlight =
+        new OperatorSubtaskState(
+            Map.of(InFlightRecords.STATE_PREFIX + "0-of-1", List.of(new byte[] {1})),
+            Map.of(),
+            Map.of());
+    OperatorState restored =
+        new OperatorState(
+            new OperatorInfo("counter", "Counter", 2, 128),
+            Map.of(0, withRecordsInFlight, 1, OperatorSubtaskState.EMPTY));
+
+    assertThatThrownBy(
+            () ->
+                StateAssignment.assignOperatorState(
+                    new OperatorInfo("counter", "Counter", 3, 128), restored))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "operator counter holds records in flight of an unaligned checkpoint taken with"
+                + " parallelism 2; restore it with that parallelism, not 3");
   }
 
   @Test
