@@ -18,11 +18,15 @@ import java.util.TreeMap;
  * channels, as operator list state of the task's head operator: one list per channel, named {@link
  * #STATE_PREFIX}, the channel index and the task's channel count, one element per record, in the
  * order the channel delivered them. Records go through their channel's declared serializer, else
- * Java serialization.
+ * Java serialization. A restore at another parallelism gives every new subtask the lists of all old
+ * subtasks ({@link #forRescaledRestore}), and each replays the records that are now its own.
  */
 public final class InFlightRecords {
   /** List states whose names start with this hold records in flight, not operator state. */
-  public static final String STATE_PREFIX = "weir.in-flight.channel-";
+  public static final String STATE_PREFIX = "weir.in-flight.";
+
+  private static final String CHANNEL = "channel-";
+  private static final String RESCALED = "rescaled.subtask-";
 
   private static final byte RECORD = 0;
   private static final byte WATERMARK = 1;
@@ -48,7 +52,39 @@ public final class InFlightRecords {
    * The list state of a channel's records in flight, in a task with these serializers' channels.
    */
   public String stateName(int channel) {
-    return STATE_PREFIX + channel + "-of-" + serializers.size();
+    return STATE_PREFIX + CHANNEL + channel + "-of-" + serializers.size();
+  }
+
+  /** Decides which records in flight of an old subtask a new subtask replays after a rescale. */
+  public interface RescaledRouting {
+    boolean replays(int oldSubtask, Object record) throws Exception;
+  }
+
+  /**
+   * For a restore at another parallelism: the records in flight of every old subtask (by index in
+   * the list), renamed by old subtask, for each new subtask to pick its own from.
+   */
+  public static Map<String, List<byte[]>> forRescaledRestore(
+      List<Map<String, List<byte[]>>> oldListStates) {
+    Map<String, List<byte[]>> rescaled = new TreeMap<>();
+    for (int subtask = 0; subtask < oldListStates.size(); subtask++) {
+      for (Map.Entry<String, List<byte[]>> list : oldListStates.get(subtask).entrySet()) {
+        String name = list.getKey();
+        if (isInFlightState(name) && !name.startsWith(STATE_PREFIX + RESCALED)) {
+          rescaled.put(
+              STATE_PREFIX + RESCALED + subtask + "." + name.substring(STATE_PREFIX.length()),
+              list.getValue());
+        }
+      }
+    }
+    return rescaled;
+  }
+
+  /** The list states without the records in flight. */
+  public static Map<String, List<byte[]>> withoutInFlight(Map<String, List<byte[]>> listStates) {
+    Map<String, List<byte[]>> rest = new TreeMap<>(listStates);
+    rest.keySet().removeIf(InFlightRecords::isInFlightState);
+    return rest;
   }
 
   /**
@@ -101,12 +137,23 @@ public final class InFlightRecords {
    *     (an upstream operator's parallelism changed), as channel indexes no longer name the same
    *     senders
    */
-  public List<Batch> decode(Map<String, List<byte[]>> listStates) {
+  public List<Batch> decode(Map<String, List<byte[]>> listStates, RescaledRouting routing)
+      throws Exception {
     Map<Integer, List<byte[]>> byChannel = new TreeMap<>();
+    List<Batch> batches = new ArrayList<>();
+    for (Map.Entry<String, List<byte[]>> list : new TreeMap<>(listStates).entrySet()) {
+      if (list.getKey().startsWith(STATE_PREFIX + RESCALED)) {
+        batches.add(
+            rescaled(list.getKey().substring(STATE_PREFIX.length()), list.getValue(), routing));
+      }
+    }
     listStates.forEach(
         (name, elements) -> {
-          if (isInFlightState(name) && !elements.isEmpty()) {
-            String[] channelOfCount = name.substring(STATE_PREFIX.length()).split("-of-");
+          if (isInFlightState(name)
+              && !name.startsWith(STATE_PREFIX + RESCALED)
+              && !elements.isEmpty()) {
+            String[] channelOfCount =
+                name.substring((STATE_PREFIX + CHANNEL).length()).split("-of-");
             int count = Integer.parseInt(channelOfCount[1]);
             if (count != serializers.size()) {
               throw new IllegalStateException(
@@ -119,9 +166,37 @@ public final class InFlightRecords {
             byChannel.put(Integer.parseInt(channelOfCount[0]), elements);
           }
         });
-    List<Batch> batches = new ArrayList<>();
     byChannel.forEach((channel, elements) -> batches.add(decode(channel, elements)));
     return batches;
+  }
+
+  /**
+   * The records of one old subtask's channel that {@code routing} gives this subtask, on channel 0:
+   * after a rescale channel indexes name other senders, and events are left out (the restored
+   * senders emit watermarks and the end of their input again).
+   */
+  private Batch rescaled(String name, List<byte[]> elements, RescaledRouting routing)
+      throws Exception {
+    int oldSubtask =
+        Integer.parseInt(name.substring(RESCALED.length(), name.indexOf('.', RESCALED.length())));
+    if (routing == null) {
+      throw new IllegalStateException(
+          "Records in flight of old subtask "
+              + oldSubtask
+              + " cannot be re-routed to a two-input task; restore the unaligned checkpoint with"
+              + " the parallelism it was taken with");
+    }
+    Batch all = decode(0, elements);
+    List<Object> values = new ArrayList<>();
+    List<Long> timestamps = new ArrayList<>();
+    for (int i = 0; i < all.size(); i++) {
+      Object value = all.value(i);
+      if (!(value instanceof StreamEvent) && routing.replays(oldSubtask, value)) {
+        values.add(value);
+        timestamps.add(all.timestamp(i));
+      }
+    }
+    return Batch.of(0, values.toArray(), timestamps.stream().mapToLong(Long::longValue).toArray());
   }
 
   private Batch decode(int channel, List<byte[]> elements) {

@@ -1,6 +1,7 @@
 package io.weir.runtime.task;
 
 import io.weir.api.checkpoint.CheckpointingMode;
+import io.weir.api.functions.KeySelector;
 import io.weir.runtime.exchange.BarrierOrder;
 import io.weir.runtime.exchange.Batch;
 import io.weir.runtime.exchange.InFlightRecords;
@@ -9,6 +10,7 @@ import io.weir.runtime.exchange.StreamEvent;
 import io.weir.runtime.exchange.StreamEvent.BarrierAnnouncement;
 import io.weir.runtime.exchange.StreamEvent.CheckpointBarrier;
 import io.weir.runtime.operators.StreamOperator;
+import io.weir.runtime.state.KeyGroups;
 import io.weir.runtime.state.OperatorSubtaskState;
 import io.weir.runtime.state.TaskSnapshot;
 import java.util.HashMap;
@@ -190,9 +192,28 @@ public abstract class InputGateTask extends StreamTask
     if (restored == null) {
       return;
     }
-    for (Batch batch : inFlightRecords.decode(restored.listStates())) {
+    for (Batch batch : inFlightRecords.decode(restored.listStates(), rescaledRouting())) {
       process(batch, 0);
     }
+  }
+
+  /**
+   * Which records in flight of an old subtask this subtask replays after a rescale: those whose key
+   * is now this subtask's, or without a key those of the old subtasks it takes over; null if this
+   * task cannot replay them on another channel.
+   */
+  @SuppressWarnings("unchecked")
+  protected InFlightRecords.RescaledRouting rescaledRouting() {
+    KeySelector<Object, Object> keys =
+        (KeySelector<Object, Object>) deployment.vertex().keySelector();
+    int index = deployment.subtaskIndex();
+    int parallelism = deployment.vertex().parallelism();
+    int maxParallelism = deployment.config().maxParallelism();
+    if (keys != null) {
+      return (oldSubtask, record) ->
+          KeyGroups.subtaskOfKey(keys.getKey(record), maxParallelism, parallelism) == index;
+    }
+    return (oldSubtask, record) -> oldSubtask % parallelism == index;
   }
 
   /** Hands a record that arrived on {@code channel} to the head operator. */

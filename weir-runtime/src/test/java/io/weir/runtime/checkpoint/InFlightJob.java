@@ -96,7 +96,7 @@ final class InFlightJob {
     }
     List<Long> inFlight = new ArrayList<>();
     InFlightRecords records = new InFlightRecords(Collections.singletonList(null));
-    for (Batch batch : records.decode(recorder.listStates())) {
+    for (Batch batch : records.decode(recorder.listStates(), null)) {
       for (int i = 0; i < batch.size(); i++) {
         // The end of the input may be in flight too.
         if (batch.value(i) instanceof Long id) {

@@ -64,11 +64,8 @@ public final class StateAssignment {
     }
     requireSameMaxParallelism(operator, restored.operator());
     List<OperatorSubtaskState> oldSubtasks = oldSubtasksInOrder(restored);
-    requireSameParallelismForRecordsInFlight(operator, oldSubtasks);
     List<Map<Integer, byte[]>> keyGroups = assignKeyGroups(operator, oldSubtasks);
-    List<Map<String, List<byte[]>>> lists =
-        ListStateRedistribution.splitEvenly(
-            oldSubtasks, OperatorSubtaskState::listStates, parallelism);
+    List<Map<String, List<byte[]>>> lists = assignLists(oldSubtasks, parallelism);
     Map<String, List<byte[]>> unions =
         ListStateRedistribution.concatenate(oldSubtasks, OperatorSubtaskState::unionStates);
     List<OperatorSubtaskState> assigned = new ArrayList<>(parallelism);
@@ -94,27 +91,28 @@ public final class StateAssignment {
   }
 
   /**
-   * Records in flight were routed to their subtask by the old parallelism; they are not re-routed,
-   * so a checkpoint that holds some restores only with that parallelism.
+   * Operator list states split evenly. Records in flight are not split: at another parallelism
+   * every new subtask gets all of them, by old subtask, and replays those that are now its own.
    */
-  private static void requireSameParallelismForRecordsInFlight(
-      OperatorInfo operator, List<OperatorSubtaskState> oldSubtasks) {
-    if (oldSubtasks.size() == operator.parallelism()) {
-      return;
+  private static List<Map<String, List<byte[]>>> assignLists(
+      List<OperatorSubtaskState> oldSubtasks, int parallelism) {
+    if (oldSubtasks.size() == parallelism) {
+      return ListStateRedistribution.splitEvenly(
+          oldSubtasks, OperatorSubtaskState::listStates, parallelism);
     }
-    boolean inFlight =
-        oldSubtasks.stream()
-            .flatMap(old -> old.listStates().keySet().stream())
-            .anyMatch(InFlightRecords::isInFlightState);
-    if (inFlight) {
-      throw new IllegalStateException(
-          "operator "
-              + operator.uid()
-              + " holds records in flight of an unaligned checkpoint taken with parallelism "
-              + oldSubtasks.size()
-              + "; restore it with that parallelism, not "
-              + operator.parallelism());
+    List<Map<String, List<byte[]>>> oldLists =
+        oldSubtasks.stream().map(OperatorSubtaskState::listStates).toList();
+    List<Map<String, List<byte[]>>> shares =
+        ListStateRedistribution.splitEvenly(
+            oldSubtasks, old -> InFlightRecords.withoutInFlight(old.listStates()), parallelism);
+    Map<String, List<byte[]>> inFlight = InFlightRecords.forRescaledRestore(oldLists);
+    List<Map<String, List<byte[]>>> assigned = new ArrayList<>();
+    for (Map<String, List<byte[]>> share : shares) {
+      Map<String, List<byte[]>> lists = new TreeMap<>(share);
+      lists.putAll(inFlight);
+      assigned.add(Collections.unmodifiableMap(lists));
     }
+    return assigned;
   }
 
   /** Old subtasks by index 0..p-1; a missing index (a subtask without state) is empty. */

@@ -48,10 +48,14 @@ class StateAssignmentTest {
   }
 
   @Test
-  void when_recordsInFlightAndParallelismChanged_then_theRestoreIsRefusedNamingBoth() {
+  void when_recordsInFlightAndParallelismChanged_then_everyNewSubtaskGetsAllOfThemByOldSubtask() {
     OperatorSubtaskState withRecordsInFlight =
         new OperatorSubtaskState(
-            Map.of(InFlightRecords.STATE_PREFIX + "0-of-1", List.of(new byte[] {1})),
+            Map.of(
+                InFlightRecords.STATE_PREFIX + "channel-0-of-1",
+                List.of(new byte[] {1}),
+                "offsets",
+                List.of(new byte[] {2}, new byte[] {3})),
             Map.of(),
             Map.of());
     OperatorState restored =
@@ -59,14 +63,15 @@ class StateAssignmentTest {
             new OperatorInfo("counter", "Counter", 2, 128),
             Map.of(0, withRecordsInFlight, 1, OperatorSubtaskState.EMPTY));
 
-    assertThatThrownBy(
-            () ->
-                StateAssignment.assignOperatorState(
-                    new OperatorInfo("counter", "Counter", 3, 128), restored))
-        .isInstanceOf(IllegalStateException.class)
-        .hasMessage(
-            "operator counter holds records in flight of an unaligned checkpoint taken with"
-                + " parallelism 2; restore it with that parallelism, not 3");
+    List<OperatorSubtaskState> assigned =
+        StateAssignment.assignOperatorState(
+            new OperatorInfo("counter", "Counter", 3, 128), restored);
+
+    String rescaled = InFlightRecords.STATE_PREFIX + "rescaled.subtask-0.channel-0-of-1";
+    assertThat(assigned).allSatisfy(state -> assertThat(state.listStates()).containsKey(rescaled));
+    assertThat(assigned)
+        .extracting(state -> state.listStates().getOrDefault("offsets", List.of()).size())
+        .containsExactly(0, 1, 1);
   }
 
   @Test
