@@ -48,7 +48,7 @@ public final class SubtaskMetrics {
   }
 
   /** An unaligned checkpoint stored this many bytes of records in flight with the task's state. */
-  public synchronized void inFlightStored(long checkpointId, long bytes) {
+  public synchronized void inFlightStored(long bytes) {
     maxInFlightBytes = Math.max(maxInFlightBytes, bytes);
   }
 

@@ -274,7 +274,7 @@ public abstract class InputGateTask extends StreamTask
     listStates.putAll(inFlight);
     operators.put(
         headUid, new OperatorSubtaskState(listStates, head.unionStates(), head.keyGroups()));
-    metrics.inFlightStored(checkpointId, bytes);
+    metrics.inFlightStored(bytes);
     storeAndAcknowledge(checkpointId, new TaskSnapshot(operators));
   }
 
