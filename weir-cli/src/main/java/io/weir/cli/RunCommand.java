@@ -107,6 +107,21 @@ public final class RunCommand implements Runnable {
               + " incremental checkpoints); on a cluster, every task manager builds it.")
   String stateBackend;
 
+  @Option(
+      names = "--unaligned",
+      description =
+          "Exactly-once checkpoints whose barriers overtake queued records; the records in flight"
+              + " are stored with the checkpoint and replayed on restore.")
+  boolean unaligned;
+
+  @Option(
+      names = "--aligned-timeout",
+      paramLabel = "DURATION",
+      description =
+          "With --unaligned: align barriers first, and switch a checkpoint to unaligned once its"
+              + " alignment has waited this long (e.g. PT1S).")
+  Duration alignedTimeout;
+
   @Option(names = "--detached", description = "On a cluster: return once submitted.")
   boolean detached;
 
@@ -149,6 +164,14 @@ public final class RunCommand implements Runnable {
     }
     if (stateBackend != null) {
       stateBackendNamed(stateBackend);
+    }
+    if (alignedTimeout != null && !unaligned) {
+      throw new UserError("--aligned-timeout switches to unaligned checkpoints; add --unaligned");
+    }
+    if (unaligned
+        && (cluster.isGiven() || !local && ClusterCommand.runningJobManager(cluster).isPresent())) {
+      throw new UserError(
+          "--unaligned applies to local runs; on a cluster, call enableUnalignedCheckpoints() in the job");
     }
     if (cluster.isGiven()) {
       submitToCluster();
@@ -255,6 +278,12 @@ public final class RunCommand implements Runnable {
     }
     if (stateBackend != null) {
       config.stateBackend(StateBackend.named(stateBackend));
+    }
+    if (unaligned) {
+      config.enableUnalignedCheckpoints();
+    }
+    if (alignedTimeout != null) {
+      config.alignedCheckpointTimeout(alignedTimeout);
     }
     config.progressInterval(Duration.ofSeconds(2));
   }

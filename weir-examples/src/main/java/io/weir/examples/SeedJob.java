@@ -3,6 +3,7 @@ package io.weir.examples;
 import io.weir.api.datastream.DataStream;
 import io.weir.api.datastream.JobConfig;
 import io.weir.api.datastream.StreamEnvironment;
+import io.weir.api.functions.MapFunction;
 import io.weir.api.sink.DiscardingSink;
 import io.weir.api.sink.SinkFunction;
 import io.weir.api.sink.TwoPhaseCommitOptions;
@@ -21,7 +22,9 @@ import java.time.Duration;
  * is one task, so the sink is notified of a completed checkpoint before the source. Without {@code
  * --bootstrap} it reads generated records and writes them to files exactly once with {@code
  * --output-dir}, or discards them. With {@code --dead-letter-topic T} a record that failed the job
- * three times at the same offset goes to T, exactly once with the output.
+ * three times at the same offset goes to T, exactly once with the output. With {@code
+ * --record-delay-micros D} the map takes at least D microseconds a record, a deliberately slow
+ * operator for backpressure runs.
  */
 public final class SeedJob {
   private SeedJob() {}
@@ -39,10 +42,13 @@ public final class SeedJob {
     configure(env.config(), options);
     DataStream<String> input =
         env.addSource(source(options)).name("Example Source").uid("example-source");
+    long delayNanos = options.recordDelayMicros() * 1_000;
+    MapFunction<String, String> map =
+        delayNanos > 0
+            ? record -> SeedRecords.incrementFrequencySlowly(record, delayNanos)
+            : SeedRecords::incrementFrequency;
     DataStream<String> mapped =
-        options.chained()
-            ? input.map(SeedRecords::incrementFrequency)
-            : input.keyBy(SeedRecords::word).map(SeedRecords::incrementFrequency);
+        options.chained() ? input.map(map) : input.keyBy(SeedRecords::word).map(map);
     mapped.name("Map").uid("map").addSink(sink(options)).name("Example Sink").uid("example-sink");
   }
 

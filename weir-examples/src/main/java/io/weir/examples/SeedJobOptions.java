@@ -44,7 +44,8 @@ public record SeedJobOptions(
     String deadLetterTopic,
     Duration transactionTimeout,
     Duration partitionDiscoveryInterval,
-    String recreatedTopicPolicy) {
+    String recreatedTopicPolicy,
+    long recordDelayMicros) {
 
   private static final Set<String> FLAGS = Set.of("chained", "bounded", "fresh");
   private static final Set<String> VALUES =
@@ -70,7 +71,8 @@ public record SeedJobOptions(
           "dead-letter-topic",
           "transaction-timeout",
           "partition-discovery-interval",
-          "on-recreated-topic");
+          "on-recreated-topic",
+          "record-delay-micros");
 
   public static SeedJobOptions parse(String... args) {
     Map<String, String> values = new HashMap<>();
@@ -120,7 +122,8 @@ public record SeedJobOptions(
         values.containsKey("partition-discovery-interval")
             ? Duration.ofMillis(number(values, "partition-discovery-interval", 0))
             : null,
-        values.getOrDefault("on-recreated-topic", "fail"));
+        values.getOrDefault("on-recreated-topic", "fail"),
+        number(values, "record-delay-micros", 0));
   }
 
   private static Path path(Map<String, String> values, String name) {

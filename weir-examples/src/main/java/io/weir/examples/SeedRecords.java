@@ -1,5 +1,7 @@
 package io.weir.examples;
 
+import java.util.concurrent.locks.LockSupport;
+
 /**
  * The seed's records: {@code word,frequency,timestamp}, e.g. {@code a,5,1572845161023}. Generated
  * records have unique timestamps, so the timestamp doubles as the record's id when counting what
@@ -46,6 +48,19 @@ public final class SeedRecords {
   }
 
   /** The seed's map: the same record with its frequency plus one. */
+  /**
+   * {@link #incrementFrequency}, taking at least {@code delayNanos} (parked, not spinning, so a
+   * slow job does not take a core from the others on the machine).
+   */
+  public static String incrementFrequencySlowly(String record, long delayNanos) {
+    long until = System.nanoTime() + delayNanos;
+    String incremented = incrementFrequency(record);
+    for (long left = delayNanos; left > 0; left = until - System.nanoTime()) {
+      LockSupport.parkNanos(left);
+    }
+    return incremented;
+  }
+
   public static String incrementFrequency(String record) {
     int first = record.indexOf(',');
     int last = record.lastIndexOf(',');

@@ -26,6 +26,8 @@ public final class JobConfig {
   private Duration checkpointInterval;
   private CheckpointingMode checkpointingMode = CheckpointingMode.EXACTLY_ONCE;
   private Duration checkpointTimeout = Duration.ofMinutes(10);
+  private boolean unalignedCheckpoints;
+  private Duration alignedCheckpointTimeout = Duration.ZERO;
   private Duration minPauseBetweenCheckpoints = Duration.ZERO;
   private int maxConcurrentCheckpoints = 1;
   private Path checkpointDirectory;
@@ -96,6 +98,42 @@ public final class JobConfig {
 
   public JobConfig checkpointingMode(CheckpointingMode mode) {
     this.checkpointingMode = mode;
+    return this;
+  }
+
+  /**
+   * Whether an exactly-once checkpoint's barrier may overtake the records queued in a task's input:
+   * the task snapshots at the first barrier and stores the records still in flight with its state,
+   * replaying them on restore. Off by default (barriers are aligned).
+   */
+  public boolean unalignedCheckpoints() {
+    return unalignedCheckpoints;
+  }
+
+  /** Lets barriers overtake queued records ({@link #unalignedCheckpoints()}). */
+  public JobConfig enableUnalignedCheckpoints() {
+    return unalignedCheckpoints(true);
+  }
+
+  public JobConfig unalignedCheckpoints(boolean unaligned) {
+    this.unalignedCheckpoints = unaligned;
+    return this;
+  }
+
+  /**
+   * How long a task aligns a checkpoint's barriers before it switches that checkpoint to unaligned;
+   * zero (the default) means unaligned from the first barrier. Only used when {@link
+   * #unalignedCheckpoints()} is on.
+   */
+  public Duration alignedCheckpointTimeout() {
+    return alignedCheckpointTimeout;
+  }
+
+  public JobConfig alignedCheckpointTimeout(Duration timeout) {
+    if (timeout.isNegative()) {
+      throw new IllegalArgumentException("Aligned checkpoint timeout must not be negative");
+    }
+    this.alignedCheckpointTimeout = timeout;
     return this;
   }
 

@@ -6,6 +6,8 @@ import io.weir.cli.error.UserError;
 import io.weir.devservers.kafka.KafkaBroker;
 import io.weir.devservers.kafka.KafkaBrokerConfig;
 import io.weir.lab.LabUserError;
+import io.weir.lab.bench.BackpressureBench;
+import io.weir.lab.bench.BackpressureReport;
 import io.weir.lab.bench.BenchTable;
 import io.weir.lab.bench.InMemoryBench;
 import io.weir.lab.bench.JobJvmOptions;
@@ -37,6 +39,26 @@ import picocli.CommandLine.Option;
     description =
         "Measure the seed job: in memory, or on Kafka against a plain transactional loop.")
 public final class BenchCommand implements Callable<Integer> {
+  @Option(
+      names = "--backpressure",
+      description =
+          "Aligned against unaligned checkpoints on the generator, input offered at 3x what a"
+              + " slowed map takes: checkpoint durations, records in flight, lost and duplicated"
+              + " through a mid-run failure, and throughput without backpressure.")
+  boolean backpressure;
+
+  @Option(
+      names = "--record-delay-micros",
+      description =
+          "With --backpressure: what the slowed map takes a record (default: ${DEFAULT-VALUE}).")
+  long recordDelayMicros = 500;
+
+  @Option(
+      names = "--unloaded-records",
+      description =
+          "With --backpressure: records of each run without backpressure (default: ${DEFAULT-VALUE}).")
+  long unloadedRecords = 1_000_000;
+
   @Option(names = "--in-memory", description = "Run on the generator, no broker.")
   boolean inMemory;
 
@@ -172,14 +194,40 @@ public final class BenchCommand implements Callable<Integer> {
           "--profile and --jvm-option apply to the processes of the Kafka comparison: give them"
               + " without --state, --in-memory and --web-overhead");
     }
+    if (backpressure && (state || inMemory || webOverhead || session || recovery)) {
+      throw new UserError(
+          "--backpressure is a benchmark of its own: give it without --state, --in-memory,"
+              + " --web-overhead, --session and --recovery");
+    }
+    if (backpressure && (recordDelayMicros < 1 || unloadedRecords < 10)) {
+      throw new UserError(
+          "--record-delay-micros must be at least 1 and --unloaded-records at least 10");
+    }
     Map<String, Object> report =
-        state
-            ? state(records != null ? count : 2_000_000)
-            : inMemory ? inMemory(count) : onKafka(count);
+        backpressure
+            ? backpressure(records != null ? count : 30_000)
+            : state
+                ? state(records != null ? count : 2_000_000)
+                : inMemory ? inMemory(count) : onKafka(count);
     if (json != null) {
       writeJson(report);
     }
     return 0;
+  }
+
+  private Map<String, Object> backpressure(long count) throws Exception {
+    Path benchDirectory = directory.resolve("backpressure");
+    try {
+      List<BackpressureBench.Result> results =
+          new BackpressureBench(
+                  new BackpressureBench.Settings(
+                      count, recordDelayMicros, unloadedRecords, benchDirectory),
+                  BenchCommand::say)
+              .run();
+      return BackpressureReport.print(results, System.out);
+    } finally {
+      Directories.deleteRecursively(benchDirectory);
+    }
   }
 
   private Map<String, Object> inMemory(long count) throws Exception {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.weir.cli.CommandRun;
 import io.weir.cli.WeirCli;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -43,6 +44,42 @@ class BenchCommandTest {
     assertThat(report.at("/in_memory/records_per_s").asLong()).isPositive();
     assertThat(report.at("/in_memory_checkpointed/records_per_s").asLong()).isPositive();
     assertThat(report.at("/in_memory_checkpointed/mean_checkpoint_ms").isNumber()).isTrue();
+  }
+
+  @Test
+  void when_benchBackpressure_then_writesBothModesWithTheirCheckpointFigures() throws Exception {
+    // given
+    Path json = directory.resolve("backpressure.json");
+
+    // when
+    CommandRun run =
+        CommandRun.weir(
+            "bench",
+            "--backpressure",
+            "--records",
+            "3000",
+            "--unloaded-records",
+            "20000",
+            "--dir",
+            directory.resolve("work").toString(),
+            "--json",
+            json.toString());
+
+    // then
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("aligned").contains("unaligned");
+    JsonNode report = new ObjectMapper().readTree(json.toFile());
+    for (String mode : new String[] {"aligned", "unaligned"}) {
+      JsonNode figures = report.get(mode);
+      assertThat(figures.get("checkpoint_p50_ms").asLong()).isPositive();
+      assertThat(figures.get("checkpoint_p99_ms").asLong())
+          .isGreaterThanOrEqualTo(figures.get("checkpoint_p50_ms").asLong());
+      assertThat(figures.get("lost").asLong()).isZero();
+      assertThat(figures.get("duplicated").asLong()).isZero();
+      assertThat(figures.get("throughput_ratio_unloaded").asDouble()).isPositive();
+    }
+    assertThat(report.at("/aligned/max_inflight_bytes").asLong()).isZero();
+    assertThat(report.at("/unaligned/max_inflight_bytes").asLong()).isPositive();
   }
 
   @Test

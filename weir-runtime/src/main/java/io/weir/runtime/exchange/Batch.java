@@ -12,6 +12,8 @@ public final class Batch {
   final Object[] values;
   final long[] timestamps;
   int size;
+  // Set by the receiving gate under its lock: batches of one gate are numbered in arrival order.
+  long sequence;
 
   Batch(int channel, int capacity) {
     this.channel = channel;
@@ -47,6 +49,32 @@ public final class Batch {
     values[size] = value;
     timestamps[size] = timestamp;
     size++;
+  }
+
+  /** A batch of one event, as a gate hands out ahead of queued batches. */
+  static Batch ofEvent(int channel, StreamEvent event) {
+    Batch batch = new Batch(channel, 1);
+    batch.add(event, Long.MIN_VALUE);
+    return batch;
+  }
+
+  /** The same elements with room for one more (so that an event can follow a full batch). */
+  Batch withRoomForOne() {
+    Batch larger = new Batch(channel, size + 1);
+    System.arraycopy(values, 0, larger.values, 0, size);
+    System.arraycopy(timestamps, 0, larger.timestamps, 0, size);
+    larger.size = size;
+    return larger;
+  }
+
+  /** The last element, or null for an empty batch. */
+  Object last() {
+    return size == 0 ? null : values[size - 1];
+  }
+
+  /** Where the receiving gate queued this batch among all batches it received (from 1 on). */
+  public long sequence() {
+    return sequence;
   }
 
   public int channel() {

@@ -1,47 +1,147 @@
 package io.weir.runtime.exchange;
 
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.TimeUnit;
+import io.weir.api.state.StateSerializer;
+import io.weir.runtime.exchange.StreamEvent.BarrierAnnouncement;
+import io.weir.runtime.exchange.StreamEvent.CheckpointBarrier;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The inbox of one subtask: batches from all its input channels in arrival order, bounded so that a
  * slow task holds back its producers (backpressure). The task's own thread is the only reader.
+ *
+ * <p>With {@link BarrierOrder#OVERTAKING} a batch that ends with a checkpoint barrier is queued
+ * without waiting for room (at most one such batch per channel and checkpoint) and a {@link
+ * BarrierAnnouncement} is handed out ahead of every queued batch; batches are numbered in arrival
+ * order, so the reader knows which queued batches precede the barrier.
  */
 public final class InputGate implements BatchReceiver {
-  /** Offered to wake the reader when mail arrived; carries nothing. */
-  static final Batch WAKE_UP = new Batch(-1, 1);
-
   private final int channels;
-  private final BlockingQueue<Batch> queue;
+  private final int capacity;
+  private final BarrierOrder barrierOrder;
+  private final List<StateSerializer<?>> serializers;
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Condition notEmpty = lock.newCondition();
+  private final Condition notFull = lock.newCondition();
+  private final ArrayDeque<Batch> queue;
+  private final ArrayDeque<Batch> announcements = new ArrayDeque<>();
+  private long lastSequence;
+  private boolean wakeUpRequested;
   private volatile Exception undeliverable;
 
   public InputGate(int channels, int capacity) {
+    this(channels, capacity, BarrierOrder.IN_LINE, Collections.nCopies(channels, null));
+  }
+
+  /**
+   * @param serializers by channel, the serializer its records were declared with (null for none),
+   *     with which records in flight are stored in checkpoints
+   */
+  public InputGate(
+      int channels,
+      int capacity,
+      BarrierOrder barrierOrder,
+      List<? extends StateSerializer<?>> serializers) {
+    if (serializers.size() != channels) {
+      throw new IllegalArgumentException(
+          serializers.size() + " serializers for " + channels + " channels");
+    }
     this.channels = channels;
-    this.queue = new ArrayBlockingQueue<>(capacity);
+    this.capacity = capacity;
+    this.barrierOrder = barrierOrder;
+    this.serializers = Collections.unmodifiableList(new ArrayList<>(serializers));
+    this.queue = new ArrayDeque<>(capacity + channels);
   }
 
   public int channels() {
     return channels;
   }
 
-  /** Blocks while the gate is full. */
+  public BarrierOrder barrierOrder() {
+    return barrierOrder;
+  }
+
+  /** By channel, the serializer its records were declared with, or null. */
+  public List<StateSerializer<?>> serializers() {
+    return serializers;
+  }
+
+  /** Blocks while the gate is full, unless the batch carries an overtaking barrier. */
   @Override
   public void put(Batch batch) throws InterruptedException {
-    queue.put(batch);
+    lock.lockInterruptibly();
+    try {
+      boolean overtakes =
+          barrierOrder == BarrierOrder.OVERTAKING && batch.last() instanceof CheckpointBarrier;
+      while (!overtakes && queue.size() >= capacity) {
+        notFull.await();
+      }
+      batch.sequence = ++lastSequence;
+      queue.add(batch);
+      if (overtakes) {
+        CheckpointBarrier barrier = (CheckpointBarrier) batch.last();
+        announcements.add(
+            Batch.ofEvent(batch.channel, new BarrierAnnouncement(barrier, batch.sequence)));
+      }
+      notEmpty.signal();
+    } finally {
+      lock.unlock();
+    }
   }
 
   /**
-   * The next batch, or null when none came within the timeout or the reader was woken up.
+   * The next announcement, else the next batch; null when none came within the timeout or the
+   * reader was woken up.
    *
    * @throws UndeliverableInputException once a batch for this gate could not be delivered
    */
   public Batch poll(long timeoutNanos) throws InterruptedException {
-    Batch batch = timeoutNanos <= 0 ? queue.poll() : queue.poll(timeoutNanos, TimeUnit.NANOSECONDS);
-    if (undeliverable != null) {
-      throw new UndeliverableInputException(undeliverable);
+    lock.lockInterruptibly();
+    try {
+      long nanos = timeoutNanos;
+      while (true) {
+        if (undeliverable != null) {
+          throw new UndeliverableInputException(undeliverable);
+        }
+        Batch announcement = announcements.poll();
+        if (announcement != null) {
+          return announcement;
+        }
+        Batch batch = queue.poll();
+        if (batch != null) {
+          notFull.signal();
+          return batch;
+        }
+        if (wakeUpRequested) {
+          wakeUpRequested = false;
+          return null;
+        }
+        if (nanos <= 0) {
+          return null;
+        }
+        nanos = notEmpty.awaitNanos(nanos);
+      }
+    } finally {
+      lock.unlock();
     }
-    return batch == WAKE_UP ? null : batch;
+  }
+
+  /**
+   * Copies the queued batches, in arrival order, into {@code into}, and returns the number of the
+   * last batch received: every batch numbered up to it is queued now or was taken already.
+   */
+  public long copyQueued(List<Batch> into) {
+    lock.lock();
+    try {
+      into.addAll(queue);
+      return lastSequence;
+    } finally {
+      lock.unlock();
+    }
   }
 
   /**
@@ -50,11 +150,17 @@ public final class InputGate implements BatchReceiver {
    */
   public void failDelivery(Exception cause) {
     undeliverable = cause;
-    queue.offer(WAKE_UP);
+    wakeUp();
   }
 
-  /** Makes a blocked {@link #poll} return; when the gate is full the reader is awake anyway. */
+  /** Makes a blocked {@link #poll} return. */
   public void wakeUp() {
-    queue.offer(WAKE_UP);
+    lock.lock();
+    try {
+      wakeUpRequested = true;
+      notEmpty.signal();
+    } finally {
+      lock.unlock();
+    }
   }
 }

@@ -65,8 +65,9 @@ public final class RecordWriter {
         batch = new Batch(channelAtTarget, 1);
         pending[target] = batch;
       } else if (batch.isFull()) {
-        flush(target);
-        batch = new Batch(channelAtTarget, 1);
+        // One hand-over for the records and the event: a gate whose barriers overtake takes a
+        // barrier's batch without waiting for room, which a separate full batch would wait for.
+        batch = batch.withRoomForOne();
         pending[target] = batch;
       }
       batch.add(event, Long.MIN_VALUE);

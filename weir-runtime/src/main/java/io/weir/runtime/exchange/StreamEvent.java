@@ -14,6 +14,13 @@ public sealed interface StreamEvent {
   /** Everything before this belongs to checkpoint {@code checkpointId}, everything after not. */
   record CheckpointBarrier(long checkpointId, long timestamp) implements StreamEvent {}
 
+  /**
+   * Handed out by an input gate whose barriers overtake queued records, ahead of everything queued:
+   * the barrier arrived on this batch's channel, queued as the batch numbered {@code sequence}
+   * (whose elements before the barrier still precede it). Never sent between tasks.
+   */
+  record BarrierAnnouncement(CheckpointBarrier barrier, long sequence) implements StreamEvent {}
+
   /** No more records will come on this channel; barriers still may. */
   record EndOfData() implements StreamEvent {}
 

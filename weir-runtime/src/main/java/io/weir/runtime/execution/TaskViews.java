@@ -126,6 +126,7 @@ public final class TaskViews {
         vertex.isSource() ? head.recordsOut() : head.recordsIn(),
         sinkAtTail ? tail.recordsIn() : tail.recordsOut(),
         task.blockedOnOutputNanos() / 1_000_000,
+        task.metrics().maxInFlightBytes(),
         watermark == Long.MIN_VALUE ? null : watermark,
         counts);
   }

@@ -21,6 +21,7 @@ public final class SubtaskMetrics {
   private final Clock clock;
   private final ArrayDeque<Trace> traces = new ArrayDeque<>();
   private volatile long watermark = Long.MIN_VALUE;
+  private long maxInFlightBytes;
 
   public SubtaskMetrics(Clock clock) {
     this.clock = clock;
@@ -44,6 +45,16 @@ public final class SubtaskMetrics {
   public synchronized void aligned(long checkpointId) {
     Trace trace = traceOf(checkpointId);
     trace.alignedMillis = clock.millis();
+  }
+
+  /** An unaligned checkpoint stored this many bytes of records in flight with the task's state. */
+  public synchronized void inFlightStored(long bytes) {
+    maxInFlightBytes = Math.max(maxInFlightBytes, bytes);
+  }
+
+  /** The most bytes of records in flight one checkpoint of this subtask stored. */
+  public synchronized long maxInFlightBytes() {
+    return maxInFlightBytes;
   }
 
   /**

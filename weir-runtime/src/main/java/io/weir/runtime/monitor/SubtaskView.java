@@ -14,6 +14,8 @@ import java.util.TreeMap;
  * @param recordsIn records into the chain's head (a source: records it emitted)
  * @param recordsOut records out of the chain's tail (a sink: the records it wrote)
  * @param blockedOnOutputMillis time spent waiting for room downstream (backpressure), since start
+ * @param maxInFlightBytes the most bytes of records in flight one unaligned checkpoint of the
+ *     subtask stored, since start (0 for aligned checkpoints)
  * @param watermark the last watermark the subtask emitted, or null before the first
  * @param operators records in and out of each chained operator, head first
  */
@@ -23,6 +25,7 @@ public record SubtaskView(
     long recordsIn,
     long recordsOut,
     long blockedOnOutputMillis,
+    long maxInFlightBytes,
     Long watermark,
     List<OperatorCounts> operators)
     implements Serializable {

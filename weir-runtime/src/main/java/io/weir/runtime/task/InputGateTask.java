@@ -1,11 +1,21 @@
 package io.weir.runtime.task;
 
 import io.weir.api.checkpoint.CheckpointingMode;
+import io.weir.api.functions.KeySelector;
+import io.weir.runtime.exchange.BarrierOrder;
 import io.weir.runtime.exchange.Batch;
+import io.weir.runtime.exchange.InFlightRecords;
 import io.weir.runtime.exchange.InputGate;
 import io.weir.runtime.exchange.StreamEvent;
+import io.weir.runtime.exchange.StreamEvent.BarrierAnnouncement;
 import io.weir.runtime.exchange.StreamEvent.CheckpointBarrier;
 import io.weir.runtime.operators.StreamOperator;
+import io.weir.runtime.state.KeyGroups;
+import io.weir.runtime.state.OperatorSubtaskState;
+import io.weir.runtime.state.TaskSnapshot;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -23,6 +33,10 @@ public abstract class InputGateTask extends StreamTask
   private final WatermarkValve valve;
   protected final StreamOperator head;
   private final String headName;
+  private final String headUid;
+  private final InFlightRecords inFlightRecords;
+  // The snapshot of an unaligned checkpoint, until its records in flight are captured.
+  private TaskSnapshot snapshotAheadOfInFlight;
   private final Thread thread;
   private int endedChannels;
   private volatile boolean cancelled;
@@ -31,15 +45,29 @@ public abstract class InputGateTask extends StreamTask
     super(deployment);
     this.gate = deployment.gate();
     int channels = gate.channels();
-    this.barriers =
-        deployment.config().checkpointingMode() == CheckpointingMode.EXACTLY_ONCE
-            ? new AligningBarrierHandler(channels)
-            : new TrackingBarrierHandler(channels);
+    this.inFlightRecords = new InFlightRecords(gate.serializers());
+    this.barriers = barrierHandler(deployment, gate, inFlightRecords);
     this.valve = new WatermarkValve(channels, this);
     this.head = chain.head();
     this.headName = head.setup().describe();
+    this.headUid = deployment.vertex().chain().get(0).uid();
     this.thread = new Thread(this::run, deployment.taskName());
     this.thread.setDaemon(true);
+  }
+
+  private static BarrierHandler barrierHandler(
+      TaskDeployment deployment, InputGate gate, InFlightRecords inFlightRecords) {
+    if (deployment.config().checkpointingMode() != CheckpointingMode.EXACTLY_ONCE) {
+      return new TrackingBarrierHandler(gate.channels());
+    }
+    if (gate.barrierOrder() == BarrierOrder.OVERTAKING) {
+      return new UnalignedBarrierHandler(
+          gate,
+          inFlightRecords,
+          deployment.config().alignedCheckpointTimeout(),
+          deployment.clock());
+    }
+    return new AligningBarrierHandler(gate.channels());
   }
 
   @Override
@@ -69,6 +97,7 @@ public abstract class InputGateTask extends StreamTask
       chain.initializeAndOpen();
       moveTo(TaskState.RUNNING);
       deployment.listener().onRunning(this);
+      replayInFlight();
       loop();
       chain.close();
       if (maybeMoveTo(TaskState.TERMINATED)) {
@@ -89,9 +118,19 @@ public abstract class InputGateTask extends StreamTask
       }
       mailbox.runAll();
       timers.fireDue();
+      barriers.maybeTimeOutAlignment(this);
       Batch batch = barriers.nextReleased();
       if (batch == null) {
         batch = gate.poll(waitNanos());
+        if (batch != null && batch.value(0) instanceof BarrierAnnouncement announcement) {
+          metrics.barrierArrived(announcement.barrier().checkpointId());
+          barriers.onAnnouncement(
+              batch.channel(), announcement.barrier(), announcement.sequence(), this);
+          continue;
+        }
+        if (batch != null) {
+          barriers.onTaken(batch);
+        }
       }
       if (batch != null) {
         process(batch, 0);
@@ -144,6 +183,39 @@ public abstract class InputGateTask extends StreamTask
     }
   }
 
+  /**
+   * Processes the records that the restored checkpoint found in flight, before any new input: their
+   * senders restart after the barrier they preceded.
+   */
+  private void replayInFlight() throws Exception {
+    OperatorSubtaskState restored = deployment.restoredStates().get(headUid);
+    if (restored == null) {
+      return;
+    }
+    for (Batch batch : inFlightRecords.decode(restored.listStates(), rescaledRouting())) {
+      process(batch, 0);
+    }
+  }
+
+  /**
+   * Which records in flight of an old subtask this subtask replays after a rescale: those whose key
+   * is now this subtask's, or without a key those of the old subtasks it takes over; null if this
+   * task cannot replay them on another channel.
+   */
+  @SuppressWarnings("unchecked")
+  protected InFlightRecords.RescaledRouting rescaledRouting() {
+    KeySelector<Object, Object> keys =
+        (KeySelector<Object, Object>) deployment.vertex().keySelector();
+    int index = deployment.subtaskIndex();
+    int parallelism = deployment.vertex().parallelism();
+    int maxParallelism = deployment.config().maxParallelism();
+    if (keys != null) {
+      return (oldSubtask, record) ->
+          KeyGroups.subtaskOfKey(keys.getKey(record), maxParallelism, parallelism) == index;
+    }
+    return (oldSubtask, record) -> oldSubtask % parallelism == index;
+  }
+
   /** Hands a record that arrived on {@code channel} to the head operator. */
   protected abstract void processRecord(int channel, Object record, long timestamp)
       throws Exception;
@@ -186,7 +258,29 @@ public abstract class InputGateTask extends StreamTask
   }
 
   @Override
+  public boolean snapshotAheadOfInFlight(CheckpointBarrier barrier) throws Exception {
+    snapshotAheadOfInFlight = snapshotAndForward(barrier);
+    return snapshotAheadOfInFlight != null;
+  }
+
+  @Override
+  public void completeWithInFlight(
+      long checkpointId, Map<String, List<byte[]>> inFlight, long bytes) {
+    TaskSnapshot snapshot = snapshotAheadOfInFlight;
+    snapshotAheadOfInFlight = null;
+    Map<String, OperatorSubtaskState> operators = new HashMap<>(snapshot.operators());
+    OperatorSubtaskState head = operators.getOrDefault(headUid, OperatorSubtaskState.EMPTY);
+    Map<String, List<byte[]>> listStates = new HashMap<>(head.listStates());
+    listStates.putAll(inFlight);
+    operators.put(
+        headUid, new OperatorSubtaskState(listStates, head.unionStates(), head.keyGroups()));
+    metrics.inFlightStored(bytes);
+    storeAndAcknowledge(checkpointId, new TaskSnapshot(operators));
+  }
+
+  @Override
   public void abortCheckpoint(long checkpointId, String reason) {
+    snapshotAheadOfInFlight = null;
     declineCheckpoint(checkpointId, reason);
   }
 }

@@ -151,6 +151,18 @@ public abstract class StreamTask {
    * state and the acknowledgement to the snapshot executor.
    */
   protected void performCheckpoint(CheckpointBarrier barrier) throws Exception {
+    TaskSnapshot snapshot = snapshotAndForward(barrier);
+    if (snapshot != null) {
+      storeAndAcknowledge(barrier.checkpointId(), snapshot);
+    }
+  }
+
+  /**
+   * The synchronous part of a checkpoint: snapshots the chain and forwards the barrier.
+   *
+   * @return the snapshot, or null if an operator declined the checkpoint (declined already)
+   */
+  protected TaskSnapshot snapshotAndForward(CheckpointBarrier barrier) throws Exception {
     long id = barrier.checkpointId();
     metrics.aligned(id);
     TaskSnapshot snapshot;
@@ -162,10 +174,15 @@ public abstract class StreamTask {
       output.broadcast(barrier);
       LOG.warn("{} declined checkpoint {}: {}", taskName(), id, e.getMessage());
       declineCheckpoint(id, e.getMessage());
-      return;
+      return null;
     }
     output.broadcast(barrier);
     deployment.failpoints().hit(FailpointNames.TASK_SNAPSHOT_AFTER);
+    return snapshot;
+  }
+
+  /** Hands the write of the snapshot and the acknowledgement to the snapshot executor. */
+  protected void storeAndAcknowledge(long id, TaskSnapshot snapshot) {
     String taskId = deployment.vertex().id();
     int subtask = deployment.subtaskIndex();
     deployment

@@ -1,5 +1,6 @@
 package io.weir.runtime.task;
 
+import io.weir.runtime.exchange.InFlightRecords;
 import io.weir.runtime.operators.TwoInputStreamOperator;
 
 /**
@@ -34,6 +35,12 @@ public final class TwoInputStreamTask extends InputGateTask {
     }
     this.twoInputHead = operator;
     this.firstInputChannels = firstInputChannels;
+  }
+
+  /** Channels say the input: records in flight keep their channel and are not re-routed. */
+  @Override
+  protected InFlightRecords.RescaledRouting rescaledRouting() {
+    return null;
   }
 
   @Override

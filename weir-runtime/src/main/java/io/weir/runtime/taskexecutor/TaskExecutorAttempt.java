@@ -1,5 +1,7 @@
 package io.weir.runtime.taskexecutor;
 
+import io.weir.api.checkpoint.CheckpointingMode;
+import io.weir.api.datastream.JobConfig;
 import io.weir.api.graph.Partitioning;
 import io.weir.api.state.StateSerializer;
 import io.weir.runtime.checkpoint.CheckpointKind;
@@ -10,6 +12,7 @@ import io.weir.runtime.checkpoint.RoutingCheckpointStorage;
 import io.weir.runtime.checkpoint.StateHandle;
 import io.weir.runtime.checkpoint.SubtaskKey;
 import io.weir.runtime.checkpoint.storage.SavepointStorage;
+import io.weir.runtime.exchange.BarrierOrder;
 import io.weir.runtime.exchange.BatchReceiver;
 import io.weir.runtime.exchange.ChannelSelector;
 import io.weir.runtime.exchange.InputGate;
@@ -122,13 +125,24 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
       int channels = serializers.size();
       for (int i = 0; i < vertex.parallelism(); i++) {
         if (!vertex.isSource() && isLocal(vertex, i)) {
-          InputGate gate = new InputGate(channels, Math.max(GATE_MIN_BATCHES, channels));
+          InputGate gate =
+              new InputGate(
+                  channels, Math.max(GATE_MIN_BATCHES, channels), barrierOrder(), serializers);
           gates.put(new SubtaskKey(vertex.id(), i), gate);
           exchange.registerGate(vertex.id(), i, gate, serializers);
         }
       }
     }
     return gates;
+  }
+
+  /** Barriers overtake queued records only where exactly-once checkpoints may be unaligned. */
+  private BarrierOrder barrierOrder() {
+    JobConfig config = graph.config();
+    return config.unalignedCheckpoints()
+            && config.checkpointingMode() == CheckpointingMode.EXACTLY_ONCE
+        ? BarrierOrder.OVERTAKING
+        : BarrierOrder.IN_LINE;
   }
 
   /**

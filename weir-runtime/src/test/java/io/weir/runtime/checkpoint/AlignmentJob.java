@@ -10,10 +10,14 @@ import io.weir.api.functions.MapFunction;
 import io.weir.api.state.StateSerializer;
 import io.weir.runtime.checkpoint.storage.CheckpointLayout;
 import io.weir.runtime.checkpoint.storage.CheckpointLoader;
+import io.weir.runtime.exchange.Batch;
+import io.weir.runtime.exchange.InFlightRecords;
 import io.weir.runtime.state.OperatorSubtaskState;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -77,6 +81,42 @@ final class AlignmentJob {
       assertThat(observed.seen())
           .as("ids in the snapshot of %s", checkpoint.getFileName())
           .isEqualTo(observed.beforeBarriers());
+    }
+  }
+
+  /**
+   * Unaligned: each snapshot, with the records it stored in flight, holds exactly the ids before
+   * each source's barrier, each once (text ids of the second input read as numbers).
+   */
+  void assertEachSnapshotWithItsRecordsInFlightHoldsExactlyTheRecordsBeforeTheBarriers(
+      JobResult result) throws Exception {
+    assertThat(result.completedCheckpoints()).isGreaterThanOrEqualTo(3);
+    for (Path checkpoint : checkpoints()) {
+      CompletedCheckpoint completed = CheckpointLoader.load(checkpoint);
+      List<Long> held = new ArrayList<>(elements(completed, "recorder", SEEN_STATE));
+      // In flight at the recorder (two channels) and at the slow map (one channel) before it.
+      addInFlight(held, completed, "recorder", 2);
+      addInFlight(held, completed, "slow-map", 1);
+      Collections.sort(held);
+      assertThat(held)
+          .as("ids processed or in flight at %s", checkpoint.getFileName())
+          .isEqualTo(new ArrayList<>(observe(checkpoint).beforeBarriers()));
+    }
+  }
+
+  private static void addInFlight(
+      List<Long> ids, CompletedCheckpoint checkpoint, String uid, int channels) throws Exception {
+    OperatorSubtaskState subtask = checkpoint.operators().get(uid).subtasks().get(0);
+    InFlightRecords records = new InFlightRecords(Arrays.asList(new StateSerializer<?>[channels]));
+    for (Batch batch : records.decode(subtask.listStates(), null)) {
+      for (int i = 0; i < batch.size(); i++) {
+        Object value = batch.value(i);
+        if (value instanceof Long id) {
+          ids.add(id);
+        } else if (value instanceof String text) {
+          ids.add(Long.parseLong(text));
+        }
+      }
     }
   }
 

@@ -41,6 +41,19 @@ class TwoInputBarrierAlignmentTest {
   }
 
   @Test
+  void when_unaligned_then_eachSnapshotWithItsRecordsInFlightHoldsTheRecordsBeforeBothBarriers()
+      throws Exception {
+    // when
+    AlignmentJob job = new AlignmentJob(checkpointRoot, "two-input-unaligned");
+    StreamEnvironment env = job.environment(CheckpointingMode.EXACTLY_ONCE);
+    env.config().enableUnalignedCheckpoints();
+    JobResult result = runJob(job, env);
+
+    // then
+    job.assertEachSnapshotWithItsRecordsInFlightHoldsExactlyTheRecordsBeforeTheBarriers(result);
+  }
+
+  @Test
   void when_atLeastOnce_then_checkpointsCompleteAndHoldAtLeastTheRecordsBeforeTheBarriers()
       throws Exception {
     // when
@@ -53,7 +66,10 @@ class TwoInputBarrierAlignmentTest {
 
   /** The fast source as the first input of a co-map, the slow path, as text, as the second. */
   private static JobResult runJob(AlignmentJob job, CheckpointingMode mode) throws Exception {
-    StreamEnvironment env = job.environment(mode);
+    return runJob(job, job.environment(mode));
+  }
+
+  private static JobResult runJob(AlignmentJob job, StreamEnvironment env) throws Exception {
     DataStream<String> slow = job.slowSource(env).map(String::valueOf).uid("as-text");
     job.fastSource(env)
         .connect(slow)

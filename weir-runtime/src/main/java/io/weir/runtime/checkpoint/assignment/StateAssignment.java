@@ -3,6 +3,7 @@ package io.weir.runtime.checkpoint.assignment;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.OperatorInfo;
 import io.weir.runtime.checkpoint.OperatorState;
+import io.weir.runtime.exchange.InFlightRecords;
 import io.weir.runtime.state.KeyGroups;
 import io.weir.runtime.state.OperatorSubtaskState;
 import java.util.ArrayList;
@@ -64,9 +65,7 @@ public final class StateAssignment {
     requireSameMaxParallelism(operator, restored.operator());
     List<OperatorSubtaskState> oldSubtasks = oldSubtasksInOrder(restored);
     List<Map<Integer, byte[]>> keyGroups = assignKeyGroups(operator, oldSubtasks);
-    List<Map<String, List<byte[]>>> lists =
-        ListStateRedistribution.splitEvenly(
-            oldSubtasks, OperatorSubtaskState::listStates, parallelism);
+    List<Map<String, List<byte[]>>> lists = assignLists(oldSubtasks, parallelism);
     Map<String, List<byte[]>> unions =
         ListStateRedistribution.concatenate(oldSubtasks, OperatorSubtaskState::unionStates);
     List<OperatorSubtaskState> assigned = new ArrayList<>(parallelism);
@@ -89,6 +88,31 @@ public final class StateAssignment {
               + operator.maxParallelism()
               + "; max parallelism cannot change across a restore");
     }
+  }
+
+  /**
+   * Operator list states split evenly. Records in flight are not split: at another parallelism
+   * every new subtask gets all of them, by old subtask, and replays those that are now its own.
+   */
+  private static List<Map<String, List<byte[]>>> assignLists(
+      List<OperatorSubtaskState> oldSubtasks, int parallelism) {
+    if (oldSubtasks.size() == parallelism) {
+      return ListStateRedistribution.splitEvenly(
+          oldSubtasks, OperatorSubtaskState::listStates, parallelism);
+    }
+    List<Map<String, List<byte[]>>> oldLists =
+        oldSubtasks.stream().map(OperatorSubtaskState::listStates).toList();
+    List<Map<String, List<byte[]>>> shares =
+        ListStateRedistribution.splitEvenly(
+            oldSubtasks, old -> InFlightRecords.withoutInFlight(old.listStates()), parallelism);
+    Map<String, List<byte[]>> inFlight = InFlightRecords.forRescaledRestore(oldLists);
+    List<Map<String, List<byte[]>>> assigned = new ArrayList<>();
+    for (Map<String, List<byte[]>> share : shares) {
+      Map<String, List<byte[]>> lists = new TreeMap<>(share);
+      lists.putAll(inFlight);
+      assigned.add(Collections.unmodifiableMap(lists));
+    }
+    return assigned;
   }
 
   /** Old subtasks by index 0..p-1; a missing index (a subtask without state) is empty. */

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.OperatorInfo;
 import io.weir.runtime.checkpoint.OperatorState;
+import io.weir.runtime.exchange.InFlightRecords;
 import io.weir.runtime.state.OperatorSubtaskState;
 import java.util.List;
 import java.util.Map;
@@ -44,6 +45,33 @@ class StateAssignmentTest {
         .extracting(state -> state.keyGroups().keySet())
         .containsExactly(java.util.Set.of(0, 1), java.util.Set.of(2, 3), java.util.Set.of(4, 5));
     assertThat(States.text(assigned.get(2).keyGroups().get(5))).isEqualTo("kg-5");
+  }
+
+  @Test
+  void when_recordsInFlightAndParallelismChanged_then_everyNewSubtaskGetsAllOfThemByOldSubtask() {
+    OperatorSubtaskState withRecordsInFlight =
+        new OperatorSubtaskState(
+            Map.of(
+                InFlightRecords.STATE_PREFIX + "channel-0-of-1",
+                List.of(new byte[] {1}),
+                "offsets",
+                List.of(new byte[] {2}, new byte[] {3})),
+            Map.of(),
+            Map.of());
+    OperatorState restored =
+        new OperatorState(
+            new OperatorInfo("counter", "Counter", 2, 128),
+            Map.of(0, withRecordsInFlight, 1, OperatorSubtaskState.EMPTY));
+
+    List<OperatorSubtaskState> assigned =
+        StateAssignment.assignOperatorState(
+            new OperatorInfo("counter", "Counter", 3, 128), restored);
+
+    String rescaled = InFlightRecords.STATE_PREFIX + "rescaled.subtask-0.channel-0-of-1";
+    assertThat(assigned).allSatisfy(state -> assertThat(state.listStates()).containsKey(rescaled));
+    assertThat(assigned)
+        .extracting(state -> state.listStates().getOrDefault("offsets", List.of()).size())
+        .containsExactly(0, 1, 1);
   }
 
   @Test

@@ -1,0 +1,179 @@
+package io.weir.lab.bench;
+
+import io.weir.api.datastream.RestartStrategy;
+import io.weir.api.datastream.StreamEnvironment;
+import io.weir.examples.SeedJob;
+import io.weir.examples.SeedJobOptions;
+import io.weir.examples.SeedRecords;
+import io.weir.runtime.checkpoint.CompletedCheckpoint;
+import io.weir.runtime.checkpoint.storage.CheckpointLayout;
+import io.weir.runtime.checkpoint.storage.CheckpointLoader;
+import io.weir.runtime.checkpoint.storage.Directories;
+import io.weir.runtime.checkpoint.storage.MetadataFormat;
+import io.weir.runtime.exchange.InFlightRecords;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * Aligned against unaligned checkpoints, in this JVM: the seed job on its generator (source ->
+ * keyBy -> map -> exactly-once file sink, parallelism 1) with the map slowed per record and the
+ * source paced at three times what the map can take, so that every input gate is full and barriers
+ * queue behind it; the job fails once mid-run (a failpoint) and restarts from its latest
+ * checkpoint. Checkpoint durations and records in flight are read from the retained checkpoints,
+ * lost and duplicated records from the committed output. Then the same job unslowed and unpaced,
+ * for the throughput of each mode without backpressure.
+ */
+public final class BackpressureBench {
+  /** What the benchmark is given. */
+  public record Settings(
+      long records, long recordDelayMicros, long unloadedRecords, Path directory) {
+    /** Input paced at three times what the slowed map can take. */
+    long overloadRate() {
+      return 3 * 1_000_000 / recordDelayMicros;
+    }
+  }
+
+  /** One mode's figures. */
+  public record Result(
+      String mode,
+      List<Long> checkpointMillis,
+      long maxInFlightBytes,
+      long lost,
+      long duplicated,
+      double unloadedRecordsPerSecond) {
+    public long percentileMillis(double percentile) {
+      if (checkpointMillis.isEmpty()) {
+        return 0;
+      }
+      List<Long> sorted = new ArrayList<>(checkpointMillis);
+      Collections.sort(sorted);
+      int index = (int) Math.ceil(percentile / 100 * sorted.size()) - 1;
+      return sorted.get(Math.max(0, Math.min(sorted.size() - 1, index)));
+    }
+  }
+
+  private static final Duration CHECKPOINT_INTERVAL = Duration.ofMillis(500);
+  private static final String MID_RUN_FAILURE = "task.snapshot.after=throw@8";
+
+  private final Settings settings;
+  private final Consumer<String> progress;
+
+  public BackpressureBench(Settings settings, Consumer<String> progress) {
+    this.settings = settings;
+    this.progress = progress;
+  }
+
+  /** The aligned result, then the unaligned one. */
+  public List<Result> run() throws Exception {
+    double[] unloaded = unloadedThroughput();
+    List<Result> results = new ArrayList<>();
+    results.add(overloaded("aligned", false, unloaded[0]));
+    results.add(overloaded("unaligned", true, unloaded[1]));
+    return results;
+  }
+
+  /**
+   * Records per second of the aligned and the unaligned job without backpressure: after a warm-up,
+   * two runs each, alternating, the best of each kept (as the in-memory bench does).
+   */
+  private double[] unloadedThroughput() throws Exception {
+    progress.accept("unloaded throughput, " + settings.unloadedRecords() + " records a run");
+    runUnloaded(settings.unloadedRecords() / 10, false);
+    double[] best = new double[2];
+    for (int round = 0; round < 2; round++) {
+      for (int mode = 0; mode < 2; mode++) {
+        best[mode] = Math.max(best[mode], runUnloaded(settings.unloadedRecords(), mode == 1));
+      }
+    }
+    return best;
+  }
+
+  private double runUnloaded(long records, boolean unaligned) throws Exception {
+    StreamEnvironment env = StreamEnvironment.getExecutionEnvironment();
+    SeedJob.build(env, SeedJobOptions.parse("--records", Long.toString(records)));
+    env.config().checkpointInterval(Duration.ofSeconds(1)).unalignedCheckpoints(unaligned);
+    long started = System.nanoTime();
+    env.execute("backpressure-unloaded");
+    return records * 1e9 / (System.nanoTime() - started);
+  }
+
+  private Result overloaded(String mode, boolean unaligned, double unloadedRecordsPerSecond)
+      throws Exception {
+    Path runDirectory = settings.directory().resolve(mode);
+    Directories.deleteRecursively(runDirectory);
+    Path checkpoints = runDirectory.resolve("checkpoints");
+    Path output = runDirectory.resolve("output");
+    Files.createDirectories(output);
+    progress.accept(
+        String.format(
+            "%s: %,d records offered at %,d/s to a map taking %d us a record",
+            mode, settings.records(), settings.overloadRate(), settings.recordDelayMicros()));
+    StreamEnvironment env = StreamEnvironment.getExecutionEnvironment();
+    SeedJob.build(
+        env,
+        SeedJobOptions.parse(
+            "--records", Long.toString(settings.records()),
+            "--rate", Long.toString(settings.overloadRate()),
+            "--record-delay-micros", Long.toString(settings.recordDelayMicros()),
+            "--output-dir", output.toString(),
+            "--checkpoint-interval", Long.toString(CHECKPOINT_INTERVAL.toMillis())));
+    env.setCheckpointDirectory(checkpoints);
+    env.setRestartStrategy(RestartStrategy.fixedDelay(3, Duration.ofMillis(100)));
+    env.config()
+        .retainedCheckpoints(100_000)
+        .unalignedCheckpoints(unaligned)
+        .failpoints(MID_RUN_FAILURE);
+    env.execute("backpressure-" + mode);
+    List<Long> durations = new ArrayList<>();
+    long maxInFlight = 0;
+    Path jobDirectory = checkpoints.resolve("backpressure-" + mode);
+    for (Path directory : CheckpointLayout.checkpointDirectoriesNewestFirst(jobDirectory)) {
+      CompletedCheckpoint checkpoint = CheckpointLoader.load(directory);
+      long completed =
+          Files.getLastModifiedTime(directory.resolve(MetadataFormat.FILE_NAME)).toMillis();
+      durations.add(completed - checkpoint.timestamp());
+      maxInFlight = Math.max(maxInFlight, inFlightBytes(checkpoint));
+    }
+    long[] counts = committedCounts(output);
+    long lost = 0;
+    long duplicated = 0;
+    for (long count : counts) {
+      lost += count == 0 ? 1 : 0;
+      duplicated += Math.max(0, count - 1);
+    }
+    return new Result(mode, durations, maxInFlight, lost, duplicated, unloadedRecordsPerSecond);
+  }
+
+  private static long inFlightBytes(CompletedCheckpoint checkpoint) {
+    return checkpoint.operators().values().stream()
+        .flatMap(operator -> operator.subtasks().values().stream())
+        .flatMap(subtask -> subtask.listStates().entrySet().stream())
+        .filter(state -> InFlightRecords.isInFlightState(state.getKey()))
+        .flatMap(state -> state.getValue().stream())
+        .mapToLong(element -> element.length)
+        .sum();
+  }
+
+  /** How often each input record is in the committed part files, by record index. */
+  private long[] committedCounts(Path output) throws IOException {
+    long[] counts = new long[Math.toIntExact(settings.records())];
+    try (Stream<Path> files = Files.list(output)) {
+      for (Path file : files.filter(f -> f.getFileName().toString().startsWith("part-")).toList()) {
+        for (String line : Files.readAllLines(file)) {
+          long index =
+              Long.parseLong(line.substring(line.lastIndexOf(',') + 1))
+                  - SeedRecords.BASE_TIMESTAMP;
+          counts[Math.toIntExact(index)]++;
+        }
+      }
+    }
+    return counts;
+  }
+}

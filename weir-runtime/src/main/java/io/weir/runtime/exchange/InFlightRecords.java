@@ -1,0 +1,239 @@
+package io.weir.runtime.exchange;
+
+import io.weir.api.state.StateSerializer;
+import io.weir.runtime.exchange.StreamEvent.CheckpointBarrier;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The records (and watermark events) an unaligned checkpoint found in flight on a task's input
+ * channels, as operator list state of the task's head operator: one list per channel, named {@link
+ * #STATE_PREFIX}, the channel index and the task's channel count, one element per record, in the
+ * order the channel delivered them. Records go through their channel's declared serializer, else
+ * Java serialization. A restore at another parallelism gives every new subtask the lists of all old
+ * subtasks ({@link #forRescaledRestore}), and each replays the records that are now its own.
+ */
+public final class InFlightRecords {
+  /** List states whose names start with this hold records in flight, not operator state. */
+  public static final String STATE_PREFIX = "weir.in-flight.";
+
+  private static final String CHANNEL = "channel-";
+  private static final String RESCALED = "rescaled.subtask-";
+
+  private static final byte RECORD = 0;
+  private static final byte WATERMARK = 1;
+  private static final byte IDLE = 2;
+  private static final byte ACTIVE = 3;
+  private static final byte END_OF_DATA = 4;
+
+  private final List<StateSerializer<?>> serializers;
+
+  /**
+   * @param serializers by channel, the records' declared serializer or null
+   */
+  public InFlightRecords(List<StateSerializer<?>> serializers) {
+    this.serializers = serializers;
+  }
+
+  /** Whether list state {@code name} holds records in flight. */
+  public static boolean isInFlightState(String name) {
+    return name.startsWith(STATE_PREFIX);
+  }
+
+  /**
+   * The list state of a channel's records in flight, in a task with these serializers' channels.
+   */
+  public String stateName(int channel) {
+    return STATE_PREFIX + CHANNEL + channel + "-of-" + serializers.size();
+  }
+
+  /** Decides which records in flight of an old subtask a new subtask replays after a rescale. */
+  public interface RescaledRouting {
+    boolean replays(int oldSubtask, Object record) throws Exception;
+  }
+
+  /**
+   * For a restore at another parallelism: the records in flight of every old subtask (by index in
+   * the list), renamed by old subtask, for each new subtask to pick its own from.
+   */
+  public static Map<String, List<byte[]>> forRescaledRestore(
+      List<Map<String, List<byte[]>>> oldListStates) {
+    Map<String, List<byte[]>> rescaled = new TreeMap<>();
+    for (int subtask = 0; subtask < oldListStates.size(); subtask++) {
+      for (Map.Entry<String, List<byte[]>> list : oldListStates.get(subtask).entrySet()) {
+        String name = list.getKey();
+        if (isInFlightState(name) && !name.startsWith(STATE_PREFIX + RESCALED)) {
+          rescaled.put(
+              STATE_PREFIX + RESCALED + subtask + "." + name.substring(STATE_PREFIX.length()),
+              list.getValue());
+        }
+      }
+    }
+    return rescaled;
+  }
+
+  /** The list states without the records in flight. */
+  public static Map<String, List<byte[]>> withoutInFlight(Map<String, List<byte[]>> listStates) {
+    Map<String, List<byte[]>> rest = new TreeMap<>(listStates);
+    rest.keySet().removeIf(InFlightRecords::isInFlightState);
+    return rest;
+  }
+
+  /**
+   * Adds the records and events of {@code batch} to {@code into}, encoded (now, as an operator may
+   * change a record object after it processed it), leaving out barriers: a gate announces a barrier
+   * only when it ends its batch, so every other element of the batch precedes it.
+   *
+   * @return the bytes added
+   */
+  public long encode(Batch batch, List<byte[]> into) {
+    long bytes = 0;
+    for (int i = 0; i < batch.size(); i++) {
+      Object value = batch.value(i);
+      if (value instanceof CheckpointBarrier) {
+        continue;
+      }
+      byte[] element = encode(batch.channel(), value, batch.timestamp(i));
+      into.add(element);
+      bytes += element.length;
+    }
+    return bytes;
+  }
+
+  private byte[] encode(int channel, Object value, long timestamp) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(64);
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      if (value instanceof StreamEvent.Watermark watermark) {
+        out.writeByte(WATERMARK);
+        out.writeLong(watermark.timestamp());
+      } else if (value instanceof StreamEvent.WatermarkStatus status) {
+        out.writeByte(status.idle() ? IDLE : ACTIVE);
+      } else if (value instanceof StreamEvent.EndOfData) {
+        out.writeByte(END_OF_DATA);
+      } else {
+        out.writeByte(RECORD);
+        out.writeLong(timestamp);
+        out.write(serializer(channel).serialize(value));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return bytes.toByteArray();
+  }
+
+  /**
+   * The batches to replay, one per channel that had records in flight, from the head operator's
+   * restored list states; other list states are left alone.
+   *
+   * @throws IllegalStateException if the records were stored by a task with another channel count
+   *     (an upstream operator's parallelism changed), as channel indexes no longer name the same
+   *     senders
+   */
+  public List<Batch> decode(Map<String, List<byte[]>> listStates, RescaledRouting routing)
+      throws Exception {
+    Map<Integer, List<byte[]>> byChannel = new TreeMap<>();
+    List<Batch> batches = new ArrayList<>();
+    for (Map.Entry<String, List<byte[]>> list : new TreeMap<>(listStates).entrySet()) {
+      if (list.getKey().startsWith(STATE_PREFIX + RESCALED)) {
+        batches.add(
+            rescaled(list.getKey().substring(STATE_PREFIX.length()), list.getValue(), routing));
+      }
+    }
+    listStates.forEach(
+        (name, elements) -> {
+          if (isInFlightState(name)
+              && !name.startsWith(STATE_PREFIX + RESCALED)
+              && !elements.isEmpty()) {
+            String[] channelOfCount =
+                name.substring((STATE_PREFIX + CHANNEL).length()).split("-of-");
+            int count = Integer.parseInt(channelOfCount[1]);
+            if (count != serializers.size()) {
+              throw new IllegalStateException(
+                  "The checkpoint holds records in flight on "
+                      + count
+                      + " input channels, but the task now has "
+                      + serializers.size()
+                      + "; restore an unaligned checkpoint with the parallelism it was taken with");
+            }
+            byChannel.put(Integer.parseInt(channelOfCount[0]), elements);
+          }
+        });
+    byChannel.forEach((channel, elements) -> batches.add(decode(channel, elements)));
+    return batches;
+  }
+
+  /**
+   * The records of one old subtask's channel that {@code routing} gives this subtask, on channel 0:
+   * after a rescale channel indexes name other senders, and events are left out (the restored
+   * senders emit watermarks and the end of their input again).
+   */
+  private Batch rescaled(String name, List<byte[]> elements, RescaledRouting routing)
+      throws Exception {
+    int oldSubtask =
+        Integer.parseInt(name.substring(RESCALED.length(), name.indexOf('.', RESCALED.length())));
+    if (routing == null) {
+      throw new IllegalStateException(
+          "Records in flight of old subtask "
+              + oldSubtask
+              + " cannot be re-routed to a two-input task; restore the unaligned checkpoint with"
+              + " the parallelism it was taken with");
+    }
+    Batch all = decode(0, elements);
+    List<Object> values = new ArrayList<>();
+    List<Long> timestamps = new ArrayList<>();
+    for (int i = 0; i < all.size(); i++) {
+      Object value = all.value(i);
+      if (!(value instanceof StreamEvent) && routing.replays(oldSubtask, value)) {
+        values.add(value);
+        timestamps.add(all.timestamp(i));
+      }
+    }
+    return Batch.of(0, values.toArray(), timestamps.stream().mapToLong(Long::longValue).toArray());
+  }
+
+  private Batch decode(int channel, List<byte[]> elements) {
+    Object[] values = new Object[elements.size()];
+    long[] timestamps = new long[elements.size()];
+    for (int i = 0; i < values.length; i++) {
+      byte[] element = elements.get(i);
+      try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(element))) {
+        byte tag = in.readByte();
+        timestamps[i] = Long.MIN_VALUE;
+        values[i] =
+            switch (tag) {
+              case WATERMARK -> new StreamEvent.Watermark(in.readLong());
+              case IDLE -> StreamEvent.IDLE;
+              case ACTIVE -> StreamEvent.ACTIVE;
+              case END_OF_DATA -> StreamEvent.END_OF_DATA;
+              case RECORD -> {
+                timestamps[i] = in.readLong();
+                yield serializer(channel).deserialize(in.readAllBytes());
+              }
+              default ->
+                  throw new IllegalStateException(
+                      "Unknown element tag "
+                          + tag
+                          + " in the records in flight of channel "
+                          + channel);
+            };
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return Batch.of(channel, values, timestamps);
+  }
+
+  @SuppressWarnings("unchecked")
+  private StateSerializer<Object> serializer(int channel) {
+    StateSerializer<?> declared = channel < serializers.size() ? serializers.get(channel) : null;
+    return (StateSerializer<Object>) (declared != null ? declared : StateSerializer.java());
+  }
+}

@@ -1,0 +1,129 @@
+package io.weir.runtime.checkpoint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.weir.api.checkpoint.CheckpointListener;
+import io.weir.api.datastream.JobResult;
+import io.weir.api.datastream.RestartStrategy;
+import io.weir.api.datastream.StreamEnvironment;
+import io.weir.api.functions.RichMapFunction;
+import io.weir.api.state.ValueState;
+import io.weir.api.state.ValueStateDescriptor;
+import io.weir.runtime.checkpoint.storage.CheckpointLayout;
+import io.weir.runtime.checkpoint.storage.CheckpointLoader;
+import io.weir.runtime.exchange.InFlightRecords;
+import io.weir.runtime.execution.CollectSink;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A job whose slow keyed counter fails right after an unaligned checkpoint completed, while its
+ * gate is full: the restore replays the records that checkpoint found in flight before new input,
+ * and the final count of every key equals a count by a plain loop over the input.
+ */
+@Timeout(120)
+class UnalignedRestoreTest {
+  private static final long RECORDS = 4_000;
+  private static final int KEYS = 7;
+
+  /** Failures still to inject; static because the runtime works on copies of the function. */
+  static final AtomicInteger FAILURE_BUDGET = new AtomicInteger();
+
+  /** The checkpoint after whose completion the counter failed. */
+  static final AtomicLong FAILED_AFTER = new AtomicLong();
+
+  @TempDir Path checkpointRoot;
+
+  @Test
+  void when_restoredFromUnalignedCheckpoint_then_recordsInFlightAreCountedExactlyOnce()
+      throws Exception {
+    // given
+    FAILURE_BUDGET.set(1);
+    FAILED_AFTER.set(0);
+    StreamEnvironment env = StreamEnvironment.getExecutionEnvironment();
+    env.enableCheckpointing(Duration.ofMillis(50));
+    env.setCheckpointDirectory(checkpointRoot);
+    env.config().retainedCheckpoints(1_000).enableUnalignedCheckpoints();
+    env.setRestartStrategy(RestartStrategy.fixedDelay(3, Duration.ofMillis(10)));
+    env.addSource(new SplitSequenceSource("source", 0, RECORDS, 1, 0))
+        .uid("source")
+        .keyBy(id -> id % KEYS)
+        .map(new SlowCounterFailingOnce())
+        .uid("counter")
+        .addSink(new CollectSink<>("unaligned-counts"));
+
+    // when
+    JobResult result = env.execute("unaligned-restore");
+
+    // then
+    assertThat(result.restarts()).isEqualTo(1);
+    assertThat(inFlightRecordsOf(FAILED_AFTER.get()))
+        .as("records in flight in checkpoint %d, restored after the failure", FAILED_AFTER.get())
+        .isPositive();
+    Map<Long, Long> finalCounts = new TreeMap<>();
+    for (long[] count : CollectSink.<long[]>results("unaligned-counts")) {
+      finalCounts.merge(count[0], count[1], Math::max);
+    }
+    assertThat(finalCounts).isEqualTo(countByPlainLoop());
+  }
+
+  private static Map<Long, Long> countByPlainLoop() {
+    Map<Long, Long> counts = new TreeMap<>();
+    for (long id = 0; id < RECORDS; id++) {
+      counts.merge(id % KEYS, 1L, Long::sum);
+    }
+    return counts;
+  }
+
+  private long inFlightRecordsOf(long checkpointId) throws Exception {
+    Path directory =
+        checkpointRoot
+            .resolve("unaligned-restore")
+            .resolve(CheckpointLayout.checkpointDirectoryName(checkpointId));
+    return CheckpointLoader.load(directory).operators().get("counter").subtasks().values().stream()
+        .flatMap(subtask -> subtask.listStates().entrySet().stream())
+        .filter(state -> InFlightRecords.isInFlightState(state.getKey()))
+        .mapToLong(state -> state.getValue().size())
+        .sum();
+  }
+
+  /**
+   * Counts the records of each key in keyed state, slowly, and emits {@code {key, count}}; throws
+   * once at its first record after a checkpoint completed.
+   */
+  static final class SlowCounterFailingOnce extends RichMapFunction<Long, long[]>
+      implements CheckpointListener {
+    private transient ValueState<Long> count;
+    private transient long completed;
+
+    @Override
+    public void open() {
+      count = getRuntimeContext().getState(new ValueStateDescriptor<>("count"));
+    }
+
+    @Override
+    public long[] map(Long value) throws Exception {
+      Thread.sleep(1);
+      if (completed > 0 && FAILURE_BUDGET.getAndUpdate(left -> Math.max(0, left - 1)) > 0) {
+        FAILED_AFTER.set(completed);
+        throw new IllegalStateException("injected failure after checkpoint " + completed);
+      }
+      Long current = count.value();
+      long next = current == null ? 1 : current + 1;
+      count.update(next);
+      return new long[] {value % KEYS, next};
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) {
+      completed = checkpointId;
+    }
+  }
+}
