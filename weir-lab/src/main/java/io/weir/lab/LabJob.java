@@ -129,7 +129,7 @@ public final class LabJob {
    * The arguments of {@code weir run}: checkpoint directory, notify order, {@code startOptions}
    * (how to start: {@code --fresh}, {@code -s PATH}, ... or none), the job and its arguments.
    */
-  List<String> runArguments(
+  public List<String> runArguments(
       CommitOrder order,
       String bootstrap,
       CellTopics topics,

@@ -13,7 +13,7 @@ import java.util.function.LongConsumer;
  * committed output stopped growing between two looks a checkpoint interval or more apart (so the
  * sink's commit of that checkpoint is visible too, whichever of the two commits went first).
  */
-final class OutputSettling {
+public final class OutputSettling {
   private static final long LOOK_INTERVAL_MILLIS = 1500;
 
   private OutputSettling() {}
@@ -85,6 +85,13 @@ final class OutputSettling {
    * As above, for a job anywhere (on a cluster): {@code running} says whether it still runs, and
    * {@code log} is where to look when it does not.
    */
+  /** As above, for a job that may be restarted: {@code running} says whether one runs now. */
+  public static void await(
+      BooleanSupplier running, Path log, String bootstrap, CellTopics topics, Duration timeout)
+      throws Exception {
+    await(running, log, new OutputVerifier(bootstrap, topics.output()), bootstrap, topics, timeout);
+  }
+
   static void await(
       BooleanSupplier running,
       Path log,
