@@ -87,8 +87,8 @@ public final class LabCommand implements Callable<Integer> {
       split = ",",
       paramLabel = "KIND",
       description =
-          "With --nemesis: the fault kinds to inject, of partition, pause, kill, broker (default:"
-              + " all).")
+          "With --nemesis: the fault kinds to inject, of partition, pause, kill, broker, disk"
+              + " (default: all).")
   List<String> faults = new ArrayList<>();
 
   @Option(

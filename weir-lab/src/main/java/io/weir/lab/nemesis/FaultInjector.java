@@ -39,13 +39,14 @@ final class FaultInjector {
       case PAUSE -> pause();
       case KILL -> kill();
       case BROKER -> isolateBroker();
+      case DISK -> fillDisk();
     };
   }
 
   /** How long a fault of {@code kind} lasts: pauses outlast the brokers' session timeout. */
   Duration length(FaultKind kind) {
     return switch (kind) {
-      case PARTITION, BROKER -> seconds(5, 15);
+      case PARTITION, BROKER, DISK -> seconds(5, 15);
       case PAUSE -> seconds(10, 20);
       case KILL -> seconds(2, 8);
     };
@@ -103,6 +104,12 @@ final class FaultInjector {
     KafkaBroker broker = topology.broker(choice);
     broker.kill();
     return new Healing(NemesisTopology.brokerHost(choice) + " (SIGKILL)", broker::restart);
+  }
+
+  private ActiveFault fillDisk() {
+    CheckpointVolume volume = topology.checkpointVolume();
+    volume.fill();
+    return new Healing("checkpoint directory (file system full)", volume::drain);
   }
 
   private int randomBroker() {

@@ -19,7 +19,9 @@ public enum FaultKind {
    * One broker cut from everyone: the transaction coordinator of the sink's transactional id or the
    * leader of an output partition.
    */
-  BROKER;
+  BROKER,
+  /** The file system of the job's checkpoint directory full to the last byte, then freed. */
+  DISK;
 
   /** The name in {@code --faults}, the log and the report. */
   public String key() {

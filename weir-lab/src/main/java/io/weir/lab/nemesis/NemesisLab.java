@@ -5,10 +5,12 @@ import io.weir.lab.ContinuousFeed;
 import io.weir.lab.LabProgress;
 import io.weir.lab.LabUserError;
 import io.weir.lab.OutputSettling;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
@@ -61,9 +63,14 @@ public final class NemesisLab {
     this.clock = clock;
   }
 
-  /** Removes the namespaces and the bridge a lab that did not end cleanly left behind. */
-  public static List<String> removeLeftovers() {
-    return NemesisNetwork.removeLeftovers();
+  /**
+   * Removes the namespaces, the bridge and the checkpoint volumes a lab that did not end cleanly
+   * left behind; returns what it removed.
+   */
+  public static List<String> removeLeftovers() throws IOException {
+    List<String> removed = new ArrayList<>(CheckpointVolume.removeLeftovers());
+    removed.addAll(NemesisNetwork.removeLeftovers());
+    return removed;
   }
 
   /** Runs the lab in {@code directory} for {@code duration} of faults; returns its report. */

@@ -18,7 +18,7 @@ import java.util.List;
  * The hosts of the nemesis lab and what runs on them: three brokers (KRaft, each partition on all
  * three, writes acknowledged by two, no unclean election), each on a host of its own, and the seed
  * job on a fourth, reading the input topic and writing the output topic through its transactional
- * sink.
+ * sink, its checkpoints on a small file system of their own (which the nemesis can fill).
  *
  * <p>Lifecycle: {@link #start} returns with the cluster serving, the topics made and the job
  * started; {@link #close} ends the job and the brokers and removes the network. A JVM shutdown
@@ -35,6 +35,7 @@ final class NemesisTopology implements AutoCloseable {
   private final NemesisNetwork network;
   private final KafkaCluster cluster;
   private final JobSupervisor job;
+  private final CheckpointVolume checkpointVolume;
   private final CellTopics topics;
   private final Resources resources;
   private final Thread shutdownHook;
@@ -43,6 +44,7 @@ final class NemesisTopology implements AutoCloseable {
     this.network = resources.network;
     this.cluster = resources.cluster;
     this.job = resources.job;
+    this.checkpointVolume = resources.checkpointVolume;
     this.topics = topics;
     this.resources = resources;
     this.shutdownHook = shutdownHook;
@@ -65,13 +67,14 @@ final class NemesisTopology implements AutoCloseable {
       String bootstrap = resources.cluster.bootstrapServers();
       log.event("Kafka cluster serving at " + bootstrap);
       Topics.create(bootstrap, PARTITIONS, topics.input(), topics.output());
+      resources.checkpointVolume = CheckpointVolume.mount(directory.resolve("checkpoints"));
       List<String> run =
           LabJob.seed()
               .runArguments(
                   CommitOrder.SOURCE_FIRST,
                   bootstrap,
                   topics,
-                  directory.resolve("checkpoints"),
+                  resources.checkpointVolume.directory(),
                   List.of());
       resources.job = new JobSupervisor(network.host(JOB_HOST), run, directory, log);
       resources.job.start();
@@ -120,6 +123,10 @@ final class NemesisTopology implements AutoCloseable {
     return job;
   }
 
+  CheckpointVolume checkpointVolume() {
+    return checkpointVolume;
+  }
+
   CellTopics topics() {
     return topics;
   }
@@ -143,6 +150,7 @@ final class NemesisTopology implements AutoCloseable {
     private final NemesisNetwork network;
     private volatile KafkaCluster cluster;
     private volatile JobSupervisor job;
+    private volatile CheckpointVolume checkpointVolume;
 
     Resources(NemesisNetwork network) {
       this.network = network;
@@ -161,6 +169,9 @@ final class NemesisTopology implements AutoCloseable {
             cluster.stop();
           }
         } finally {
+          if (checkpointVolume != null) {
+            checkpointVolume.close();
+          }
           network.close();
         }
       }

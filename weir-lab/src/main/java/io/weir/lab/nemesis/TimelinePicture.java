@@ -23,7 +23,8 @@ final class TimelinePicture {
           FaultKind.PARTITION, "#f4a261",
           FaultKind.PAUSE, "#8ecae6",
           FaultKind.KILL, "#e76f51",
-          FaultKind.BROKER, "#b5a1e0");
+          FaultKind.BROKER, "#b5a1e0",
+          FaultKind.DISK, "#90be6d");
 
   private final Instant start;
   private final Instant end;
