@@ -12,6 +12,9 @@ import io.weir.lab.crash.CellResult;
 import io.weir.lab.crash.LabJson;
 import io.weir.lab.crash.MatrixReport;
 import io.weir.lab.crash.MatrixRun;
+import io.weir.lab.nemesis.FaultKind;
+import io.weir.lab.nemesis.NemesisLab;
+import io.weir.lab.nemesis.NemesisReport;
 import io.weir.lab.operations.Deployment;
 import io.weir.lab.operations.OperationCellResult;
 import io.weir.lab.operations.OperationJob;
@@ -26,6 +29,7 @@ import io.weir.runtime.checkpoint.storage.Directories;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -47,7 +51,10 @@ import picocli.CommandLine.Parameters;
       "Crash a job at each point of the checkpoint commit protocol, restart it from its checkpoint"
           + " or from its group's offsets, and measure loss and duplicates (the seed's tables).",
       "With --soak: kill the job (SIGKILL, failpoint halts) and the broker at random for a while,"
-          + " then verify that every input record was output exactly once."
+          + " then verify that every input record was output exactly once.",
+      "With --nemesis: three brokers and the job on hosts of their own (network namespaces; needs"
+          + " root), partitioned, paused, killed and isolated at random, then checked for lost,"
+          + " duplicated and aborted reads and for stalls (docs/nemesis.md)."
     },
     footer = {
       "",
@@ -67,6 +74,27 @@ import picocli.CommandLine.Parameters;
 public final class LabCommand implements Callable<Integer> {
   @Option(names = "--soak", description = "Kill the job and the broker at random instead.")
   boolean soak;
+
+  @Option(
+      names = "--nemesis",
+      description =
+          "Run the seed job on a three-broker cluster, each process on a network namespace of its"
+              + " own, and inject faults for --minutes; then check the committed output.")
+  boolean nemesis;
+
+  @Option(
+      names = "--faults",
+      split = ",",
+      paramLabel = "KIND",
+      description =
+          "With --nemesis: the fault kinds to inject, of partition, pause, kill, broker, disk"
+              + " (default: all).")
+  List<String> faults = new ArrayList<>();
+
+  @Option(
+      names = "--nemesis-cleanup",
+      description = "Remove the network namespaces, links and processes a nemesis lab left behind.")
+  boolean nemesisCleanup;
 
   @Option(
       names = "--operations",
@@ -94,7 +122,9 @@ public final class LabCommand implements Callable<Integer> {
               + " cells run only there) (default: ${DEFAULT-VALUE}).")
   List<String> deployments = new ArrayList<>(List.of("local", "cluster"));
 
-  @Option(names = "--minutes", description = "How long the soak runs (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--minutes",
+      description = "How long the soak or the nemesis runs (default: ${DEFAULT-VALUE}).")
   double minutes = 5;
 
   @Option(
@@ -183,6 +213,20 @@ public final class LabCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     LabSettings settings = settings();
+    if (nemesisCleanup) {
+      List<String> removed = NemesisLab.removeLeftovers();
+      System.out.println(
+          removed.isEmpty()
+              ? "nemesis: nothing to remove"
+              : "nemesis: removed " + String.join(", ", removed));
+      return 0;
+    }
+    if (nemesis) {
+      return nemesis(settings);
+    }
+    if (!faults.isEmpty()) {
+      throw new UserError("--faults chooses the faults of --nemesis: add --nemesis");
+    }
     if (highAvailability && !soak) {
       throw new UserError("--ha kills job managers in the soak: add --soak");
     }
@@ -306,6 +350,37 @@ public final class LabCommand implements Callable<Integer> {
       JsonReport.write(json, result.report());
     }
     return result.verdict().exactlyOnce() ? 0 : 1;
+  }
+
+  private int nemesis(LabSettings settings) throws Exception {
+    if (soak || operations || highAvailability || jobClass != null || sink != LabSink.KAFKA) {
+      throw new UserError(
+          "--nemesis runs the seed job into Kafka: drop --soak, --operations, --ha, --job, --sink");
+    }
+    List<FaultKind> kinds = faults.isEmpty() ? FaultKind.all() : FaultKind.parse(faults);
+    recreate(directory);
+    long seed = randomSeed != null ? randomSeed : System.nanoTime();
+    LabProgress progress = new LabProgress(System.out, "nemesis");
+    progress.line("random seed " + seed + " (--random-seed to repeat); lab in " + directory);
+    NemesisReport report =
+        new NemesisLab(
+                settings.ratePerSecond(),
+                settings.timeout(),
+                kinds,
+                seed,
+                progress,
+                Clock.systemUTC())
+            .run(
+                directory.toAbsolutePath(),
+                CellTopics.of(inputTopic, outputTopic),
+                Duration.ofMillis((long) (minutes * 60_000)));
+    report.table().forEach(System.out::println);
+    report.anomalies().forEach(anomaly -> System.out.println("anomaly: " + anomaly));
+    if (json != null) {
+      progress.line("timeline picture " + report.write(json));
+    }
+    System.out.println(report.line());
+    return report.anomalies().isEmpty() ? 0 : 1;
   }
 
   private LabSettings settings() {

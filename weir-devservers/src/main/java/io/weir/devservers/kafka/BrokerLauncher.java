@@ -13,17 +13,21 @@ import java.util.concurrent.TimeUnit;
  * Runs the Kafka main classes in child JVMs: the storage tool that formats a new directory, and the
  * broker itself. The broker is started in a session of its own (through {@code setsid} when the
  * system has it) with its output in a file, so it outlives the JVM that started it, even when that
- * JVM is killed or its terminal closes.
+ * JVM is killed or its terminal closes. A launch prefix ({@code ip netns exec NAME}) runs the
+ * broker where its placement puts it; the prefix execs the JVM, so the process id stays the
+ * broker's.
  */
 final class BrokerLauncher {
   private static final Path SETSID = Path.of("/usr/bin/setsid");
 
   private final KafkaBrokerConfig config;
   private final BrokerFiles files;
+  private final List<String> launchPrefix;
 
-  BrokerLauncher(KafkaBrokerConfig config, BrokerFiles files) {
+  BrokerLauncher(KafkaBrokerConfig config, BrokerFiles files, List<String> launchPrefix) {
     this.config = config;
     this.files = files;
+    this.launchPrefix = List.copyOf(launchPrefix);
   }
 
   void checkJava() {
@@ -70,7 +74,8 @@ final class BrokerLauncher {
   }
 
   Process startBroker() {
-    List<String> command = javaCommand("kafka.Kafka");
+    List<String> command = new ArrayList<>(launchPrefix);
+    command.addAll(javaCommand("kafka.Kafka"));
     command.add(files.serverProperties().toString());
     return startProcess(command, Files.isExecutable(SETSID));
   }

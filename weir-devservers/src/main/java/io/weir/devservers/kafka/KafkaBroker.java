@@ -32,10 +32,14 @@ public final class KafkaBroker implements AutoCloseable {
   private Process process;
 
   private KafkaBroker(
-      KafkaBrokerConfig config, BrokerNode node, String quorumVoters, String clusterId) {
+      KafkaBrokerConfig config,
+      BrokerNode node,
+      String quorumVoters,
+      String clusterId,
+      List<String> launchPrefix) {
     this.config = config;
     this.files = new BrokerFiles(config.directory());
-    this.launcher = new BrokerLauncher(config, files);
+    this.launcher = new BrokerLauncher(config, files, launchPrefix);
     this.node = node;
     this.quorumVoters = quorumVoters;
     this.clusterId = clusterId;
@@ -43,11 +47,16 @@ public final class KafkaBroker implements AutoCloseable {
 
   /**
    * A node of a multi-node cluster, not started yet: {@link KafkaCluster} spawns every node before
-   * it waits for any, since none serves before a majority of the quorum runs.
+   * it waits for any, since none serves before a majority of the quorum runs. {@code launchPrefix}
+   * runs its JVM where it belongs (see {@link BrokerPlacement}).
    */
   static KafkaBroker member(
-      KafkaBrokerConfig config, BrokerNode node, List<BrokerNode> quorum, String clusterId) {
-    return new KafkaBroker(config, node, BrokerNode.quorumVoters(quorum), clusterId);
+      KafkaBrokerConfig config,
+      BrokerNode node,
+      List<BrokerNode> quorum,
+      String clusterId,
+      List<String> launchPrefix) {
+    return new KafkaBroker(config, node, BrokerNode.quorumVoters(quorum), clusterId, launchPrefix);
   }
 
   /** Starts a broker and returns once it serves clients, within the configured start timeout. */
@@ -60,7 +69,11 @@ public final class KafkaBroker implements AutoCloseable {
     BrokerNode node = new BrokerNode(1, FreePorts.HOST, port, controllerPort);
     KafkaBroker broker =
         new KafkaBroker(
-            config, node, BrokerNode.quorumVoters(List.of(node)), Uuid.randomUuid().toString());
+            config,
+            node,
+            BrokerNode.quorumVoters(List.of(node)),
+            Uuid.randomUuid().toString(),
+            List.of());
     broker.launch();
     return broker;
   }
@@ -93,8 +106,10 @@ public final class KafkaBroker implements AutoCloseable {
     if (process != null && process.isAlive()) {
       stop();
     }
-    FreePorts.resolve(node.port(), "Kafka broker", "client");
-    FreePorts.resolve(node.controllerPort(), "Kafka broker", "controller");
+    if (FreePorts.HOST.equals(node.host())) {
+      FreePorts.resolve(node.port(), "Kafka broker", "client");
+      FreePorts.resolve(node.controllerPort(), "Kafka broker", "controller");
+    }
     launch();
   }
 

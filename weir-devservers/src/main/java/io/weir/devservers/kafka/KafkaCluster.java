@@ -45,7 +45,13 @@ public final class KafkaCluster implements AutoCloseable {
     for (BrokerNode node : nodes) {
       KafkaBrokerConfig brokerConfig =
           config.brokerConfig(node.nodeId(), node.port(), node.controllerPort());
-      brokers.add(KafkaBroker.member(brokerConfig, node, nodes, clusterId));
+      brokers.add(
+          KafkaBroker.member(
+              brokerConfig,
+              node,
+              nodes,
+              clusterId,
+              config.placement().launchPrefix().apply(node.nodeId())));
     }
     KafkaCluster cluster = new KafkaCluster(config, brokers);
     Instant deadline = Instant.now().plus(config.brokerConfig().startTimeout());
@@ -134,8 +140,24 @@ public final class KafkaCluster implements AutoCloseable {
     CompletableFuture.allOf(actions.toArray(CompletableFuture[]::new)).join();
   }
 
-  /** Every node's address: the client ports asked for (or free ones) and free controller ports. */
+  /**
+   * Every node's address: on the loopback address the client ports asked for (or free ones) and
+   * free controller ports; on hosts of their own the well-known ports.
+   */
   private static List<BrokerNode> nodes(KafkaClusterConfig config) {
+    BrokerPlacement placement = config.placement();
+    if (!placement.onLoopback(1)) {
+      List<BrokerNode> nodes = new ArrayList<>();
+      for (int nodeId = 1; nodeId <= config.brokers(); nodeId++) {
+        nodes.add(
+            new BrokerNode(
+                nodeId,
+                placement.host().apply(nodeId),
+                BrokerPlacement.OWN_HOST_CLIENT_PORT,
+                BrokerPlacement.OWN_HOST_CONTROLLER_PORT));
+      }
+      return nodes;
+    }
     Set<Integer> taken = new HashSet<>();
     List<Integer> clientPorts = new ArrayList<>();
     for (int nodeId = 1; nodeId <= config.brokers(); nodeId++) {

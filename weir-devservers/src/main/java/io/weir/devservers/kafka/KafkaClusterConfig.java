@@ -17,15 +17,22 @@ import java.util.Objects;
  *     picks free ports
  * @param brokerConfig the settings every broker shares (timeouts, heap, extra {@code
  *     server.properties} entries); its directory and ports are ignored
+ * @param placement where each broker runs: the loopback address, or hosts of their own (where every
+ *     broker takes the well-known ports and {@code firstPort} is ignored)
  */
 public record KafkaClusterConfig(
-    Path directory, int brokers, int firstPort, KafkaBrokerConfig brokerConfig) {
+    Path directory,
+    int brokers,
+    int firstPort,
+    KafkaBrokerConfig brokerConfig,
+    BrokerPlacement placement) {
 
   /** A broker's heap in a cluster: three brokers share one development machine. */
   public static final int MAX_HEAP_MEGABYTES = 384;
 
   public KafkaClusterConfig {
     Objects.requireNonNull(directory, "directory");
+    Objects.requireNonNull(placement, "placement");
     directory = directory.toAbsolutePath().normalize();
     if (brokers < 3) {
       throw new IllegalArgumentException(
@@ -42,19 +49,25 @@ public record KafkaClusterConfig(
         directory,
         3,
         0,
-        KafkaBrokerConfig.inDirectory(directory).withMaxHeapMegabytes(MAX_HEAP_MEGABYTES));
+        KafkaBrokerConfig.inDirectory(directory).withMaxHeapMegabytes(MAX_HEAP_MEGABYTES),
+        BrokerPlacement.LOOPBACK);
   }
 
   public KafkaClusterConfig withBrokers(int count) {
-    return new KafkaClusterConfig(directory, count, firstPort, brokerConfig);
+    return new KafkaClusterConfig(directory, count, firstPort, brokerConfig, placement);
   }
 
   public KafkaClusterConfig withFirstPort(int port) {
-    return new KafkaClusterConfig(directory, brokers, port, brokerConfig);
+    return new KafkaClusterConfig(directory, brokers, port, brokerConfig, placement);
   }
 
   public KafkaClusterConfig withBrokerConfig(KafkaBrokerConfig config) {
-    return new KafkaClusterConfig(directory, brokers, firstPort, config);
+    return new KafkaClusterConfig(directory, brokers, firstPort, config, placement);
+  }
+
+  /** The brokers placed by {@code newPlacement}, e.g. each in a network namespace of its own. */
+  public KafkaClusterConfig withPlacement(BrokerPlacement newPlacement) {
+    return new KafkaClusterConfig(directory, brokers, firstPort, brokerConfig, newPlacement);
   }
 
   /** The directory of broker {@code nodeId} (1 to {@link #brokers}). */

@@ -47,7 +47,8 @@ public final class JobProcess implements AutoCloseable {
       arguments.add("0");
     }
     arguments.addAll(runArgs);
-    return launch(JobRunner.COMMAND_LINE.mainClass(), jvmOptions, arguments, failpoints, log);
+    return launch(
+        List.of(), JobRunner.COMMAND_LINE.mainClass(), jvmOptions, arguments, failpoints, log);
   }
 
   /**
@@ -60,7 +61,21 @@ public final class JobProcess implements AutoCloseable {
       JobRunner runner, List<String> runArgs, String failpoints, Path log) throws IOException {
     return runner == JobRunner.COMMAND_LINE
         ? start(runArgs, failpoints, log)
-        : launch(runner.mainClass(), List.of(), runArgs, failpoints, log);
+        : launch(List.of(), runner.mainClass(), List.of(), runArgs, failpoints, log);
+  }
+
+  /**
+   * As {@link #start(List, String, Path)}, with the JVM started through {@code launchPrefix} (such
+   * as {@code ip netns exec NAME}, which execs it: the process id stays the job's), so that the job
+   * runs on a host of its own.
+   */
+  public static JobProcess startOn(
+      List<String> launchPrefix, List<String> runArgs, String failpoints, Path log)
+      throws IOException {
+    List<String> arguments = new ArrayList<>(List.of("run", "--web-port", "0"));
+    arguments.addAll(runArgs);
+    return launch(
+        launchPrefix, JobRunner.COMMAND_LINE.mainClass(), List.of(), arguments, failpoints, log);
   }
 
   /**
@@ -71,7 +86,8 @@ public final class JobProcess implements AutoCloseable {
    */
   public static JobProcess startCommand(List<String> arguments, String failpoints, Path log)
       throws IOException {
-    return launch(JobRunner.COMMAND_LINE.mainClass(), List.of(), arguments, failpoints, log);
+    return launch(
+        List.of(), JobRunner.COMMAND_LINE.mainClass(), List.of(), arguments, failpoints, log);
   }
 
   /**
@@ -92,6 +108,7 @@ public final class JobProcess implements AutoCloseable {
   }
 
   private static JobProcess launch(
+      List<String> launchPrefix,
       String mainClass,
       List<String> jvmOptions,
       List<String> arguments,
@@ -107,6 +124,9 @@ public final class JobProcess implements AutoCloseable {
     List<String> mainAndArguments = new ArrayList<>(List.of(mainClass));
     mainAndArguments.addAll(arguments);
     ProcessBuilder builder = ChildJvmOptions.processBuilder(options, mainAndArguments, log);
+    List<String> command = new ArrayList<>(launchPrefix);
+    command.addAll(builder.command());
+    builder.command(command);
     builder.environment().remove("WEIR_FAILPOINTS");
     return new JobProcess(builder.start(), log);
   }

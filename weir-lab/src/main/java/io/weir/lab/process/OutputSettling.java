@@ -92,6 +92,13 @@ public final class OutputSettling {
    * As above, for a job anywhere (on a cluster): {@code running} says whether it still runs, and
    * {@code log} is where to look when it does not.
    */
+  /** As above, for a job that may be restarted: {@code running} says whether one runs now. */
+  public static void await(
+      BooleanSupplier running, Path log, String bootstrap, CellTopics topics, Duration timeout)
+      throws Exception {
+    await(running, log, new OutputVerifier(bootstrap, topics.output()), bootstrap, topics, timeout);
+  }
+
   public static void await(
       BooleanSupplier running,
       Path log,

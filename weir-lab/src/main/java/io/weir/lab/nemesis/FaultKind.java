@@ -1,0 +1,64 @@
+package io.weir.lab.nemesis;
+
+import io.weir.lab.LabUserError;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** The faults the nemesis injects, by the name {@code --faults} takes. */
+public enum FaultKind {
+  /** The job cut from one broker (a route to nowhere on the job's host), the rest reachable. */
+  PARTITION,
+  /** A process frozen (SIGSTOP) past its session timeouts, then woken (SIGCONT). */
+  PAUSE,
+  /** A process killed (SIGKILL) and started again a few seconds later, brokers included. */
+  KILL,
+  /**
+   * One broker cut from everyone: the transaction coordinator of the sink's transactional id or the
+   * leader of an output partition.
+   */
+  BROKER,
+  /** The file system of the job's checkpoint directory full to the last byte, then freed. */
+  DISK;
+
+  /** The name in {@code --faults}, the log and the report. */
+  public String key() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** Every kind, in declaration order. */
+  public static List<FaultKind> all() {
+    return List.of(values());
+  }
+
+  /**
+   * The kinds named in {@code keys} (e.g. {@code partition,kill}); one line for an unknown name.
+   */
+  public static List<FaultKind> parse(List<String> keys) {
+    List<FaultKind> kinds = new ArrayList<>();
+    for (String key : keys) {
+      FaultKind kind =
+          Arrays.stream(values())
+              .filter(each -> each.key().equals(key.strip().toLowerCase(Locale.ROOT)))
+              .findFirst()
+              .orElseThrow(
+                  () ->
+                      new LabUserError(
+                          "--faults: unknown fault kind '"
+                              + key
+                              + "'; known: "
+                              + all().stream()
+                                  .map(FaultKind::key)
+                                  .collect(Collectors.joining(","))));
+      if (!kinds.contains(kind)) {
+        kinds.add(kind);
+      }
+    }
+    if (kinds.isEmpty()) {
+      throw new LabUserError("--faults names no fault kind");
+    }
+    return kinds;
+  }
+}

@@ -1,0 +1,122 @@
+package io.weir.lab.nemesis;
+
+import io.weir.lab.CellTopics;
+import io.weir.lab.ContinuousFeed;
+import io.weir.lab.LabProgress;
+import io.weir.lab.LabUserError;
+import io.weir.lab.process.OutputSettling;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * The nemesis lab, end to end: starts the topology (three brokers and the seed job, each on a host
+ * of its own), feeds the input steadily, injects faults for the given time, then stops the input,
+ * waits until the job's output settled, keeps watching a while longer for a late duplicate, and
+ * checks the output. Everything it started is ended and removed before it returns, also when it
+ * fails.
+ */
+public final class NemesisLab {
+  /**
+   * The longest the committed output may stay still after a fault healed. Far below the sink's
+   * transaction timeout, which bounds it in principle: a restarted job or a moved coordinator
+   * should commit again within seconds; the bound leaves room for a busy machine.
+   */
+  public static final Duration STALL_BOUND = Duration.ofSeconds(60);
+
+  /**
+   * How long the output is watched after it settled: a duplicate from a late commit of an old
+   * transaction would show within a few checkpoints.
+   */
+  private static final Duration LATE_DUPLICATE_WATCH = Duration.ofSeconds(15);
+
+  private static final Duration FIRST_OUTPUT_LOOK = Duration.ofMillis(500);
+
+  private final long ratePerSecond;
+  private final Duration timeout;
+  private final List<FaultKind> kinds;
+  private final Random random;
+  private final NemesisLog log;
+  private final Clock clock;
+
+  /**
+   * @param ratePerSecond input records per second
+   * @param timeout how long each wait (the cluster's start, the output's settling) may take
+   */
+  public NemesisLab(
+      long ratePerSecond,
+      Duration timeout,
+      List<FaultKind> kinds,
+      long randomSeed,
+      LabProgress progress,
+      Clock clock) {
+    this.ratePerSecond = ratePerSecond;
+    this.timeout = timeout;
+    this.kinds = List.copyOf(kinds);
+    this.random = new Random(randomSeed);
+    this.log = new NemesisLog(progress, clock);
+    this.clock = clock;
+  }
+
+  /**
+   * Removes the namespaces, the bridge and the checkpoint volumes a lab that did not end cleanly
+   * left behind; returns what it removed.
+   */
+  public static List<String> removeLeftovers() throws IOException {
+    List<String> removed = new ArrayList<>(CheckpointVolume.removeLeftovers());
+    removed.addAll(NemesisNetwork.removeLeftovers());
+    return removed;
+  }
+
+  /** Runs the lab in {@code directory} for {@code duration} of faults; returns its report. */
+  public NemesisReport run(Path directory, CellTopics topics, Duration duration) throws Exception {
+    try (NemesisTopology topology = NemesisTopology.start(directory, topics, log);
+        CommittedOutputWatch watch =
+            CommittedOutputWatch.start(topology.bootstrapServers(), topics.output(), clock)) {
+      String bootstrap = topology.bootstrapServers();
+      List<Fault> faults;
+      long records;
+      Instant start;
+      try (ClusterLookup lookup = new ClusterLookup(bootstrap);
+          ContinuousFeed feed = ContinuousFeed.start(bootstrap, topics.input(), ratePerSecond, 0)) {
+        awaitFirstOutput(watch, topology.job());
+        start = clock.instant();
+        log.event("committed output flows; faults for " + duration.toSeconds() + " s");
+        faults =
+            new Nemesis(new FaultInjector(topology, lookup, random), kinds, random, log)
+                .run(duration);
+        records = feed.stop();
+      }
+      log.event("input stopped at " + records + " records; waiting for the output to settle");
+      JobSupervisor job = topology.job();
+      OutputSettling.await(job::isSupervised, job.log(), bootstrap, topics, timeout);
+      log.event("output settled; watching " + LATE_DUPLICATE_WATCH.toSeconds() + " s more");
+      Thread.sleep(LATE_DUPLICATE_WATCH.toMillis());
+      Instant end = clock.instant();
+      watch.close();
+      NemesisChecker.Findings findings =
+          new NemesisChecker(bootstrap, topics.input(), topics.output())
+              .check(faults, watch.arrivals(), watch.offsets(), end);
+      return new NemesisReport(
+          faults, findings, STALL_BOUND, job.unexpectedExits(), watch.arrivals(), start, end);
+    }
+  }
+
+  private void awaitFirstOutput(CommittedOutputWatch watch, JobSupervisor job)
+      throws InterruptedException {
+    Instant deadline = clock.instant().plus(timeout);
+    // Polled: the first commit comes with the job's first checkpoint, which nothing announces.
+    while (watch.committed() == 0) {
+      if (clock.instant().isAfter(deadline)) {
+        throw new LabUserError(
+            "the job committed no output within " + timeout.toSeconds() + " s; see " + job.log());
+      }
+      Thread.sleep(FIRST_OUTPUT_LOOK.toMillis());
+    }
+  }
+}

@@ -1,0 +1,190 @@
+package io.weir.lab.nemesis;
+
+import io.weir.lab.LabUserError;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The nemesis lab's network: a bridge in the lab's own namespace ({@value #BRIDGE}, address {@value
+ * #SUBNET}1/24) and one network namespace per simulated host, each joined to the bridge by a veth
+ * pair and given an address of its own in the private range {@value #SUBNET}0/24. The lab itself
+ * (the feed, the checker, the admin client) reaches every host through the bridge.
+ *
+ * <p>Faults are made here: {@link #cut} takes a host's bridge link down (every connection of the
+ * host stalls, as with a pulled cable), {@link #blackhole} drops what one host sends to another.
+ * Each is undone by its heal method, which may run twice.
+ *
+ * <p>Everything it creates carries a fixed prefix ({@value #NAMESPACE_PREFIX}), so {@link
+ * #removeLeftovers} can clear what a crashed lab left behind. Methods are thread-safe.
+ */
+public final class NemesisNetwork implements AutoCloseable {
+  static final String BRIDGE = "weirnem0";
+  static final String NAMESPACE_PREFIX = "weir-nemesis-";
+  static final String SUBNET = "10.77.0.";
+  private static final int FIRST_HOST_ADDRESS = 11;
+  private static final long KILL_WAIT_SECONDS = 10;
+
+  private final List<LabHost> hosts;
+
+  private NemesisNetwork(List<LabHost> hosts) {
+    this.hosts = List.copyOf(hosts);
+  }
+
+  /**
+   * Creates the bridge and one host per name, in order: the first gets {@value #SUBNET}11, the next
+   * .12, and so on. Fails with one line without the privilege to create namespaces, or when a lab
+   * network exists already; a failure halfway removes what was made.
+   */
+  public static NemesisNetwork create(List<String> hostNames) {
+    createBridge();
+    List<LabHost> hosts = new ArrayList<>();
+    try {
+      for (int index = 0; index < hostNames.size(); index++) {
+        hosts.add(createHost(hostNames.get(index), index));
+      }
+    } catch (RuntimeException e) {
+      new NemesisNetwork(hosts).close();
+      throw e;
+    }
+    return new NemesisNetwork(hosts);
+  }
+
+  private static void createBridge() {
+    IpCommand.Result bridge = IpCommand.attempt("link", "add", BRIDGE, "type", "bridge");
+    if (bridge.exit() != 0) {
+      String why = bridge.output().strip();
+      if (why.contains("File exists")) {
+        throw new LabUserError(
+            "a nemesis lab network exists already (bridge "
+                + BRIDGE
+                + "): another lab runs, or one crashed; weir lab --nemesis-cleanup removes it");
+      }
+      if (why.contains("Operation not permitted")) {
+        throw new LabUserError(
+            "the nemesis lab needs the privilege to create network namespaces (root or"
+                + " CAP_NET_ADMIN): ip link add "
+                + BRIDGE
+                + " type bridge: "
+                + why);
+      }
+      throw new LabUserError("cannot create the nemesis lab's bridge " + BRIDGE + ": " + why);
+    }
+    try {
+      IpCommand.run("addr", "add", SUBNET + "1/24", "dev", BRIDGE);
+      IpCommand.run("link", "set", BRIDGE, "up");
+    } catch (RuntimeException e) {
+      IpCommand.attempt("link", "del", BRIDGE);
+      throw e;
+    }
+  }
+
+  private static LabHost createHost(String name, int index) {
+    String namespace = NAMESPACE_PREFIX + name;
+    String bridgeLink = "wnem" + index;
+    String hostLink = bridgeLink + "h";
+    LabHost host = new LabHost(name, namespace, SUBNET + (FIRST_HOST_ADDRESS + index), bridgeLink);
+    IpCommand.run("netns", "add", namespace);
+    IpCommand.run("link", "add", bridgeLink, "type", "veth", "peer", "name", hostLink);
+    IpCommand.run("link", "set", hostLink, "netns", namespace);
+    IpCommand.run("-n", namespace, "addr", "add", host.address() + "/24", "dev", hostLink);
+    IpCommand.run("-n", namespace, "link", "set", "lo", "up");
+    IpCommand.run("-n", namespace, "link", "set", hostLink, "up");
+    IpCommand.run("link", "set", bridgeLink, "master", BRIDGE);
+    IpCommand.run("link", "set", bridgeLink, "up");
+    return host;
+  }
+
+  /** The hosts, in the order their names were given. */
+  public List<LabHost> hosts() {
+    return hosts;
+  }
+
+  /** The host named {@code name}. */
+  public LabHost host(String name) {
+    return hosts.stream()
+        .filter(host -> host.name().equals(name))
+        .findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no lab host named " + name));
+  }
+
+  /** Takes {@code host}'s link to the bridge down: it reaches nobody, nobody reaches it. */
+  public void cut(LabHost host) {
+    IpCommand.run("link", "set", host.bridgeLink(), "down");
+  }
+
+  /** Brings {@code host}'s link to the bridge up again. */
+  public void heal(LabHost host) {
+    IpCommand.run("link", "set", host.bridgeLink(), "up");
+  }
+
+  /** Drops everything {@code from} sends to {@code to} (a route to nowhere on {@code from}). */
+  public void blackhole(LabHost from, LabHost to) {
+    IpCommand.run("-n", from.namespace(), "route", "add", "blackhole", to.address() + "/32");
+  }
+
+  /** Removes the route to nowhere from {@code from} to {@code to}; nothing when there is none. */
+  public void removeBlackhole(LabHost from, LabHost to) {
+    IpCommand.attempt("-n", from.namespace(), "route", "del", "blackhole", to.address() + "/32");
+  }
+
+  /**
+   * Kills every process still in a host's namespace (SIGKILL), then removes the namespaces, their
+   * veth pairs and the bridge. Idempotent; never throws.
+   */
+  @Override
+  public void close() {
+    for (LabHost host : hosts) {
+      removeNamespace(host.namespace());
+    }
+    IpCommand.attempt("link", "del", BRIDGE);
+  }
+
+  /**
+   * Removes what a lab that did not end cleanly left: every namespace named with the lab's prefix
+   * (after killing its processes) and the bridge.
+   *
+   * @return the namespaces and links removed, empty when there were none
+   */
+  public static List<String> removeLeftovers() {
+    List<String> removed = new ArrayList<>();
+    for (String line : IpCommand.run("netns", "list").split("\n")) {
+      String namespace = line.strip().split(" ")[0];
+      if (namespace.startsWith(NAMESPACE_PREFIX)) {
+        removeNamespace(namespace);
+        removed.add("namespace " + namespace);
+      }
+    }
+    if (IpCommand.attempt("link", "del", BRIDGE).exit() == 0) {
+      removed.add("bridge " + BRIDGE);
+    }
+    return removed;
+  }
+
+  private static void removeNamespace(String namespace) {
+    IpCommand.Result pids = IpCommand.attempt("netns", "pids", namespace);
+    if (pids.exit() == 0) {
+      for (String pid : pids.output().split("\\s+")) {
+        if (!pid.isBlank()) {
+          ProcessHandle.of(Long.parseLong(pid)).ifPresent(NemesisNetwork::killAndWait);
+        }
+      }
+    }
+    // Deleting the namespace (once no process holds it) deletes the veth pair whose one end it
+    // holds.
+    IpCommand.attempt("netns", "del", namespace);
+  }
+
+  private static void killAndWait(ProcessHandle process) {
+    process.destroyForcibly();
+    try {
+      process.onExit().get(KILL_WAIT_SECONDS, TimeUnit.SECONDS);
+    } catch (ExecutionException | TimeoutException e) {
+      // Left to the namespace's deletion, which then waits for the process itself.
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

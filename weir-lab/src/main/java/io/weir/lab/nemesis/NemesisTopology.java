@@ -1,0 +1,180 @@
+package io.weir.lab.nemesis;
+
+import io.weir.devservers.kafka.BrokerPlacement;
+import io.weir.devservers.kafka.KafkaBroker;
+import io.weir.devservers.kafka.KafkaBrokerConfig;
+import io.weir.devservers.kafka.KafkaCluster;
+import io.weir.devservers.kafka.KafkaClusterConfig;
+import io.weir.lab.CellTopics;
+import io.weir.lab.CommitOrder;
+import io.weir.lab.Topics;
+import io.weir.lab.process.LabJob;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The hosts of the nemesis lab and what runs on them: three brokers (KRaft, each partition on all
+ * three, writes acknowledged by two, no unclean election), each on a host of its own, and the seed
+ * job on a fourth, reading the input topic and writing the output topic through its transactional
+ * sink, its checkpoints on a small file system of their own (which the nemesis can fill).
+ *
+ * <p>Lifecycle: {@link #start} returns with the cluster serving, the topics made and the job
+ * started; {@link #close} ends the job and the brokers and removes the network. A JVM shutdown
+ * (Ctrl-C) runs {@link #close} too, so no namespace, link or process is left behind.
+ */
+final class NemesisTopology implements AutoCloseable {
+  static final int BROKERS = 3;
+  static final String JOB_HOST = "job";
+  private static final int PARTITIONS = 4;
+
+  /** Three brokers on a busy machine may take minutes to serve. */
+  private static final Duration BROKER_START_TIMEOUT = Duration.ofMinutes(3);
+
+  private final NemesisNetwork network;
+  private final KafkaCluster cluster;
+  private final JobSupervisor job;
+  private final CheckpointVolume checkpointVolume;
+  private final CellTopics topics;
+  private final Resources resources;
+  private final Thread shutdownHook;
+
+  private NemesisTopology(CellTopics topics, Resources resources, Thread shutdownHook) {
+    this.network = resources.network;
+    this.cluster = resources.cluster;
+    this.job = resources.job;
+    this.checkpointVolume = resources.checkpointVolume;
+    this.topics = topics;
+    this.resources = resources;
+    this.shutdownHook = shutdownHook;
+  }
+
+  /** Makes the network, starts the brokers, creates the topics and starts the job. */
+  static NemesisTopology start(Path directory, CellTopics topics, NemesisLog log) throws Exception {
+    List<String> hostNames = new ArrayList<>();
+    for (int nodeId = 1; nodeId <= BROKERS; nodeId++) {
+      hostNames.add(brokerHost(nodeId));
+    }
+    hostNames.add(JOB_HOST);
+    NemesisNetwork network = NemesisNetwork.create(hostNames);
+    Resources resources = new Resources(network);
+    Thread shutdownHook = new Thread(resources::close, "nemesis-tear-down");
+    Runtime.getRuntime().addShutdownHook(shutdownHook);
+    try {
+      log.event("network " + describe(network) + " on bridge " + NemesisNetwork.BRIDGE);
+      resources.cluster = KafkaCluster.start(clusterConfig(directory.resolve("kafka"), network));
+      String bootstrap = resources.cluster.bootstrapServers();
+      log.event("Kafka cluster serving at " + bootstrap);
+      Topics.create(bootstrap, PARTITIONS, topics.input(), topics.output());
+      resources.checkpointVolume = CheckpointVolume.mount(directory.resolve("checkpoints"));
+      List<String> run =
+          LabJob.seed()
+              .runArguments(
+                  CommitOrder.SOURCE_FIRST,
+                  bootstrap,
+                  topics,
+                  resources.checkpointVolume.directory(),
+                  List.of());
+      resources.job = new JobSupervisor(network.host(JOB_HOST), run, directory, log);
+      resources.job.start();
+      log.event("seed job started on " + network.host(JOB_HOST).address());
+      return new NemesisTopology(topics, resources, shutdownHook);
+    } catch (Exception | Error e) {
+      resources.close();
+      Runtime.getRuntime().removeShutdownHook(shutdownHook);
+      throw e;
+    }
+  }
+
+  private static KafkaClusterConfig clusterConfig(Path directory, NemesisNetwork network) {
+    KafkaClusterConfig config = KafkaClusterConfig.inDirectory(directory);
+    KafkaBrokerConfig brokerConfig = config.brokerConfig().withStartTimeout(BROKER_START_TIMEOUT);
+    return config
+        .withBrokerConfig(brokerConfig)
+        .withPlacement(
+            new BrokerPlacement(
+                nodeId -> network.host(brokerHost(nodeId)).address(),
+                nodeId -> network.host(brokerHost(nodeId)).launchPrefix()));
+  }
+
+  static String brokerHost(int nodeId) {
+    return "broker-" + nodeId;
+  }
+
+  private static String describe(NemesisNetwork network) {
+    return String.join(
+        ", ", network.hosts().stream().map(host -> host.name() + "=" + host.address()).toList());
+  }
+
+  NemesisNetwork network() {
+    return network;
+  }
+
+  KafkaCluster cluster() {
+    return cluster;
+  }
+
+  KafkaBroker broker(int nodeId) {
+    return cluster.broker(nodeId);
+  }
+
+  JobSupervisor job() {
+    return job;
+  }
+
+  CheckpointVolume checkpointVolume() {
+    return checkpointVolume;
+  }
+
+  CellTopics topics() {
+    return topics;
+  }
+
+  String bootstrapServers() {
+    return cluster.bootstrapServers();
+  }
+
+  @Override
+  public void close() {
+    resources.close();
+    try {
+      Runtime.getRuntime().removeShutdownHook(shutdownHook);
+    } catch (IllegalStateException shuttingDown) {
+      // Called from the hook itself while the JVM shuts down: nothing to remove.
+    }
+  }
+
+  /** What has been started so far, ended in reverse order; every step runs even if one fails. */
+  private static final class Resources {
+    private final NemesisNetwork network;
+    private volatile KafkaCluster cluster;
+    private volatile JobSupervisor job;
+    private volatile CheckpointVolume checkpointVolume;
+
+    Resources(NemesisNetwork network) {
+      this.network = network;
+    }
+
+    void close() {
+      try {
+        if (job != null) {
+          job.close();
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } finally {
+        try {
+          if (cluster != null) {
+            cluster.stop();
+          }
+        } finally {
+          if (checkpointVolume != null) {
+            checkpointVolume.close();
+          }
+          network.close();
+        }
+      }
+    }
+  }
+}
