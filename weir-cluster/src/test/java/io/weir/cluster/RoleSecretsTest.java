@@ -2,20 +2,16 @@ package io.weir.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.awaitility.Awaitility.await;
 
 import io.weir.cluster.jobmanager.JobManager;
 import io.weir.cluster.jobmanager.JobManagerOptions;
-import io.weir.cluster.rpc.ClientMessages.JobStatus;
 import io.weir.cluster.rpc.ClusterConnectException;
 import io.weir.cluster.rpc.ClusterTls;
 import io.weir.cluster.rpc.HostAndPort;
-import io.weir.cluster.rpc.JobSubmission;
 import io.weir.cluster.taskmanager.TaskManager;
 import io.weir.cluster.taskmanager.TaskManagerOptions;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,22 +60,10 @@ class RoleSecretsTest {
       }
 
       // when: a job whose keyBy crosses between the two admitted task managers runs to its end
-      JobStatus submitted =
-          client.submit(
-              new JobSubmission(
-                  KeyedCountJob.class.getName(),
-                  List.of(output.toString(), "2000", "1000"),
-                  null,
-                  null,
-                  null,
-                  false));
-      await()
-          .atMost(Duration.ofSeconds(90))
-          .until(() -> client.job(submitted.jobId()).isTerminal());
+      Map<String, Integer> counts =
+          BoundedClusterJob.runToEnd(client, KeyedCountJob.class, output, 2000);
 
       // then: every id once, the records having crossed with the task managers' secret
-      assertThat(client.job(submitted.jobId()).state()).isEqualTo("FINISHED");
-      Map<String, Integer> counts = CommittedOutput.lineCounts(output);
       assertThat(counts).hasSize(2000);
       assertThat(counts.values()).containsOnly(1);
     }

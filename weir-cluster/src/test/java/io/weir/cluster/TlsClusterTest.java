@@ -2,16 +2,13 @@ package io.weir.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.awaitility.Awaitility.await;
 
 import io.weir.cluster.jobmanager.JobManager;
 import io.weir.cluster.jobmanager.JobManagerOptions;
-import io.weir.cluster.rpc.ClientMessages.JobStatus;
 import io.weir.cluster.rpc.ClusterCertificate;
 import io.weir.cluster.rpc.ClusterConnectException;
 import io.weir.cluster.rpc.ClusterTls;
 import io.weir.cluster.rpc.HostAndPort;
-import io.weir.cluster.rpc.JobSubmission;
 import io.weir.cluster.taskmanager.TaskManager;
 import io.weir.cluster.taskmanager.TaskManagerOptions;
 import java.nio.file.Path;
@@ -55,23 +52,11 @@ class TlsClusterTest {
         TaskManager second = TaskManager.start(taskManager(jobManager, tls));
         ClusterClient client = new ClusterClient(address(jobManager), SECRET, tls)) {
       // when: a job whose keyBy crosses between the task managers runs to its end
-      JobStatus submitted =
-          client.submit(
-              new JobSubmission(
-                  KeyedCountJob.class.getName(),
-                  List.of(output.toString(), "3000", "1000"),
-                  null,
-                  null,
-                  null,
-                  false));
-      await()
-          .atMost(Duration.ofSeconds(90))
-          .until(() -> client.job(submitted.jobId()).isTerminal());
+      Map<String, Integer> counts =
+          BoundedClusterJob.runToEnd(client, KeyedCountJob.class, output, 3000);
 
       // then: every id once, and a client that knows the secret but not the pair gets nowhere,
       // whether it speaks plaintext or TLS with another pair
-      assertThat(client.job(submitted.jobId()).state()).isEqualTo("FINISHED");
-      Map<String, Integer> counts = CommittedOutput.lineCounts(output);
       assertThat(counts).hasSize(3000);
       assertThat(counts.values()).containsOnly(1);
       try (ClusterClient plaintext = new ClusterClient(address(jobManager), SECRET)) {

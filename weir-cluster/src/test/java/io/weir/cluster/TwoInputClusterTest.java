@@ -1,18 +1,14 @@
 package io.weir.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.weir.cluster.jobmanager.JobManager;
 import io.weir.cluster.jobmanager.JobManagerOptions;
-import io.weir.cluster.rpc.ClientMessages.JobStatus;
 import io.weir.cluster.rpc.HostAndPort;
-import io.weir.cluster.rpc.JobSubmission;
 import io.weir.cluster.taskmanager.TaskManager;
 import io.weir.cluster.taskmanager.TaskManagerOptions;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,22 +29,10 @@ class TwoInputClusterTest {
         ClusterClient client =
             new ClusterClient(new HostAndPort("127.0.0.1", jobManager.port()), "")) {
       // when
-      JobStatus submitted =
-          client.submit(
-              new JobSubmission(
-                  PaymentsJob.class.getName(),
-                  List.of(output.toString(), "3000", "1000"),
-                  null,
-                  null,
-                  null,
-                  false));
-      await()
-          .atMost(Duration.ofSeconds(90))
-          .until(() -> client.job(submitted.jobId()).isTerminal());
+      Map<String, Integer> counts =
+          BoundedClusterJob.runToEnd(client, PaymentsJob.class, output, 3000);
 
       // then
-      assertThat(client.job(submitted.jobId()).state()).isEqualTo("FINISHED");
-      Map<String, Integer> counts = CommittedOutput.lineCounts(output);
       assertThat(counts).hasSize(3000).containsKeys("paid 0", "paid 2999");
       assertThat(counts.values()).containsOnly(1);
     }
