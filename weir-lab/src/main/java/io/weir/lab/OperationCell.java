@@ -1,12 +1,18 @@
 package io.weir.lab;
 
+import io.weir.postgres.sink.PreparedTransaction;
+import io.weir.postgres.sink.PreparedTransactions;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * One cell of the operations matrix: an operation's job with topics, group, transactional ids and
@@ -247,6 +253,31 @@ final class OperationCell {
 
     /** What the line must say, for a cell's failure message. */
     String description();
+  }
+
+  /** Whether the cell's job writes through PostgreSQL's prepared transactions. */
+  boolean writesToPostgres() {
+    return job == OperationJob.POSTGRES_TOTALS;
+  }
+
+  /**
+   * The ids of the transactions prepared and neither committed nor rolled back in the cell's
+   * PostgreSQL database ({@code pg_prepared_xacts}), as any session sees them; none for a job that
+   * writes to Kafka only.
+   */
+  Set<String> preparedTransactions() {
+    Set<String> globalIds = new TreeSet<>();
+    if (!writesToPostgres()) {
+      return globalIds;
+    }
+    try (Connection connection = DriverManager.getConnection(jdbcUrl)) {
+      for (PreparedTransaction prepared : new PreparedTransactions(connection).list()) {
+        globalIds.add(prepared.globalId());
+      }
+    } catch (SQLException e) {
+      throw new LabFailure("Cannot list the prepared transactions at " + jdbcUrl + ": " + e);
+    }
+    return globalIds;
   }
 
   /** The committed output counted against the input, by the job's own measure. */

@@ -20,6 +20,7 @@ public final class OperationsMatrix {
           new RescaleOperation(1, 2),
           new RescaleOperation(2, 4),
           new RescaleOperation(4, 1),
+          new RescaleOperation(4, 1, RescaleOperation.Halt.BEFORE_COMPLETION),
           new StopWithSavepointOperation(),
           new CancelWithSavepointOperation(),
           new RetentionOperation(false),

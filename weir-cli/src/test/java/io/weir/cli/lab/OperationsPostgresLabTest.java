@@ -51,4 +51,34 @@ class OperationsPostgresLabTest {
     }
     OperationsCells.assertEveryCellPassed(run);
   }
+
+  @Test
+  void when_rescaledFrom4To1WithPreparedTransactions_then_noneIsLeftAndEachRecordIsOnce()
+      throws Exception {
+    // given: a directory the server's unprivileged user can enter
+    Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwxr-xr-x"));
+
+    // when: halted with a prepared transaction in each of 4 sink subtasks, resumed at 1: once
+    // with the checkpoint that records them complete, once with it incomplete (no checkpoint
+    // records them); each cell fails unless transactions were prepared at the halt and none of
+    // them is in pg_prepared_xacts once the restored job settled
+    OperationsCells.Run run =
+        OperationsCells.run(
+            kafka.bootstrapServers(),
+            directory,
+            "rescale-4-1/postgres-totals/local,rescale-4-1-incomplete/postgres-totals/local",
+            "local",
+            "--sink",
+            "postgres");
+
+    // then
+    assertThat(run.cells())
+        .containsOnlyKeys(
+            "rescale-4-1/postgres-totals/local", "rescale-4-1-incomplete/postgres-totals/local");
+    for (JsonNode cell : run.cells().values()) {
+      assertThat(cell.get("outcome").asText()).as(cell.toString()).isEqualTo("exactly-once");
+      assertThat(cell.get("in").asLong()).as(cell.toString()).isGreaterThan(300);
+    }
+    OperationsCells.assertEveryCellPassed(run);
+  }
 }
