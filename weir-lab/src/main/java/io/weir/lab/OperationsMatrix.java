@@ -29,7 +29,8 @@ public final class OperationsMatrix {
           new PartitionsAddedOperation(),
           new PoisonRecordOperation(false),
           new PoisonRecordOperation(true),
-          new SecondRunnerOperation());
+          new SecondRunnerOperation(),
+          new FreshAfterCrashOperation());
 
   private final LabSettings settings;
   private final LabProgress progress;

@@ -133,4 +133,21 @@ class OperationsLabTest {
     assertThat(cell.get("lost").asLong()).as(cell.toString()).isZero();
     OperationsCells.assertEveryCellPassed(run);
   }
+
+  @Test
+  void when_freshStartFollowsACrashWithPendingTransactions_then_itReconcilesAndIsExactlyOnce()
+      throws Exception {
+    // when: halted after a source committed a checkpoint's offsets to the group while the sinks'
+    // transactions of that checkpoint were still pending, then started with --fresh
+    OperationsCells.Run run =
+        OperationsCells.run(kafka.bootstrapServers(), directory, "fresh-after-crash/seed", "local");
+
+    // then: the pending transactions were committed and the group moved past them, not aborted
+    assertThat(run.cells()).containsOnlyKeys("fresh-after-crash/seed/local");
+    JsonNode cell = run.cells().get("fresh-after-crash/seed/local");
+    assertThat(cell.get("outcome").asText()).as(cell.toString()).isEqualTo("exactly-once");
+    assertThat(cell.get("in").asLong()).as(cell.toString()).isGreaterThan(300);
+    assertThat(cell.get("lost").asLong()).as(cell.toString()).isZero();
+    OperationsCells.assertEveryCellPassed(run);
+  }
 }
