@@ -40,6 +40,26 @@ public final class JobProcess implements AutoCloseable {
   public static JobProcess start(
       List<String> runArgs, List<String> jvmOptions, String failpoints, Path log)
       throws IOException {
+    return launch(
+        JobRunner.COMMAND_LINE.mainClass(), jvmOptions, runCommand(runArgs), failpoints, log, null);
+  }
+
+  /**
+   * As {@link #start(List, String, Path)}, in {@code workingDirectory}: where the job's relative
+   * paths (its default checkpoint directory) resolve.
+   */
+  public static JobProcess startIn(
+      Path workingDirectory, List<String> runArgs, String failpoints, Path log) throws IOException {
+    return launch(
+        JobRunner.COMMAND_LINE.mainClass(),
+        List.of(),
+        runCommand(runArgs),
+        failpoints,
+        log,
+        workingDirectory);
+  }
+
+  private static List<String> runCommand(List<String> runArgs) {
     List<String> arguments = new ArrayList<>(List.of("run"));
     if (!runArgs.contains("--web-port") && !runArgs.contains("--no-web")) {
       // Job processes run side by side (lab cells, tests): each its own free dashboard port.
@@ -47,7 +67,7 @@ public final class JobProcess implements AutoCloseable {
       arguments.add("0");
     }
     arguments.addAll(runArgs);
-    return launch(JobRunner.COMMAND_LINE.mainClass(), jvmOptions, arguments, failpoints, log);
+    return arguments;
   }
 
   /**
@@ -60,7 +80,7 @@ public final class JobProcess implements AutoCloseable {
       JobRunner runner, List<String> runArgs, String failpoints, Path log) throws IOException {
     return runner == JobRunner.COMMAND_LINE
         ? start(runArgs, failpoints, log)
-        : launch(runner.mainClass(), List.of(), runArgs, failpoints, log);
+        : launch(runner.mainClass(), List.of(), runArgs, failpoints, log, null);
   }
 
   /**
@@ -71,7 +91,7 @@ public final class JobProcess implements AutoCloseable {
    */
   public static JobProcess startCommand(List<String> arguments, String failpoints, Path log)
       throws IOException {
-    return launch(JobRunner.COMMAND_LINE.mainClass(), List.of(), arguments, failpoints, log);
+    return launch(JobRunner.COMMAND_LINE.mainClass(), List.of(), arguments, failpoints, log, null);
   }
 
   /**
@@ -96,7 +116,8 @@ public final class JobProcess implements AutoCloseable {
       List<String> jvmOptions,
       List<String> arguments,
       String failpoints,
-      Path log)
+      Path log,
+      Path workingDirectory)
       throws IOException {
     List<String> options = new ArrayList<>(List.of("-Xmx512m", "-XX:+UseSerialGC"));
     options.addAll(ChildJvmOptions.of(jvmOptions));
@@ -108,6 +129,9 @@ public final class JobProcess implements AutoCloseable {
     mainAndArguments.addAll(arguments);
     ProcessBuilder builder = ChildJvmOptions.processBuilder(options, mainAndArguments, log);
     builder.environment().remove("WEIR_FAILPOINTS");
+    if (workingDirectory != null) {
+      builder.directory(workingDirectory.toFile());
+    }
     return new JobProcess(builder.start(), log);
   }
 
