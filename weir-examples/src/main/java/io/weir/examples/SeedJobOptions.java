@@ -44,7 +44,9 @@ public record SeedJobOptions(
     String deadLetterTopic,
     Duration transactionTimeout,
     Duration partitionDiscoveryInterval,
-    String recreatedTopicPolicy) {
+    String recreatedTopicPolicy,
+    String twinOutputTopic,
+    String twinTransactionalIdPrefix) {
 
   private static final Set<String> FLAGS = Set.of("chained", "bounded", "fresh");
   private static final Set<String> VALUES =
@@ -70,7 +72,9 @@ public record SeedJobOptions(
           "dead-letter-topic",
           "transaction-timeout",
           "partition-discovery-interval",
-          "on-recreated-topic");
+          "on-recreated-topic",
+          "twin-output-topic",
+          "twin-transactional-id-prefix");
 
   public static SeedJobOptions parse(String... args) {
     Map<String, String> values = new HashMap<>();
@@ -120,7 +124,19 @@ public record SeedJobOptions(
         values.containsKey("partition-discovery-interval")
             ? Duration.ofMillis(number(values, "partition-discovery-interval", 0))
             : null,
-        values.getOrDefault("on-recreated-topic", "fail"));
+        values.getOrDefault("on-recreated-topic", "fail"),
+        values.get("twin-output-topic"),
+        twinPrefix(values));
+  }
+
+  /** A twin sink needs both its topic and its transactional id prefix, or neither. */
+  private static String twinPrefix(Map<String, String> values) {
+    String prefix = values.get("twin-transactional-id-prefix");
+    if ((prefix == null) != (values.get("twin-output-topic") == null)) {
+      throw new IllegalArgumentException(
+          "Options --twin-output-topic and --twin-transactional-id-prefix go together");
+    }
+    return prefix;
   }
 
   private static Path path(Map<String, String> values, String name) {

@@ -23,6 +23,7 @@ import java.util.TreeSet;
 final class OperationCell {
   static final int PARTITIONS = 4;
   private static final long CHECKPOINT_INTERVAL_MILLIS = 500;
+  private static final String TRANSACTIONAL_ID_PREFIX = "--transactional-id-prefix";
 
   private final OperationJob job;
   private final Deployment deployment;
@@ -104,7 +105,10 @@ final class OperationCell {
     return arguments;
   }
 
-  /** The job class and its arguments (for a local run or a cluster submission). */
+  /**
+   * The job class and its arguments (for a local run or a cluster submission); a transactional id
+   * prefix among {@code jobOptions} replaces the cell's.
+   */
   List<String> jobArguments(List<String> jobOptions) {
     List<String> arguments = new ArrayList<>();
     arguments.add(job.jobClass());
@@ -114,8 +118,10 @@ final class OperationCell {
             "--input-topic", topics.input(),
             "--output-topic", topics.output(),
             "--group", topics.group(),
-            "--transactional-id-prefix", topics.transactionalIdPrefix(),
             "--checkpoint-interval", Long.toString(CHECKPOINT_INTERVAL_MILLIS)));
+    if (!jobOptions.contains(TRANSACTIONAL_ID_PREFIX)) {
+      arguments.addAll(List.of(TRANSACTIONAL_ID_PREFIX, topics.transactionalIdPrefix()));
+    }
     arguments.addAll(job.sinkArguments(topics, jdbcUrl));
     arguments.addAll(jobOptions);
     return arguments;
@@ -168,13 +174,13 @@ final class OperationCell {
 
   /** Waits until the running job committed every input record it will commit. */
   void awaitSettled(RunningJob process) throws Exception {
+    awaitSettled(process, job.output(bootstrap, topics, jdbcUrl));
+  }
+
+  /** As {@link #awaitSettled(RunningJob)}, for one more output of the job. */
+  void awaitSettled(RunningJob process, JobOutput output) throws Exception {
     try {
-      OutputSettling.await(
-          process.client(),
-          job.output(bootstrap, topics, jdbcUrl),
-          bootstrap,
-          topics,
-          settings.timeout());
+      OutputSettling.await(process.client(), output, bootstrap, topics, settings.timeout());
     } catch (LabFailure e) {
       if (!process.isAlive()) {
         throw JobLog.endedEarly("the job process exited before its output settled", process.log());

@@ -30,7 +30,8 @@ public final class OperationsMatrix {
           new PoisonRecordOperation(false),
           new PoisonRecordOperation(true),
           new SecondRunnerOperation(),
-          new FreshAfterCrashOperation());
+          new FreshAfterCrashOperation(),
+          new TwinSinksOperation());
 
   private final LabSettings settings;
   private final LabProgress progress;

@@ -150,4 +150,21 @@ class OperationsLabTest {
     assertThat(cell.get("lost").asLong()).as(cell.toString()).isZero();
     OperationsCells.assertEveryCellPassed(run);
   }
+
+  @Test
+  void when_twoSinksPrefixesDifferOnlyByDotAndUnderscore_then_eachOutputHoldsEveryRecordOnce()
+      throws Exception {
+    // when: the seed job writes to two sinks, prefixes P.twin and P_twin, halts with both holding
+    // pre-committed transactions, and is resumed from that checkpoint
+    OperationsCells.Run run =
+        OperationsCells.run(
+            kafka.bootstrapServers(), directory, "twin-sinks-dot-underscore/seed", "local");
+
+    // then: counted over both outputs, each against the whole input
+    assertThat(run.cells()).containsOnlyKeys("twin-sinks-dot-underscore/seed/local");
+    JsonNode cell = run.cells().get("twin-sinks-dot-underscore/seed/local");
+    assertThat(cell.get("outcome").asText()).as(cell.toString()).isEqualTo("exactly-once");
+    assertThat(cell.get("in").asLong()).as(cell.toString()).isGreaterThan(600);
+    OperationsCells.assertEveryCellPassed(run);
+  }
 }
