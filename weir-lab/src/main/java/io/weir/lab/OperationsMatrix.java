@@ -31,7 +31,8 @@ public final class OperationsMatrix {
           new PoisonRecordOperation(true),
           new SecondRunnerOperation(),
           new FreshAfterCrashOperation(),
-          new TwinSinksOperation());
+          new TwinSinksOperation(),
+          new TransactionPastTimeoutOperation());
 
   private final LabSettings settings;
   private final LabProgress progress;

@@ -167,4 +167,23 @@ class OperationsLabTest {
     assertThat(cell.get("in").asLong()).as(cell.toString()).isGreaterThan(600);
     OperationsCells.assertEveryCellPassed(run);
   }
+
+  @Test
+  void
+      when_abortedCheckpointsHoldATransactionPastTheTimeout_then_theJobRestartsFirstAndIsExactlyOnce()
+          throws Exception {
+    // when: a 20 s transaction timeout, and the acknowledgements of checkpoint 3 held as long,
+    // so that it and the next checkpoint expire, while input flows
+    OperationsCells.Run run =
+        OperationsCells.run(
+            kafka.bootstrapServers(), directory, "transaction-past-timeout/seed", "local");
+
+    // then: the sinks' age limit failed an attempt before the broker aborted (the cell fails
+    // unless the job's log says so), and nothing was lost
+    assertThat(run.cells()).containsOnlyKeys("transaction-past-timeout/seed/local");
+    JsonNode cell = run.cells().get("transaction-past-timeout/seed/local");
+    assertThat(cell.get("outcome").asText()).as(cell.toString()).isEqualTo("exactly-once");
+    assertThat(cell.get("in").asLong()).as(cell.toString()).isGreaterThan(300);
+    OperationsCells.assertEveryCellPassed(run);
+  }
 }
