@@ -20,7 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
  * discovered them, a poison record without and with a dead-letter topic, a stop with a savepoint
  * then a resume, a cancel with a savepoint then a plain resubmission (both through the run's REST
  * API, {@code weir stop|cancel --web}), a second runner started while the first runs (refused with
- * one line, then the first killed and the job restarted) — each with one of the two jobs,
+ * one line, then the first killed and the job restarted), {@code --fresh} after a crash with
+ * pending transactions, two sinks whose prefixes differ only by {@code .} and {@code _},
+ * transactions held past a short timeout by expired checkpoints — each with one of the two jobs,
  * alternating.
  */
 class OperationsLabTest {

@@ -15,9 +15,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code weir lab --sink postgres --operations}: the running totals into a real PostgreSQL server
  * through prepared transactions, on a real broker. A rescale 1 -> 2 with a prepared, un-notified
- * transaction (local path), and a stop with a savepoint then a resume (cluster path); each verified
- * by querying the tables: every input id once among the committed updates, each word's totals equal
- * to its input's.
+ * transaction (local path), a rescale 4 -> 1 that must leave none of the prepared transactions of
+ * the halt in {@code pg_prepared_xacts}, and a stop with a savepoint then a resume (cluster path);
+ * each verified by querying the tables: every input id once among the committed updates, each
+ * word's totals equal to its input's.
  */
 class OperationsPostgresLabTest {
   @RegisterExtension
