@@ -9,11 +9,9 @@ import io.weir.lab.process.JobProcess;
 import io.weir.runtime.checkpoint.storage.CheckpointDirectoryLease;
 import io.weir.runtime.checkpoint.storage.MetadataFormat;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -69,7 +67,7 @@ class SecondRunnerTest {
       int firstExit = first.waitFor(Duration.ofSeconds(180).toMillis());
       assertThat(firstExit).as(Files.readString(first.log())).isZero();
     }
-    Map<Long, Integer> counts = idCounts(work.resolve("out"));
+    Map<Long, Integer> counts = CommittedPartFiles.idCounts(work.resolve("out"));
     assertThat(counts.entrySet().stream().filter(e -> e.getValue() != 1).toList())
         .as("ids committed more than once")
         .isEmpty();
@@ -106,20 +104,5 @@ class SecondRunnerTest {
           .filter(child -> Files.exists(child.resolve(MetadataFormat.FILE_NAME)))
           .count();
     }
-  }
-
-  /** How often each record id appears in the FileSink's committed {@code part-*} files. */
-  private static Map<Long, Integer> idCounts(Path outputDirectory) throws IOException {
-    Map<Long, Integer> counts = new HashMap<>();
-    try (Stream<Path> files = Files.list(outputDirectory)) {
-      for (Path file : files.filter(f -> f.getFileName().toString().startsWith("part-")).toList()) {
-        try (Stream<String> lines = Files.lines(file)) {
-          lines.forEach(line -> counts.merge(SeedRecords.timestamp(line), 1, Integer::sum));
-        } catch (UncheckedIOException e) {
-          throw e.getCause();
-        }
-      }
-    }
-    return counts;
   }
 }

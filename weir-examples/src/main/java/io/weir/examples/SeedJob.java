@@ -24,7 +24,10 @@ import java.time.Duration;
  * --output-dir}, or discards them. With {@code --dead-letter-topic T} a record that failed the job
  * three times at the same offset goes to T, exactly once with the output. With {@code
  * --record-delay-micros D} the map takes at least D microseconds a record, a deliberately slow
- * operator for backpressure runs.
+ * operator for backpressure runs. With {@code --twin-output-topic T --twin-transactional-id-prefix
+ * P} a second Kafka sink ("Twin Sink") writes the same records to T under its own transactional
+ * ids: two sinks of one job that must never settle or prove each other's transactions, whatever
+ * their prefixes look like.
  */
 public final class SeedJob {
   private SeedJob() {}
@@ -50,6 +53,13 @@ public final class SeedJob {
     DataStream<String> mapped =
         options.chained() ? input.map(map) : input.keyBy(SeedRecords::word).map(map);
     mapped.name("Map").uid("map").addSink(sink(options)).name("Example Sink").uid("example-sink");
+    if (options.twinOutputTopic() != null) {
+      mapped
+          .addSink(
+              kafkaSink(options, options.twinOutputTopic(), options.twinTransactionalIdPrefix()))
+          .name("Twin Sink")
+          .uid("twin-sink");
+    }
   }
 
   /** The options that {@code weir run} would otherwise set; absent ones leave the config alone. */
@@ -124,22 +134,27 @@ public final class SeedJob {
 
   static SinkFunction<String> sink(SeedJobOptions options) {
     if (options.readsKafka()) {
-      KafkaSink.Builder<String> kafka =
-          KafkaSink.<String>builder()
-              .bootstrapServers(options.bootstrap())
-              .topic(options.outputTopic())
-              .deliveryGuarantee(options.deliveryGuarantee())
-              .transactionalIdPrefix(options.transactionalIdPrefix())
-              .checkpointInterval(options.checkpointInterval())
-              .startTimeout(options.startTimeout());
-      if (options.transactionTimeout() != null) {
-        kafka.transactionTimeout(options.transactionTimeout());
-      }
-      return kafka.build();
+      return kafkaSink(options, options.outputTopic(), options.transactionalIdPrefix());
     }
     if (options.outputDirectory() != null) {
       return FileSink.<String>forDirectory(options.outputDirectory()).build();
     }
     return new DiscardingSink<>();
+  }
+
+  private static SinkFunction<String> kafkaSink(
+      SeedJobOptions options, String topic, String transactionalIdPrefix) {
+    KafkaSink.Builder<String> kafka =
+        KafkaSink.<String>builder()
+            .bootstrapServers(options.bootstrap())
+            .topic(topic)
+            .deliveryGuarantee(options.deliveryGuarantee())
+            .transactionalIdPrefix(transactionalIdPrefix)
+            .checkpointInterval(options.checkpointInterval())
+            .startTimeout(options.startTimeout());
+    if (options.transactionTimeout() != null) {
+      kafka.transactionTimeout(options.transactionTimeout());
+    }
+    return kafka.build();
   }
 }

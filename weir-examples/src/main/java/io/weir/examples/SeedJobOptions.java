@@ -45,7 +45,9 @@ public record SeedJobOptions(
     Duration transactionTimeout,
     Duration partitionDiscoveryInterval,
     String recreatedTopicPolicy,
-    long recordDelayMicros) {
+    long recordDelayMicros,
+    String twinOutputTopic,
+    String twinTransactionalIdPrefix) {
 
   private static final Set<String> FLAGS = Set.of("chained", "bounded", "fresh");
   private static final Set<String> VALUES =
@@ -72,7 +74,9 @@ public record SeedJobOptions(
           "transaction-timeout",
           "partition-discovery-interval",
           "on-recreated-topic",
-          "record-delay-micros");
+          "record-delay-micros",
+          "twin-output-topic",
+          "twin-transactional-id-prefix");
 
   public static SeedJobOptions parse(String... args) {
     Map<String, String> values = new HashMap<>();
@@ -123,7 +127,19 @@ public record SeedJobOptions(
             ? Duration.ofMillis(number(values, "partition-discovery-interval", 0))
             : null,
         values.getOrDefault("on-recreated-topic", "fail"),
-        number(values, "record-delay-micros", 0));
+        number(values, "record-delay-micros", 0),
+        values.get("twin-output-topic"),
+        twinPrefix(values));
+  }
+
+  /** A twin sink needs both its topic and its transactional id prefix, or neither. */
+  private static String twinPrefix(Map<String, String> values) {
+    String prefix = values.get("twin-transactional-id-prefix");
+    if ((prefix == null) != (values.get("twin-output-topic") == null)) {
+      throw new IllegalArgumentException(
+          "Options --twin-output-topic and --twin-transactional-id-prefix go together");
+    }
+    return prefix;
   }
 
   private static Path path(Map<String, String> values, String name) {

@@ -31,6 +31,7 @@ public final class JobConfig {
   private Duration minPauseBetweenCheckpoints = Duration.ZERO;
   private int maxConcurrentCheckpoints = 1;
   private Path checkpointDirectory;
+  private boolean checkpointsInMemory;
   private int retainedCheckpoints = 1;
   private NotifyOrder notifyOrder = NotifyOrder.REVERSE;
   private RestartStrategy restartStrategy;
@@ -167,13 +168,32 @@ public final class JobConfig {
     return this;
   }
 
-  /** Where checkpoints are stored, or null to keep them in memory (lost with the process). */
+  /**
+   * Where checkpoints are stored, or null when none was set. A job run in this process without one
+   * keeps its checkpoints in memory (lost with the process), unless it has a two-phase-commit sink:
+   * then it gets {@code .weir/checkpoints} under the working directory, so that a rerun commits
+   * what a crashed run left pending (see {@link #checkpointsInMemory()}).
+   */
   public Path checkpointDirectory() {
     return checkpointDirectory;
   }
 
   public JobConfig checkpointDirectory(Path directory) {
     this.checkpointDirectory = directory;
+    return this;
+  }
+
+  /**
+   * Whether a job without a checkpoint directory keeps its checkpoints in memory even when it has a
+   * two-phase-commit sink (default false: it gets the durable default directory). A rerun of such a
+   * job cannot know what a crashed run's sinks left pending; for tests and throwaway runs.
+   */
+  public boolean checkpointsInMemory() {
+    return checkpointsInMemory;
+  }
+
+  public JobConfig checkpointsInMemory(boolean inMemory) {
+    this.checkpointsInMemory = inMemory;
     return this;
   }
 

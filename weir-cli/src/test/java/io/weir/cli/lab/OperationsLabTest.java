@@ -20,7 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
  * discovered them, a poison record without and with a dead-letter topic, a stop with a savepoint
  * then a resume, a cancel with a savepoint then a plain resubmission (both through the run's REST
  * API, {@code weir stop|cancel --web}), a second runner started while the first runs (refused with
- * one line, then the first killed and the job restarted) — each with one of the two jobs,
+ * one line, then the first killed and the job restarted), {@code --fresh} after a crash with
+ * pending transactions, two sinks whose prefixes differ only by {@code .} and {@code _},
+ * transactions held past a short timeout by expired checkpoints — each with one of the two jobs,
  * alternating.
  */
 class OperationsLabTest {
@@ -131,6 +133,59 @@ class OperationsLabTest {
     assertThat(cell.get("in").asLong()).as(cell.toString()).isGreaterThan(300);
     assertThat(cell.get("duplicated").asLong()).as(cell.toString()).isZero();
     assertThat(cell.get("lost").asLong()).as(cell.toString()).isZero();
+    OperationsCells.assertEveryCellPassed(run);
+  }
+
+  @Test
+  void when_freshStartFollowsACrashWithPendingTransactions_then_itReconcilesAndIsExactlyOnce()
+      throws Exception {
+    // when: halted after a source committed a checkpoint's offsets to the group while the sinks'
+    // transactions of that checkpoint were still pending, then started with --fresh
+    OperationsCells.Run run =
+        OperationsCells.run(kafka.bootstrapServers(), directory, "fresh-after-crash/seed", "local");
+
+    // then: the pending transactions were committed and the group moved past them, not aborted
+    assertThat(run.cells()).containsOnlyKeys("fresh-after-crash/seed/local");
+    JsonNode cell = run.cells().get("fresh-after-crash/seed/local");
+    assertThat(cell.get("outcome").asText()).as(cell.toString()).isEqualTo("exactly-once");
+    assertThat(cell.get("in").asLong()).as(cell.toString()).isGreaterThan(300);
+    assertThat(cell.get("lost").asLong()).as(cell.toString()).isZero();
+    OperationsCells.assertEveryCellPassed(run);
+  }
+
+  @Test
+  void when_twoSinksPrefixesDifferOnlyByDotAndUnderscore_then_eachOutputHoldsEveryRecordOnce()
+      throws Exception {
+    // when: the seed job writes to two sinks, prefixes P.twin and P_twin, halts with both holding
+    // pre-committed transactions, and is resumed from that checkpoint
+    OperationsCells.Run run =
+        OperationsCells.run(
+            kafka.bootstrapServers(), directory, "twin-sinks-dot-underscore/seed", "local");
+
+    // then: counted over both outputs, each against the whole input
+    assertThat(run.cells()).containsOnlyKeys("twin-sinks-dot-underscore/seed/local");
+    JsonNode cell = run.cells().get("twin-sinks-dot-underscore/seed/local");
+    assertThat(cell.get("outcome").asText()).as(cell.toString()).isEqualTo("exactly-once");
+    assertThat(cell.get("in").asLong()).as(cell.toString()).isGreaterThan(600);
+    OperationsCells.assertEveryCellPassed(run);
+  }
+
+  @Test
+  void
+      when_abortedCheckpointsHoldATransactionPastTheTimeout_then_theJobRestartsFirstAndIsExactlyOnce()
+          throws Exception {
+    // when: a 20 s transaction timeout, and the acknowledgements of checkpoint 3 held as long,
+    // so that it and the next checkpoint expire, while input flows
+    OperationsCells.Run run =
+        OperationsCells.run(
+            kafka.bootstrapServers(), directory, "transaction-past-timeout/seed", "local");
+
+    // then: the sinks' age limit failed an attempt before the broker aborted (the cell fails
+    // unless the job's log says so), and nothing was lost
+    assertThat(run.cells()).containsOnlyKeys("transaction-past-timeout/seed/local");
+    JsonNode cell = run.cells().get("transaction-past-timeout/seed/local");
+    assertThat(cell.get("outcome").asText()).as(cell.toString()).isEqualTo("exactly-once");
+    assertThat(cell.get("in").asLong()).as(cell.toString()).isGreaterThan(300);
     OperationsCells.assertEveryCellPassed(run);
   }
 }

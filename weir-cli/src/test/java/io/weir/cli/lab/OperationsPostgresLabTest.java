@@ -15,9 +15,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code weir lab --sink postgres --operations}: the running totals into a real PostgreSQL server
  * through prepared transactions, on a real broker. A rescale 1 -> 2 with a prepared, un-notified
- * transaction (local path), and a stop with a savepoint then a resume (cluster path); each verified
- * by querying the tables: every input id once among the committed updates, each word's totals equal
- * to its input's.
+ * transaction (local path), a rescale 4 -> 1 that must leave none of the prepared transactions of
+ * the halt in {@code pg_prepared_xacts}, and a stop with a savepoint then a resume (cluster path);
+ * each verified by querying the tables: every input id once among the committed updates, each
+ * word's totals equal to its input's.
  */
 class OperationsPostgresLabTest {
   @RegisterExtension
@@ -45,6 +46,36 @@ class OperationsPostgresLabTest {
     assertThat(run.cells())
         .containsOnlyKeys(
             "rescale-1-2/postgres-totals/local", "stop-with-savepoint/postgres-totals/cluster");
+    for (JsonNode cell : run.cells().values()) {
+      assertThat(cell.get("outcome").asText()).as(cell.toString()).isEqualTo("exactly-once");
+      assertThat(cell.get("in").asLong()).as(cell.toString()).isGreaterThan(300);
+    }
+    OperationsCells.assertEveryCellPassed(run);
+  }
+
+  @Test
+  void when_rescaledFrom4To1WithPreparedTransactions_then_noneIsLeftAndEachRecordIsOnce()
+      throws Exception {
+    // given: a directory the server's unprivileged user can enter
+    Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwxr-xr-x"));
+
+    // when: halted with a prepared transaction in each of 4 sink subtasks, resumed at 1: once
+    // with the checkpoint that records them complete, once with it incomplete (no checkpoint
+    // records them); each cell fails unless transactions were prepared at the halt and none of
+    // them is in pg_prepared_xacts once the restored job settled
+    OperationsCells.Run run =
+        OperationsCells.run(
+            kafka.bootstrapServers(),
+            directory,
+            "rescale-4-1/postgres-totals/local,rescale-4-1-incomplete/postgres-totals/local",
+            "local",
+            "--sink",
+            "postgres");
+
+    // then
+    assertThat(run.cells())
+        .containsOnlyKeys(
+            "rescale-4-1/postgres-totals/local", "rescale-4-1-incomplete/postgres-totals/local");
     for (JsonNode cell : run.cells().values()) {
       assertThat(cell.get("outcome").asText()).as(cell.toString()).isEqualTo("exactly-once");
       assertThat(cell.get("in").asLong()).as(cell.toString()).isGreaterThan(300);

@@ -2,6 +2,7 @@ package io.weir.lab.operations;
 
 import io.weir.lab.CellTopics;
 import io.weir.lab.ContinuousFeed;
+import io.weir.lab.JobOutput;
 import io.weir.lab.LabFailure;
 import io.weir.lab.LabProgress;
 import io.weir.lab.LabSettings;
@@ -14,13 +15,19 @@ import io.weir.lab.process.JobLog;
 import io.weir.lab.process.LabJob;
 import io.weir.lab.process.OutputSettling;
 import io.weir.lab.process.RunningJob;
+import io.weir.postgres.sink.PreparedTransaction;
+import io.weir.postgres.sink.PreparedTransactions;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * One cell of the operations matrix: an operation's job with topics, group, transactional ids and
@@ -31,6 +38,7 @@ import java.util.Optional;
 final class OperationCell {
   static final int PARTITIONS = 4;
   private static final long CHECKPOINT_INTERVAL_MILLIS = 500;
+  private static final String TRANSACTIONAL_ID_PREFIX = "--transactional-id-prefix";
 
   private final OperationJob job;
   private final Deployment deployment;
@@ -112,7 +120,10 @@ final class OperationCell {
     return arguments;
   }
 
-  /** The job class and its arguments (for a local run or a cluster submission). */
+  /**
+   * The job class and its arguments (for a local run or a cluster submission); a transactional id
+   * prefix among {@code jobOptions} replaces the cell's.
+   */
   List<String> jobArguments(List<String> jobOptions) {
     List<String> arguments = new ArrayList<>();
     arguments.add(job.jobClass());
@@ -122,8 +133,10 @@ final class OperationCell {
             "--input-topic", topics.input(),
             "--output-topic", topics.output(),
             "--group", topics.group(),
-            "--transactional-id-prefix", topics.transactionalIdPrefix(),
             "--checkpoint-interval", Long.toString(CHECKPOINT_INTERVAL_MILLIS)));
+    if (!jobOptions.contains(TRANSACTIONAL_ID_PREFIX)) {
+      arguments.addAll(List.of(TRANSACTIONAL_ID_PREFIX, topics.transactionalIdPrefix()));
+    }
     arguments.addAll(job.sinkArguments(topics, jdbcUrl));
     arguments.addAll(jobOptions);
     return arguments;
@@ -176,13 +189,13 @@ final class OperationCell {
 
   /** Waits until the running job committed every input record it will commit. */
   void awaitSettled(RunningJob process) throws Exception {
+    awaitSettled(process, job.output(bootstrap, topics, jdbcUrl));
+  }
+
+  /** As {@link #awaitSettled(RunningJob)}, for one more output of the job. */
+  void awaitSettled(RunningJob process, JobOutput output) throws Exception {
     try {
-      OutputSettling.await(
-          process.client(),
-          job.output(bootstrap, topics, jdbcUrl),
-          bootstrap,
-          topics,
-          settings.timeout());
+      OutputSettling.await(process.client(), output, bootstrap, topics, settings.timeout());
     } catch (LabFailure e) {
       if (!process.isAlive()) {
         throw JobLog.endedEarly("the job process exited before its output settled", process.log());
@@ -261,6 +274,31 @@ final class OperationCell {
 
     /** What the line must say, for a cell's failure message. */
     String description();
+  }
+
+  /** Whether the cell's job writes through PostgreSQL's prepared transactions. */
+  boolean writesToPostgres() {
+    return job == OperationJob.POSTGRES_TOTALS;
+  }
+
+  /**
+   * The ids of the transactions prepared and neither committed nor rolled back in the cell's
+   * PostgreSQL database ({@code pg_prepared_xacts}), as any session sees them; none for a job that
+   * writes to Kafka only.
+   */
+  Set<String> preparedTransactions() {
+    Set<String> globalIds = new TreeSet<>();
+    if (!writesToPostgres()) {
+      return globalIds;
+    }
+    try (Connection connection = DriverManager.getConnection(jdbcUrl)) {
+      for (PreparedTransaction prepared : new PreparedTransactions(connection).list()) {
+        globalIds.add(prepared.globalId());
+      }
+    } catch (SQLException e) {
+      throw new LabFailure("Cannot list the prepared transactions at " + jdbcUrl + ": " + e);
+    }
+    return globalIds;
   }
 
   /** The committed output counted against the input, by the job's own measure. */

@@ -46,9 +46,14 @@ public enum OperationJob {
   /**
    * Whether the matrix runs {@code operation} with this job: the PostgreSQL job runs the operations
    * of a two-phase-commit sink (rescale with a pending transaction, stop with a savepoint); the
-   * source-side operations are the Kafka jobs' (its source is theirs).
+   * source-side operations are the Kafka jobs' (its source is theirs). A fresh start drops keyed
+   * state by design, so only the seed job, which keeps none, starts fresh after a crash; only the
+   * seed job has a twin sink.
    */
   boolean runs(Operation operation) {
+    if (operation instanceof FreshAfterCrashOperation || operation instanceof TwinSinksOperation) {
+      return this == SEED;
+    }
     return this != POSTGRES_TOTALS
         || operation instanceof RescaleOperation
         || operation instanceof StopWithSavepointOperation;

@@ -26,6 +26,7 @@ public final class OperationsMatrix {
           new RescaleOperation(1, 2),
           new RescaleOperation(2, 4),
           new RescaleOperation(4, 1),
+          new RescaleOperation(4, 1, RescaleOperation.Halt.BEFORE_COMPLETION),
           new StopWithSavepointOperation(),
           new CancelWithSavepointOperation(),
           new RetentionOperation(false),
@@ -34,7 +35,10 @@ public final class OperationsMatrix {
           new PartitionsAddedOperation(),
           new PoisonRecordOperation(false),
           new PoisonRecordOperation(true),
-          new SecondRunnerOperation());
+          new SecondRunnerOperation(),
+          new FreshAfterCrashOperation(),
+          new TwinSinksOperation(),
+          new TransactionPastTimeoutOperation());
 
   private final LabSettings settings;
   private final LabProgress progress;

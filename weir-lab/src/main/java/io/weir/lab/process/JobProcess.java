@@ -40,6 +40,33 @@ public final class JobProcess implements AutoCloseable {
   public static JobProcess start(
       List<String> runArgs, List<String> jvmOptions, String failpoints, Path log)
       throws IOException {
+    return launch(
+        List.of(),
+        JobRunner.COMMAND_LINE.mainClass(),
+        jvmOptions,
+        runCommand(runArgs),
+        failpoints,
+        log,
+        null);
+  }
+
+  /**
+   * As {@link #start(List, String, Path)}, in {@code workingDirectory}: where the job's relative
+   * paths (its default checkpoint directory) resolve.
+   */
+  public static JobProcess startIn(
+      Path workingDirectory, List<String> runArgs, String failpoints, Path log) throws IOException {
+    return launch(
+        List.of(),
+        JobRunner.COMMAND_LINE.mainClass(),
+        List.of(),
+        runCommand(runArgs),
+        failpoints,
+        log,
+        workingDirectory);
+  }
+
+  private static List<String> runCommand(List<String> runArgs) {
     List<String> arguments = new ArrayList<>(List.of("run"));
     if (!runArgs.contains("--web-port") && !runArgs.contains("--no-web")) {
       // Job processes run side by side (lab cells, tests): each its own free dashboard port.
@@ -47,8 +74,7 @@ public final class JobProcess implements AutoCloseable {
       arguments.add("0");
     }
     arguments.addAll(runArgs);
-    return launch(
-        List.of(), JobRunner.COMMAND_LINE.mainClass(), jvmOptions, arguments, failpoints, log);
+    return arguments;
   }
 
   /**
@@ -61,7 +87,7 @@ public final class JobProcess implements AutoCloseable {
       JobRunner runner, List<String> runArgs, String failpoints, Path log) throws IOException {
     return runner == JobRunner.COMMAND_LINE
         ? start(runArgs, failpoints, log)
-        : launch(List.of(), runner.mainClass(), List.of(), runArgs, failpoints, log);
+        : launch(List.of(), runner.mainClass(), List.of(), runArgs, failpoints, log, null);
   }
 
   /**
@@ -75,7 +101,13 @@ public final class JobProcess implements AutoCloseable {
     List<String> arguments = new ArrayList<>(List.of("run", "--web-port", "0"));
     arguments.addAll(runArgs);
     return launch(
-        launchPrefix, JobRunner.COMMAND_LINE.mainClass(), List.of(), arguments, failpoints, log);
+        launchPrefix,
+        JobRunner.COMMAND_LINE.mainClass(),
+        List.of(),
+        arguments,
+        failpoints,
+        log,
+        null);
   }
 
   /**
@@ -87,7 +119,7 @@ public final class JobProcess implements AutoCloseable {
   public static JobProcess startCommand(List<String> arguments, String failpoints, Path log)
       throws IOException {
     return launch(
-        List.of(), JobRunner.COMMAND_LINE.mainClass(), List.of(), arguments, failpoints, log);
+        List.of(), JobRunner.COMMAND_LINE.mainClass(), List.of(), arguments, failpoints, log, null);
   }
 
   /**
@@ -113,7 +145,8 @@ public final class JobProcess implements AutoCloseable {
       List<String> jvmOptions,
       List<String> arguments,
       String failpoints,
-      Path log)
+      Path log,
+      Path workingDirectory)
       throws IOException {
     List<String> options = new ArrayList<>(List.of("-Xmx512m", "-XX:+UseSerialGC"));
     options.addAll(ChildJvmOptions.of(jvmOptions));
@@ -128,6 +161,9 @@ public final class JobProcess implements AutoCloseable {
     command.addAll(builder.command());
     builder.command(command);
     builder.environment().remove("WEIR_FAILPOINTS");
+    if (workingDirectory != null) {
+      builder.directory(workingDirectory.toFile());
+    }
     return new JobProcess(builder.start(), log);
   }
 

@@ -5,6 +5,7 @@ import io.weir.runtime.checkpoint.SubtaskKey;
 import io.weir.runtime.failpoint.FailpointConfiguration;
 import io.weir.runtime.gateway.RecordCounts;
 import io.weir.runtime.graph.JobGraph;
+import io.weir.runtime.jobmaster.DefaultCheckpointDirectory;
 import io.weir.runtime.jobmaster.JobAttempt;
 import io.weir.runtime.jobmaster.JobDriver;
 import io.weir.runtime.jobmaster.JobState;
@@ -44,6 +45,7 @@ public final class LocalJobs implements JobMonitor, JobControl {
   LocalJob add(JobGraph graph, Clock clock) throws JobExecutionException {
     // A job that arms no failpoints of its own gets those of the process (the lab arms them so).
     FailpointConfiguration.applyProcessConfiguration(graph.config());
+    DefaultCheckpointDirectory.maybeApply(graph);
     LocalJob run = new LocalJob("local-" + nextId.getAndIncrement(), graph, clock);
     runs.add(run);
     return run;

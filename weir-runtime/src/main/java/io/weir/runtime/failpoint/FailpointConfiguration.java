@@ -24,7 +24,7 @@ public final class FailpointConfiguration {
 
   private static final Pattern ENTRY =
       Pattern.compile(
-          "(?<name>[^=]+)=(?<action>halt|throw|pause)(?:\\((?<argument>\\d+)\\))?(?:@(?<hit>\\d+))?");
+          "(?<name>[^=]+)=(?<action>halt|throw|pause)(?:\\((?<argument>\\d+)\\))?(?:@(?<hit>\\d+)(?:-(?<lastHit>\\d+))?)?");
 
   private FailpointConfiguration() {}
 
@@ -83,7 +83,7 @@ public final class FailpointConfiguration {
               + entry
               + "' in "
               + source
-              + ": expected name=halt|halt(exitCode)|throw|pause(ms)[@hit]");
+              + ": expected name=halt|halt(exitCode)|throw|pause(ms)[@hit|@first-last]");
     }
     String name = matcher.group("name").strip();
     if (!FailpointNames.isKnown(name)) {
@@ -96,7 +96,17 @@ public final class FailpointConfiguration {
       throw new IllegalArgumentException(
           "invalid failpoint '" + entry + "' in " + source + ": hits count from 1");
     }
-    return new Failpoint(name, action(matcher, entry, source), onlyOnHit);
+    String lastHit = matcher.group("lastHit");
+    int last = lastHit == null ? onlyOnHit : parseNumber(lastHit, entry, source);
+    if (last < onlyOnHit) {
+      throw new IllegalArgumentException(
+          "invalid failpoint '"
+              + entry
+              + "' in "
+              + source
+              + ": the last hit comes before the first");
+    }
+    return new Failpoint(name, action(matcher, entry, source), onlyOnHit, last);
   }
 
   private static FailpointAction action(Matcher matcher, String entry, String source) {

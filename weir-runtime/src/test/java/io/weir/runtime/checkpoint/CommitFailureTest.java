@@ -31,6 +31,8 @@ class CommitFailureTest {
     // given
     RecordingTwoPhaseSink.COMMIT_FAILURES.set(1);
     StreamEnvironment env = StreamEnvironment.getExecutionEnvironment().setParallelism(2);
+    // Each run starts from scratch: its checkpoints die with it, none is resumed.
+    env.config().checkpointsInMemory(true);
     env.enableCheckpointing(Duration.ofMillis(50));
     env.setRestartStrategy(RestartStrategy.fixedDelay(3, Duration.ZERO));
     env.addSource(new SplitSequenceSource("source", 0, RECORDS, 4, 3_000))
@@ -53,6 +55,8 @@ class CommitFailureTest {
     // given: one subtask, so one sequence of ids
     RecordingTwoPhaseSink.COMMIT_FAILURES.set(2);
     StreamEnvironment env = StreamEnvironment.getExecutionEnvironment();
+    // Each run starts from scratch: its checkpoints die with it, none is resumed.
+    env.config().checkpointsInMemory(true);
     env.enableCheckpointing(Duration.ofMillis(30));
     env.setRestartStrategy(RestartStrategy.fixedDelay(3, Duration.ZERO));
     env.addSource(new SplitSequenceSource("source", 0, RECORDS, 1, 6_000))

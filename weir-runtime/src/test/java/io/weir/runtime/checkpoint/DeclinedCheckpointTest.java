@@ -31,6 +31,8 @@ class DeclinedCheckpointTest {
     // given: a sink that declines the first two checkpoints
     RecordingTwoPhaseSink.DECLINES.set(2);
     StreamEnvironment env = StreamEnvironment.getExecutionEnvironment();
+    // Each run starts from scratch: its checkpoints die with it, none is resumed.
+    env.config().checkpointsInMemory(true);
     env.enableCheckpointing(Duration.ofMillis(50));
     env.addSource(new SplitSequenceSource("source", 0, RECORDS, 1, 6_000))
         .addSink(new RecordingTwoPhaseSink());

@@ -33,6 +33,8 @@ class FirstOutputCheckpointTest {
       throws Exception {
     // given: an interval of a minute, and a source that emits only once checkpoint 1 completed
     StreamEnvironment env = StreamEnvironment.getExecutionEnvironment();
+    // Each run starts from scratch: its checkpoints die with it, none is resumed.
+    env.config().checkpointsInMemory(true);
     env.enableCheckpointing(Duration.ofMinutes(1));
     env.addSource(new HeldSource()).addSink(new RecordingTwoPhaseSink());
 

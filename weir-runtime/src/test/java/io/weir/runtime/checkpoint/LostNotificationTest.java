@@ -31,6 +31,8 @@ class LostNotificationTest {
       throws Exception {
     // given: the notification of the second checkpoint is dropped
     StreamEnvironment env = StreamEnvironment.getExecutionEnvironment();
+    // Each run starts from scratch: its checkpoints die with it, none is resumed.
+    env.config().checkpointsInMemory(true);
     env.config().failpoints(FailpointNames.COORDINATOR_NOTIFY_BEFORE + "=throw@2");
     env.enableCheckpointing(Duration.ofMillis(50));
     env.addSource(new SplitSequenceSource("source", 0, RECORDS, 1, 6_000))
@@ -51,6 +53,8 @@ class LostNotificationTest {
   void when_notificationOfFinalCheckpointIsLost_then_jobStillCommitsItsOutput() throws Exception {
     // given: no periodic checkpoints, so the final checkpoint is the first one to complete
     StreamEnvironment env = StreamEnvironment.getExecutionEnvironment();
+    // Each run starts from scratch: its checkpoints die with it, none is resumed.
+    env.config().checkpointsInMemory(true);
     env.config().failpoints(FailpointNames.COORDINATOR_NOTIFY_BEFORE + "=throw@1");
     env.addSource(new SplitSequenceSource("source", 0, RECORDS, 1, 0))
         .addSink(new RecordingTwoPhaseSink());

@@ -73,6 +73,8 @@ class NotifyOrderTest {
       throws Exception {
     // given: the seed's one-task plan with a sink whose commits take a while on their own thread
     StreamEnvironment env = StreamEnvironment.getExecutionEnvironment().setParallelism(1);
+    // Each run starts from scratch: its checkpoints die with it, none is resumed.
+    env.config().checkpointsInMemory(true);
     env.enableCheckpointing(Duration.ofMillis(50));
     env.addSource(new SplitSequenceSource("source", 0, 4_000, 1, 8_000))
         .uid("source")
@@ -106,6 +108,8 @@ class NotifyOrderTest {
    */
   private static JobResult runSeedShapedJob(boolean chained, NotifyOrder order) throws Exception {
     StreamEnvironment env = StreamEnvironment.getExecutionEnvironment().setParallelism(1);
+    // Each run starts from scratch: its checkpoints die with it, none is resumed.
+    env.config().checkpointsInMemory(true);
     env.enableCheckpointing(Duration.ofMillis(50));
     env.config().notifyOrder(order);
     DataStream<Long> input =

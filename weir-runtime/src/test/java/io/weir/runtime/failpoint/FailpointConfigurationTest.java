@@ -33,6 +33,25 @@ class FailpointConfigurationTest {
   }
 
   @Test
+  void when_aRangeOfHits_then_itFiresOnEachOfThemAndNoOther() {
+    // when
+    Failpoint failpoint =
+        FailpointConfiguration.parse("task.ack.before=throw@3-5", "test").get("task.ack.before");
+
+    // then
+    assertThat(failpoint)
+        .isEqualTo(new Failpoint("task.ack.before", new FailpointAction.Throw(), 3, 5));
+    assertThat(java.util.stream.IntStream.rangeClosed(1, 7).filter(failpoint::firesOn))
+        .containsExactly(3, 4, 5);
+  }
+
+  @Test
+  void when_theLastHitComesBeforeTheFirst_then_refused() {
+    assertThatThrownBy(() -> FailpointConfiguration.parse("task.ack.before=throw@5-3", "test"))
+        .hasMessageContaining("the last hit comes before the first");
+  }
+
+  @Test
   void when_blank_then_nothingIsArmed() {
     assertThat(FailpointConfiguration.parse("  ", "test")).isEmpty();
   }
