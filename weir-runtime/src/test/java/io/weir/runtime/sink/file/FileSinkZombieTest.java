@@ -1,4 +1,4 @@
-package io.weir.api.sink.file;
+package io.weir.runtime.sink.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;

@@ -1,4 +1,4 @@
-package io.weir.api.sink.file;
+package io.weir.runtime.sink.file;
 
 import java.io.BufferedOutputStream;
 import java.io.FilterOutputStream;

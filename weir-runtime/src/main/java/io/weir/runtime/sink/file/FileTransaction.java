@@ -1,4 +1,4 @@
-package io.weir.api.sink.file;
+package io.weir.runtime.sink.file;
 
 import io.weir.api.annotation.PublicEvolving;
 import java.io.Serializable;

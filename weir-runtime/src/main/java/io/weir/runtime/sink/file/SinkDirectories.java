@@ -1,4 +1,4 @@
-package io.weir.api.sink.file;
+package io.weir.runtime.sink.file;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
