@@ -2,8 +2,8 @@ package io.weir.cluster;
 
 import io.weir.api.checkpoint.CheckpointListener;
 import io.weir.api.datastream.StreamEnvironment;
-import io.weir.api.sink.file.FileSink;
 import io.weir.api.source.SourceFunction;
+import io.weir.runtime.sink.file.FileSink;
 import java.nio.file.Path;
 import java.time.Duration;
 

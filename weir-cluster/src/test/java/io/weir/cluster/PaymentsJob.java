@@ -5,10 +5,10 @@ import io.weir.api.datastream.StreamEnvironment;
 import io.weir.api.functions.Collector;
 import io.weir.api.functions.KeyedCoProcessFunction;
 import io.weir.api.functions.KeyedProcessFunction;
-import io.weir.api.sink.file.FileSink;
 import io.weir.api.source.GeneratorSource;
 import io.weir.api.state.ValueState;
 import io.weir.api.state.ValueStateDescriptor;
+import io.weir.runtime.sink.file.FileSink;
 import java.nio.file.Path;
 import java.time.Duration;
 

@@ -1,8 +1,8 @@
 package io.weir.examples;
 
 import io.weir.api.datastream.StreamEnvironment;
-import io.weir.api.sink.file.FileSink;
 import io.weir.api.source.GeneratorSource;
+import io.weir.runtime.sink.file.FileSink;
 import java.nio.file.Path;
 import java.time.Duration;
 

@@ -7,13 +7,13 @@ import io.weir.api.functions.MapFunction;
 import io.weir.api.sink.DiscardingSink;
 import io.weir.api.sink.SinkFunction;
 import io.weir.api.sink.TwoPhaseCommitOptions;
-import io.weir.api.sink.file.FileSink;
 import io.weir.api.source.GeneratorSource;
 import io.weir.api.source.SourceFunction;
 import io.weir.kafka.sink.KafkaSink;
 import io.weir.kafka.source.KafkaRecordDeserializer;
 import io.weir.kafka.source.KafkaSource;
 import io.weir.kafka.source.KafkaSourceBuilder;
+import io.weir.runtime.sink.file.FileSink;
 import java.time.Duration;
 
 /**

@@ -3,8 +3,8 @@ package io.weir.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.weir.api.sink.SinkFunction;
-import io.weir.api.sink.file.FileSink;
 import io.weir.examples.SeedRecords;
+import io.weir.runtime.sink.file.FileSink;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

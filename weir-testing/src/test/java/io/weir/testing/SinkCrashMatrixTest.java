@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.weir.api.sink.SinkFunction;
-import io.weir.api.sink.file.FileSink;
+import io.weir.runtime.sink.file.FileSink;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

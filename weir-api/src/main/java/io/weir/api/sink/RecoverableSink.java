@@ -94,4 +94,13 @@ public interface RecoverableSink {
   default Optional<Duration> transactionTimeout() {
     return Optional.empty();
   }
+
+  /**
+   * The transactions of this subtask as observers see them (the open one and the pending ones, in
+   * checkpoint order), for the dashboard and metrics. Called from any thread on a running subtask's
+   * instance; must not block. Default: none.
+   */
+  default List<TransactionView> transactionViews() {
+    return List.of();
+  }
 }

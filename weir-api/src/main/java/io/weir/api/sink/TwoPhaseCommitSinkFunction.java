@@ -4,27 +4,19 @@ import io.weir.api.annotation.Public;
 import io.weir.api.checkpoint.CheckpointDeclinedException;
 import io.weir.api.checkpoint.CheckpointListener;
 import io.weir.api.checkpoint.CheckpointedFunction;
-import io.weir.api.checkpoint.CommitObserver;
 import io.weir.api.checkpoint.CommitsInBackground;
 import io.weir.api.checkpoint.FunctionInitializationContext;
 import io.weir.api.checkpoint.FunctionSnapshotContext;
 import io.weir.api.functions.AbstractRichFunction;
-import io.weir.api.state.ListState;
-import io.weir.api.state.ListStateDescriptor;
 import io.weir.api.state.StateSerializer;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
+import java.util.ServiceLoader;
 import java.util.SortedMap;
-import java.util.TreeMap;
 
 /**
  * Base of every exactly-once sink: records go into a transaction of the external system, one
@@ -53,7 +45,7 @@ import java.util.TreeMap;
  *
  * <p>Except the commit, with {@link TwoPhaseCommitOptions.Builder#commitInBackground()}: then
  * {@link #notifyCheckpointComplete} only hands the due transactions to the sink's commit thread
- * ({@link BackgroundCommitter}), which calls {@link #commit} (and {@link #classifyCommitFailure},
+ * (run by the runtime's engine), which calls {@link #commit} (and {@link #classifyCommitFailure},
  * {@link #onTransactionTimedOut}) one transaction at a time in checkpoint order, while the task
  * thread goes on with {@code invoke}, {@code beginTransaction} and {@code preCommit} of other
  * transactions. A transaction stays pending, and in every snapshot, until its commit returned and
@@ -87,30 +79,13 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
   /** The name of the operator list state; keep it stable, checkpoints are found by it. */
   public static final String STATE_NAME = "two-phase-commit-state";
 
-  // Between two age checks on the records' path: far below any transaction timeout's tenth.
-  private static final long AGE_CHECK_PERIOD_MILLIS = 1_000;
-
   private final StateSerializer<TXN> transactionSerializer;
   private final StateSerializer<CONTEXT> contextSerializer;
   private final TwoPhaseCommitOptions options;
 
-  private transient TransactionCommitter<TXN> committer;
-  // Null unless the options commit in the background.
-  private transient BackgroundCommitter<TXN> backgroundCommitter;
-  private transient TwoPhaseCommitStateCodec<TXN, CONTEXT> codec;
-  private transient ListState<byte[]> state;
-  private transient TransactionHolder<TXN> currentTransaction;
-  private transient boolean checksTransactionAge;
-  private transient long nextAgeCheckMillis;
-  private transient SortedMap<Long, TransactionHolder<TXN>> pendingCommitTransactions;
-  private transient Optional<CONTEXT> userContext;
-  private transient Set<TXN> droppedOnRecovery;
-  // What observers read: replaced on the task thread when a transaction begins, is pre-committed or
-  // committed (checkpoint rate, never per record), read by any thread.
-  // Null until the first publication (a transient field of a copied sink starts null).
-  private transient volatile List<ObservedTransaction<TXN>> observed;
-
-  private record ObservedTransaction<TXN>(long checkpointId, TransactionHolder<TXN> holder) {}
+  // Made on first use on the task thread or the recovery step's thread (a copied sink starts
+  // without one); volatile because observers read the transactions from any thread.
+  private transient volatile TwoPhaseCommitEngine<IN, TXN, CONTEXT> engine;
 
   /** Java serialization for transactions and context, default options. */
   protected TwoPhaseCommitSinkFunction() {
@@ -234,14 +209,12 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
 
   /** The transaction records are written to, or null before start-up and after close. */
   protected final TXN currentTransaction() {
-    return currentTransaction == null ? null : currentTransaction.handle();
+    return engine().currentTransaction();
   }
 
   /** The pre-committed transactions waiting for their checkpoint to complete, by checkpoint id. */
   protected final SortedMap<Long, TXN> pendingTransactions() {
-    SortedMap<Long, TXN> pending = new TreeMap<>();
-    pendingCommitTransactions.forEach((id, holder) -> pending.put(id, holder.handle()));
-    return Collections.unmodifiableSortedMap(pending);
+    return engine().pendingTransactions();
   }
 
   /**
@@ -253,14 +226,11 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
    */
   @Override
   public final void awaitCommitsInFlight() throws Exception {
-    if (backgroundCommitter != null) {
-      backgroundCommitter.awaitSubmitted();
-      maybeTakeBackgroundCommits();
-    }
+    engine().awaitCommitsInFlight();
   }
 
   protected final Optional<CONTEXT> userContext() {
-    return userContext;
+    return engine().userContext();
   }
 
   protected final TwoPhaseCommitOptions options() {
@@ -287,64 +257,17 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
    * The open transaction and the pending ones, in checkpoint order, as of the last barrier,
    * notification or begin; empty before start-up and after close. Any thread, never blocks.
    */
+  @Override
   public final List<TransactionView> transactionViews() {
-    List<ObservedTransaction<TXN>> now = observed;
-    if (now == null) {
-      return List.of();
-    }
-    List<TransactionView> views = new ArrayList<>(now.size());
-    for (ObservedTransaction<TXN> transaction : now) {
-      TXN handle = transaction.holder().handle();
-      views.add(
-          new TransactionView(
-              transaction.checkpointId() < 0
-                  ? TransactionView.Stage.OPEN
-                  : TransactionView.Stage.PENDING,
-              transaction.checkpointId(),
-              describeTransaction(handle),
-              transaction.holder().beginTimeMillis(),
-              recordCountOf(handle)));
-    }
-    return views;
-  }
-
-  private void publishTransactions() {
-    List<ObservedTransaction<TXN>> next = new ArrayList<>();
-    pendingCommitTransactions.forEach(
-        (checkpointId, holder) -> next.add(new ObservedTransaction<>(checkpointId, holder)));
-    if (currentTransaction != null) {
-      next.add(new ObservedTransaction<>(-1, currentTransaction));
-    }
-    observed = List.copyOf(next);
+    TwoPhaseCommitEngine<IN, TXN, CONTEXT> now = engine;
+    return now == null ? List.of() : now.transactionViews();
   }
 
   // ---- what the runtime calls ------------------------------------------------------------
 
   @Override
   public final void invoke(IN value, Context context) throws Exception {
-    if (currentTransaction == null) {
-      throw new IllegalStateException("No open transaction: initializeState was not called");
-    }
-    if (isAgeCheckDue()) {
-      TransactionAgeLimit.check(pendingCommitTransactions, currentTransaction, options);
-    }
-    invoke(currentTransaction.handle(), value, context);
-  }
-
-  /**
-   * Whether the records' path checks the transactions' ages now: at most once a period, and only
-   * when the transaction timeout is known, so a record costs one clock read at most.
-   */
-  private boolean isAgeCheckDue() {
-    if (!checksTransactionAge) {
-      return false;
-    }
-    long nowMillis = options.clock().millis();
-    if (nowMillis < nextAgeCheckMillis) {
-      return false;
-    }
-    nextAgeCheckMillis = nowMillis + AGE_CHECK_PERIOD_MILLIS;
-    return true;
+    engine().invoke(value, context);
   }
 
   /**
@@ -353,62 +276,7 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
    */
   @Override
   public void initializeState(FunctionInitializationContext context) throws Exception {
-    committer = new TransactionCommitter<>(this, options);
-    checksTransactionAge = options.transactionTimeout().isPresent();
-    codec = new TwoPhaseCommitStateCodec<>(transactionSerializer, contextSerializer);
-    state = context.getOperatorStateStore().getListState(new ListStateDescriptor<>(STATE_NAME));
-    pendingCommitTransactions = new TreeMap<>();
-    userContext = Optional.empty();
-    List<byte[]> restored = context.isRestored() ? state.get() : List.of();
-    if (!restored.isEmpty() && context.restoredTransactionsSettled()) {
-      takeRecoveredContext(restored);
-    } else if (!restored.isEmpty()) {
-      recover(restored);
-    }
-    if (userContext.isEmpty()) {
-      userContext = initializeUserContext();
-    }
-    currentTransaction = begin();
-    publishTransactions();
-    if (options.commitInBackground()) {
-      backgroundCommitter =
-          new BackgroundCommitter<>(
-              committer,
-              this::commit,
-              getRuntimeContext().commitObserver(),
-              "commits of " + getRuntimeContext().operatorName());
-    }
-  }
-
-  private void recover(List<byte[]> restored) throws Exception {
-    List<TXN> handled = new ArrayList<>();
-    // Several elements when the state of several former subtasks was given to this one.
-    for (byte[] bytes : restored) {
-      TwoPhaseCommitState<TXN, CONTEXT> recovered = codec.decode(bytes);
-      SortedMap<Long, TransactionHolder<TXN>> pending = new TreeMap<>(recovered.pending());
-      commitAll(pending, this::recoverAndCommit, false);
-      recovered.pending().values().forEach(holder -> handled.add(holder.handle()));
-      recoverAndAbort(recovered.current().moveTo(TransactionStatus.ABORTED).handle());
-      handled.add(recovered.current().handle());
-      if (userContext.isEmpty()) {
-        userContext = recovered.context();
-      }
-    }
-    finishRecoveringContext(handled);
-  }
-
-  /** After the job settled the restored transactions: only the context and the handled ones. */
-  private void takeRecoveredContext(List<byte[]> restored) throws Exception {
-    List<TXN> handled = new ArrayList<>();
-    for (byte[] bytes : restored) {
-      TwoPhaseCommitState<TXN, CONTEXT> recovered = codec.decode(bytes);
-      recovered.pending().values().forEach(holder -> handled.add(holder.handle()));
-      handled.add(recovered.current().handle());
-      if (userContext.isEmpty()) {
-        userContext = recovered.context();
-      }
-    }
-    finishRecoveringContext(handled);
+    engine().initializeState(context);
   }
 
   /**
@@ -419,29 +287,7 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
   @Override
   public final List<TransactionOutcome> recoverTransactions(List<byte[]> restoredStates)
       throws Exception {
-    fenceEarlierAttempts();
-    committer = new TransactionCommitter<>(this, options);
-    checksTransactionAge = options.transactionTimeout().isPresent();
-    codec = new TwoPhaseCommitStateCodec<>(transactionSerializer, contextSerializer);
-    droppedOnRecovery = Collections.newSetFromMap(new IdentityHashMap<>());
-    SortedMap<Long, List<TXN>> pending = new TreeMap<>();
-    List<TXN> open = new ArrayList<>();
-    for (byte[] bytes : restoredStates) {
-      TwoPhaseCommitState<TXN, CONTEXT> recovered = codec.decode(bytes);
-      for (Map.Entry<Long, TransactionHolder<TXN>> entry : recovered.pending().entrySet()) {
-        TXN transaction = entry.getValue().handle();
-        pending.computeIfAbsent(entry.getKey(), id -> new ArrayList<>()).add(transaction);
-        if (committer.commit(entry.getKey(), entry.getValue(), this::recoverAndCommit)
-            != TransactionStatus.COMMITTED) {
-          droppedOnRecovery.add(transaction);
-        }
-      }
-      open.add(recovered.current().handle());
-    }
-    for (TXN transaction : open) {
-      recoverAndAbort(transaction);
-    }
-    return proveOutcomes(pending, open);
+    return engine().recoverTransactions(restoredStates);
   }
 
   /**
@@ -457,20 +303,7 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
    */
   protected List<TransactionOutcome> proveOutcomes(
       SortedMap<Long, List<TXN>> pending, List<TXN> open) throws Exception {
-    List<TransactionOutcome> outcomes = new ArrayList<>();
-    pending.forEach(
-        (checkpointId, transactions) ->
-            transactions.forEach(
-                transaction ->
-                    outcomes.add(
-                        new TransactionOutcome(
-                            checkpointId,
-                            String.valueOf(transaction),
-                            -1,
-                            droppedOnRecovery.contains(transaction)
-                                ? TransactionOutcome.Outcome.ABORTED
-                                : TransactionOutcome.Outcome.COMMITTED))));
-    return outcomes;
+    return engine().outcomesOfRecoveredCommits(pending);
   }
 
   /** The external system's transaction timeout, as the options give it. */
@@ -486,30 +319,7 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
    */
   @Override
   public void snapshotState(FunctionSnapshotContext context) throws Exception {
-    long checkpointId = context.checkpointId();
-    maybeTakeBackgroundCommits();
-    if (!pendingCommitTransactions.isEmpty()
-        && pendingCommitTransactions.lastKey() >= checkpointId) {
-      throw new IllegalStateException(
-          "Checkpoint "
-              + checkpointId
-              + " is not after pending checkpoint "
-              + pendingCommitTransactions.lastKey());
-    }
-    maybeDeclineCheckpoint(checkpointId);
-    TransactionAgeLimit.check(pendingCommitTransactions, currentTransaction, options);
-    preCommit(currentTransaction.handle());
-    TransactionHolder<TXN> next = begin();
-    pendingCommitTransactions.put(
-        checkpointId, currentTransaction.moveTo(TransactionStatus.PRE_COMMITTED));
-    currentTransaction = next;
-    pendingCommitTransactions.forEach(committer::maybeWarnAboutAge);
-    state.update(
-        List.of(
-            codec.encode(
-                new TwoPhaseCommitState<>(
-                    currentTransaction, pendingCommitTransactions, userContext))));
-    publishTransactions();
+    engine().snapshotState(context);
   }
 
   /**
@@ -520,35 +330,22 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
    */
   @Override
   public void notifyCheckpointComplete(long checkpointId) throws Exception {
-    SortedMap<Long, TransactionHolder<TXN>> due =
-        checkpointId == Long.MAX_VALUE
-            ? pendingCommitTransactions
-            : pendingCommitTransactions.headMap(checkpointId + 1);
-    if (backgroundCommitter != null) {
-      maybeTakeBackgroundCommits();
-      due.forEach(backgroundCommitter::submit);
-      return;
-    }
-    try {
-      commitAll(due, this::commit, true);
-    } finally {
-      publishTransactions();
-    }
+    engine().notifyCheckpointComplete(checkpointId);
   }
 
   /**
-   * Nothing to do, by design: the aborted checkpoint's transaction stays pending and is committed
-   * when a later checkpoint completes, since its records precede that checkpoint's barrier too, and
-   * that checkpoint's source positions are past them. Aborting it here would lose its records: the
-   * job goes on from the sources' current positions, so nothing would write them again unless the
-   * job restored an earlier checkpoint. A job that does restore aborts it anyway, as a lingering
-   * transaction, before its tasks start, and rereads its records from the restored positions. So
-   * when a transaction nears the external system's timeout, the task fails ({@link
-   * TransactionAgeLimit}), here or at the next barrier, while a restore can still do that.
+   * Nothing to commit nor abort, by design: the aborted checkpoint's transaction stays pending and
+   * is committed when a later checkpoint completes, since its records precede that checkpoint's
+   * barrier too, and that checkpoint's source positions are past them. Aborting it here would lose
+   * its records: the job goes on from the sources' current positions, so nothing would write them
+   * again unless the job restored an earlier checkpoint. A job that does restore aborts it anyway,
+   * as a lingering transaction, before its tasks start, and rereads its records from the restored
+   * positions. So when a transaction nears the external system's timeout, the task fails, here or
+   * at the next barrier, while a restore can still do that.
    */
   @Override
   public void notifyCheckpointAborted(long checkpointId) {
-    TransactionAgeLimit.check(pendingCommitTransactions, currentTransaction, options);
+    engine().notifyCheckpointAborted(checkpointId);
   }
 
   /**
@@ -560,86 +357,36 @@ public abstract class TwoPhaseCommitSinkFunction<IN, TXN, CONTEXT> extends Abstr
    */
   @Override
   public void close() throws Exception {
-    if (backgroundCommitter != null) {
-      backgroundCommitter.close();
-    }
-    try {
-      abortCurrent();
-    } finally {
-      maybeTakeBackgroundCommits();
-    }
-  }
-
-  private void abortCurrent() {
-    if (currentTransaction == null) {
-      return;
-    }
-    try {
-      abort(currentTransaction.moveTo(TransactionStatus.ABORTED).handle());
-    } catch (Exception e) {
-      LOG.log(Level.WARNING, "Cannot abort transaction " + currentTransaction.handle(), e);
-    } finally {
-      currentTransaction = null;
-      observed = List.of();
-    }
+    engine().close();
   }
 
   // ---- internals -------------------------------------------------------------------------
 
+  private TwoPhaseCommitEngine<IN, TXN, CONTEXT> engine() {
+    TwoPhaseCommitEngine<IN, TXN, CONTEXT> current = engine;
+    if (current == null) {
+      current =
+          Engines.FACTORY.create(
+              new OpenedHooks<>(this, transactionSerializer, contextSerializer, options));
+      engine = current;
+    }
+    return current;
+  }
+
   /**
-   * Drops from the pending transactions those whose background commit returned, then throws the
-   * first background commit failure. Task thread; nothing without background commits.
+   * The runtime's engine factory, looked up once: it is stateless, so one serves every sink of
+   * every job in the process.
    */
-  private void maybeTakeBackgroundCommits() throws Exception {
-    if (backgroundCommitter == null) {
-      return;
-    }
-    boolean changed = false;
-    for (BackgroundCommitter.Committed done = backgroundCommitter.takeCommitted();
-        done != null;
-        done = backgroundCommitter.takeCommitted()) {
-      TransactionHolder<TXN> holder = pendingCommitTransactions.remove(done.checkpointId());
-      if (holder != null) {
-        holder.moveTo(done.status());
-        changed = true;
-      }
-    }
-    if (changed && currentTransaction != null) {
-      publishTransactions();
-    }
-    backgroundCommitter.maybeThrowFailure();
-  }
-
-  private TransactionHolder<TXN> begin() throws Exception {
-    return new TransactionHolder<>(beginTransaction(), options.clock().millis());
-  }
-
-  /** Commits each entry of {@code due}, removing it once committed; rethrows the first failure. */
-  private void commitAll(
-      SortedMap<Long, TransactionHolder<TXN>> due,
-      TransactionCommitter.CommitAction<TXN> action,
-      boolean observed)
-      throws Exception {
-    Exception firstFailure = null;
-    CommitObserver observer = observed ? getRuntimeContext().commitObserver() : CommitObserver.NONE;
-    for (Map.Entry<Long, TransactionHolder<TXN>> entry : List.copyOf(due.entrySet())) {
-      long checkpointId = entry.getKey();
-      try {
-        committer.maybeWarnAboutAge(checkpointId, entry.getValue());
-        observer.beforeCommit(checkpointId);
-        entry.getValue().moveTo(committer.commit(checkpointId, entry.getValue(), action));
-        observer.afterCommit(checkpointId);
-        due.remove(checkpointId);
-      } catch (Exception failure) {
-        if (firstFailure == null) {
-          firstFailure = failure;
-        } else {
-          firstFailure.addSuppressed(failure);
-        }
-      }
-    }
-    if (firstFailure != null) {
-      throw firstFailure;
-    }
+  private static final class Engines {
+    static final TwoPhaseCommitEngine.Factory FACTORY =
+        ServiceLoader.load(
+                TwoPhaseCommitEngine.Factory.class,
+                TwoPhaseCommitSinkFunction.class.getClassLoader())
+            .findFirst()
+            .orElseThrow(
+                () ->
+                    new IllegalStateException(
+                        "No two-phase-commit engine on the class path: a two-phase-commit sink"
+                            + " runs only with weir-runtime"));
   }
 }

@@ -1,51 +1,22 @@
 package io.weir.kafka.sink;
 
-import io.weir.api.checkpoint.CheckpointDeclinedException;
 import io.weir.api.checkpoint.FunctionSnapshotContext;
 import io.weir.api.sink.TransactionOutcome;
 import io.weir.api.sink.TwoPhaseCommitOptions;
 import io.weir.api.sink.TwoPhaseCommitSinkFunction;
-import io.weir.kafka.BesideStart;
-import io.weir.kafka.ClientGauges;
-import io.weir.kafka.transaction.LingeringTransactions;
-import io.weir.kafka.transaction.OpenTransaction;
-import io.weir.kafka.transaction.PendingTransaction;
-import io.weir.kafka.transaction.RecoveryCommitResult;
-import io.weir.kafka.transaction.RecoveryOutcome;
-import io.weir.kafka.transaction.TransactionResumer;
 import io.weir.kafka.transaction.TransactionalIds;
-import io.weir.runtime.startup.StartupPhases;
-import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
-import java.util.Set;
 import java.util.SortedMap;
-import java.util.SortedSet;
-import java.util.TreeMap;
-import java.util.TreeSet;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Predicate;
-import java.util.function.Supplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.producer.Callback;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.KafkaException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * The exactly-once Kafka sink: one Kafka transaction per checkpoint and subtask. {@code preCommit}
- * writes the transaction's marker record ({@link TransactionMarkers}), flushes, and records the
- * producer id, epoch and marker offset; {@code commit} commits with the producer that began the
- * transaction.
+ * The exactly-once Kafka sink: one Kafka transaction per checkpoint and subtask, as the assembly of
+ * three parts. The writer ({@link KafkaTransactionWriter}) begins a transaction under an id of the
+ * subtask's pool ({@link TransactionalIdPoolUse}), sends the records into it and pre-commits it:
+ * writes its marker record ({@link TransactionMarkers}), flushes, and records the producer id,
+ * epoch and marker offset. The committer ({@link KafkaTransactionCommitter}) commits with the
+ * producer that began the transaction. The recovery ({@link KafkaTransactionRecovery}) resumes,
+ * aborts and proves the transactions of earlier attempts.
  *
  * <p>Recovery is the job's step, before any subtask runs: it resumes and commits the restored
  * pending transactions of all former subtasks from their producer ids and epochs, aborts every open
@@ -91,20 +62,13 @@ import org.slf4j.LoggerFactory;
  */
 final class TransactionalKafkaSink<T>
     extends TwoPhaseCommitSinkFunction<T, KafkaTransaction, Void> {
-  private static final Logger LOG = LoggerFactory.getLogger(TransactionalKafkaSink.class);
-
   private final KafkaSinkConfig<T> config;
-  private transient TransactionalProducers producers;
-  private transient AtomicReference<Exception> sendError;
-  // One for every record: a lambda per send would be an allocation per record.
-  private transient Callback sendCallback;
-  private transient TransactionMarkers markers;
-  private transient boolean committedRecords;
-  private transient Map<KafkaTransaction, RecoveryOutcome> resumeResults;
-  // Whether the broker still held each restored pending transaction open before its recovery.
-  private transient Map<KafkaTransaction, Optional<Boolean>> openBeforeRecovery;
-  private transient SortedSet<Long> abortedCheckpoints;
-  private transient boolean reachable;
+  // The parts of a subtask, made when it starts (initializeUserContext).
+  private transient KafkaTransactionWriter<T> writer;
+  private transient KafkaTransactionCommitter committer;
+  private transient TransactionalIdPoolUse pool;
+  // Also on the job manager's instance, which has no subtask.
+  private transient KafkaTransactionRecovery recovery;
 
   KafkaSinkConfig<T> config() {
     return config;
@@ -120,130 +84,54 @@ final class TransactionalKafkaSink<T>
     this.config = config;
   }
 
-  private TransactionalProducers producers() {
-    if (producers == null) {
-      producers = new TransactionalProducers(config, getRuntimeContext().subtaskIndex());
-      ClientGauges.addProducers(getRuntimeContext().metricGroup(), producers::forGauges);
-      sendError = new AtomicReference<>();
-      sendCallback =
-          (metadata, error) -> {
-            if (error != null) {
-              sendError.compareAndSet(null, error);
-            }
-          };
+  private KafkaTransactionWriter<T> writer() {
+    if (writer == null) {
+      writer = new KafkaTransactionWriter<>(config, getRuntimeContext());
+      committer = new KafkaTransactionCommitter(writer.producers(), recovery());
+      pool =
+          new TransactionalIdPoolUse(
+              config.transactionalIdPoolSize(), writer.producers().subtaskPrefix());
     }
-    return producers;
+    return writer;
   }
+
+  private KafkaTransactionRecovery recovery() {
+    if (recovery == null) {
+      recovery = new KafkaTransactionRecovery(config);
+    }
+    return recovery;
+  }
+
+  // ---- the writer ------------------------------------------------------------------------
 
   /**
-   * When every transactional id of the pool is pending or open, first waits for the commits in
-   * flight: one of them may free an id, and waiting for a commit that is running costs less than
-   * declining the checkpoint.
+   * Runs before the first new transaction, once every restored transaction of the sink is settled
+   * (by the job's recovery step, or for a harness by this function's own): starts the writer.
    */
   @Override
-  public void snapshotState(FunctionSnapshotContext context) throws Exception {
-    if (freeIndex().isEmpty()) {
-      awaitCommitsInFlight();
-    }
-    super.snapshotState(context);
-  }
-
-  /**
-   * The lowest index of the pool whose id neither a pending transaction nor the open one holds.
-   * While commits keep up the sink so alternates between the first two ids, whose producers are
-   * made at start; a third is made only when a commit is late.
-   */
-  private OptionalInt freeIndex() {
-    // Only this task's transactions: restored ones were settled before it began any.
-    boolean[] held = new boolean[config.transactionalIdPoolSize()];
-    for (KafkaTransaction pending : pendingTransactions().values()) {
-      held[pending.poolIndex()] = true;
-    }
-    if (currentTransaction() != null) {
-      held[currentTransaction().poolIndex()] = true;
-    }
-    for (int index = 0; index < held.length; index++) {
-      if (!held[index]) {
-        return OptionalInt.of(index);
-      }
-    }
-    return OptionalInt.empty();
-  }
-
-  /**
-   * Declines the checkpoint when every transactional id of the pool is held, the oldest pending
-   * transaction's because its checkpoint's notification is late: the open transaction takes the
-   * records until the notification commits the pending one. When that checkpoint was aborted
-   * instead, only a later completed checkpoint could commit it, and declining would block every
-   * later one: the task fails, and the restore from the latest completed checkpoint aborts the
-   * pending transactions and reads their records again.
-   */
-  @Override
-  protected void maybeDeclineCheckpoint(long checkpointId) {
-    if (freeIndex().isPresent()) {
-      return;
-    }
-    long oldest = pendingTransactions().firstKey();
-    String exhausted =
-        "all "
-            + config.transactionalIdPoolSize()
-            + " transactional ids of "
-            + producers().subtaskPrefix()
-            + "* are in use: "
-            + pendingTransactions().get(oldest).transactionalId()
-            + " still waits for checkpoint "
-            + oldest
-            + " to be committed";
-    if (abortedCheckpoints().contains(oldest)) {
-      throw new IllegalStateException(
-          exhausted
-              + ", which was aborted; restarting from the latest completed checkpoint (raise"
-              + " the transactional id pool size if checkpoints often fail)");
-    }
-    throw new CheckpointDeclinedException(
-        exhausted
-            + "; checkpoint "
-            + checkpointId
-            + " declined, records go on into transaction "
-            + currentTransaction().transactionalId());
-  }
-
-  /** Remembered so that pool exhaustion can tell a late notification from an aborted checkpoint. */
-  @Override
-  public void notifyCheckpointAborted(long checkpointId) {
-    super.notifyCheckpointAborted(checkpointId);
-    abortedCheckpoints().add(checkpointId);
-  }
-
-  @Override
-  public void notifyCheckpointComplete(long checkpointId) throws Exception {
-    super.notifyCheckpointComplete(checkpointId);
-    abortedCheckpoints().headSet(checkpointId + 1).clear();
-  }
-
-  private SortedSet<Long> abortedCheckpoints() {
-    if (abortedCheckpoints == null) {
-      abortedCheckpoints = new TreeSet<>();
-    }
-    return abortedCheckpoints;
+  protected Optional<Void> initializeUserContext() {
+    writer().start();
+    return Optional.empty();
   }
 
   @Override
   protected KafkaTransaction beginTransaction() {
-    int index =
-        freeIndex()
-            .orElseThrow(
-                () ->
-                    new IllegalStateException(
-                        "All "
-                            + config.transactionalIdPoolSize()
-                            + " transactional ids of "
-                            + producers().subtaskPrefix()
-                            + "* are pending: checkpoint notifications are late; no id can be"
-                            + " reused before its transaction is committed"));
-    KafkaProducer<byte[], byte[]> producer = producers().producer(index);
-    producer.beginTransaction();
-    return new KafkaTransaction(producers().transactionalId(index), index, producer);
+    return writer().begin(pool.indexToBegin(pendingTransactions(), currentTransaction()));
+  }
+
+  @Override
+  protected void invoke(KafkaTransaction transaction, T value, Context context) throws Exception {
+    writer.write(transaction, value);
+  }
+
+  @Override
+  protected void preCommit(KafkaTransaction transaction) throws Exception {
+    writer.preCommit(transaction);
+  }
+
+  @Override
+  protected void abort(KafkaTransaction transaction) {
+    writer().abort(transaction);
   }
 
   @Override
@@ -256,186 +144,63 @@ final class TransactionalKafkaSink<T>
     return transaction.recordCount();
   }
 
-  @Override
-  protected void invoke(KafkaTransaction transaction, T value, Context context) throws Exception {
-    throwSendError();
-    transaction.recordSent();
-    transaction.producer().send(config.producerRecordOf(value), sendCallback);
-  }
-
-  @Override
-  protected void preCommit(KafkaTransaction transaction) throws Exception {
-    // An empty transaction is not resumable (the broker never saw it begin) and needs no commit
-    // after a restore, so the checkpoint keeps only its transactional id.
-    if (!transaction.hasRecords()) {
-      transaction.producer().flush();
-      throwSendError();
-      return;
-    }
-    PendingTransaction pending = TransactionResumer.pendingTransactionOf(transaction.producer());
-    Future<RecordMetadata> marker =
-        transaction
-            .producer()
-            .send(
-                markers()
-                    .marker(
-                        pending.transactionalId(),
-                        pending.producerId(),
-                        pending.epoch(),
-                        transaction.recordCount()));
-    transaction.producer().flush();
-    throwSendError();
-    transaction.preCommitted(pending, marker.get().offset());
-  }
-
-  @Override
-  protected void commit(KafkaTransaction transaction) throws Exception {
-    KafkaProducer<byte[], byte[]> producer = transaction.producer();
-    if (producer == null) {
-      recoverAndCommit(transaction);
-      return;
-    }
-    try {
-      producer.commitTransaction();
-      if (!committedRecords && transaction.hasRecords()) {
-        committedRecords = true;
-        StartupPhases.reached(
-            "sink " + producers().subtaskPrefix() + "* committed its first records");
-      }
-    } catch (KafkaException e) {
-      producers().discard(transaction.poolIndex());
-      throw e;
-    }
-  }
-
   /**
-   * Resumes and commits the transaction of a killed process. What the broker answers is kept, not
-   * judged: whether the transaction committed is proven afterwards from its marker ({@link
-   * #proveOutcomes}). Throws only when the broker cannot be reached, which settles nothing.
+   * When every transactional id of the pool is pending or open, first waits for the commits in
+   * flight: one of them may free an id, and waiting for a commit that is running costs less than
+   * declining the checkpoint.
    */
+  @Override
+  public void snapshotState(FunctionSnapshotContext context) throws Exception {
+    if (pool.freeIndex(pendingTransactions(), currentTransaction()).isEmpty()) {
+      awaitCommitsInFlight();
+    }
+    super.snapshotState(context);
+  }
+
+  @Override
+  protected void maybeDeclineCheckpoint(long checkpointId) {
+    pool.maybeDecline(checkpointId, pendingTransactions(), currentTransaction());
+  }
+
+  @Override
+  public void notifyCheckpointAborted(long checkpointId) {
+    super.notifyCheckpointAborted(checkpointId);
+    pool.checkpointAborted(checkpointId);
+  }
+
+  // ---- the committer ---------------------------------------------------------------------
+
+  @Override
+  public void notifyCheckpointComplete(long checkpointId) throws Exception {
+    super.notifyCheckpointComplete(checkpointId);
+    pool.checkpointCompleted(checkpointId);
+  }
+
+  @Override
+  protected void commit(KafkaTransaction transaction) {
+    committer.commit(transaction);
+  }
+
+  // ---- the recovery ----------------------------------------------------------------------
+
   @Override
   protected void recoverAndCommit(KafkaTransaction transaction) {
-    if (!transaction.isPreCommitted()) {
-      return;
-    }
-    maybeCheckReachable();
-    openBeforeRecovery().put(transaction, openOnBroker(transaction));
-    RecoveryCommitResult result =
-        TransactionResumer.recoverAndCommit(
-            config.producerConfig(), transaction.pending(), config.topic());
-    LOG.debug("Sink for topic {}: {}", config.topic(), result.describe());
-    resumeResults().put(transaction, result.outcome());
+    recovery().recoverAndCommit(transaction);
   }
 
-  /**
-   * Aborts every open transaction under the sink's ids (so nothing of the sink holds the marker
-   * topic back), then proves each pending transaction's outcome from its marker; a checkpoint
-   * written before markers existed falls back on what the replayed commit answered, and fails
-   * loudly when that answer proves nothing.
-   */
+  /** The open transaction of the killed process is aborted with the other lingering ones. */
+  @Override
+  protected void recoverAndAbort(KafkaTransaction transaction) {}
+
   @Override
   protected List<TransactionOutcome> proveOutcomes(
       SortedMap<Long, List<KafkaTransaction>> pending, List<KafkaTransaction> open) {
-    if (!pending.isEmpty() || !open.isEmpty()) {
-      maybeCheckReachable();
-    }
-    abortLingering();
-    markers().ensureTopic();
-    SortedMap<Long, String> markerOffsets = new TreeMap<>();
-    pending.values().forEach(list -> list.forEach(t -> addMarker(markerOffsets, t)));
-    Set<Long> committed = markers().committedAmong(markerOffsets);
-    List<TransactionOutcome> outcomes = new ArrayList<>();
-    pending.forEach(
-        (checkpointId, transactions) -> {
-          for (KafkaTransaction transaction : transactions) {
-            outcomes.add(outcomeOf(checkpointId, transaction, committed));
-          }
-        });
-    return outcomes;
+    return recovery().proveOutcomes(pending, open);
   }
 
-  /**
-   * Once per recovery of a restored job: an unreachable broker fails the job within the start
-   * timeout. A fresh start skips it, so that its source reports the unreachable broker.
-   */
-  private void maybeCheckReachable() {
-    if (!reachable) {
-      RestoreReachability.check(config);
-      reachable = true;
-    }
-  }
-
-  private static void addMarker(SortedMap<Long, String> offsets, KafkaTransaction transaction) {
-    if (transaction.isMarked()) {
-      offsets.put(transaction.markerOffset(), transaction.transactionalId());
-    }
-  }
-
-  private TransactionOutcome outcomeOf(
-      long checkpointId, KafkaTransaction transaction, Set<Long> committedMarkers) {
-    String id = transaction.transactionalId();
-    if (!transaction.isPreCommitted()) {
-      // Empty: nothing to commit, nothing to lose.
-      return new TransactionOutcome(
-          checkpointId, id, 0, TransactionOutcome.Outcome.COMMITTED, "it holds no records");
-    }
-    if (transaction.isMarked()) {
-      String marker =
-          "its marker at offset " + transaction.markerOffset() + " of topic " + markers().topic();
-      if (!committedMarkers.contains(transaction.markerOffset())) {
-        return new TransactionOutcome(
-            checkpointId,
-            id,
-            transaction.recordCount(),
-            TransactionOutcome.Outcome.ABORTED,
-            marker + " is not visible to read_committed readers");
-      }
-      Optional<Boolean> openBefore =
-          openBeforeRecovery().getOrDefault(transaction, Optional.empty());
-      return new TransactionOutcome(
-          checkpointId,
-          id,
-          transaction.recordCount(),
-          openBefore.orElse(true)
-              ? TransactionOutcome.Outcome.COMMITTED
-              : TransactionOutcome.Outcome.ALREADY_COMMITTED,
-          marker
-              + " is visible to read_committed readers; before the recovery's commit the broker "
-              + openBefore
-                  .map(open -> open ? "held it open" : "held nothing open for it")
-                  .orElse("could not say whether it held it open"));
-    }
-    RecoveryOutcome replayed = resumeResults().get(transaction);
-    String answer = "the broker's answer to the replayed commit: " + replayed;
-    if (replayed == RecoveryOutcome.COMMITTED) {
-      return new TransactionOutcome(
-          checkpointId, id, -1, TransactionOutcome.Outcome.COMMITTED, answer);
-    }
-    if (replayed == RecoveryOutcome.ABORTED_BY_BROKER) {
-      return new TransactionOutcome(
-          checkpointId, id, -1, TransactionOutcome.Outcome.ABORTED, answer);
-    }
-    throw new IllegalStateException(
-        "cannot prove whether transaction "
-            + transaction
-            + " of checkpoint "
-            + checkpointId
-            + " committed: the checkpoint has no marker for it and the broker answered "
-            + replayed
-            + "; restore from a checkpoint written by this version, or start with --fresh");
-  }
-
-  /**
-   * A fresh start, while the new subtasks start: aborts the open transactions of the sink's ids
-   * that no new subtask takes, those of a subtask index at or above {@code parallelism} or of a
-   * pool index at or above the pool's size (left by an earlier run with more of either). Each new
-   * subtask's producers abort what is open under its own ids when they are initialised ({@link
-   * #initializeUserContext}), which also creates the marker topic; so this and the subtasks never
-   * touch the same id, and neither can fence the other.
-   */
   @Override
   public void abortLingeringBesideSubtasks(int parallelism) {
-    abortLingering(id -> !takenBySubtasks(id, parallelism));
+    recovery().abortLingeringBesideSubtasks(parallelism);
   }
 
   @Override
@@ -443,12 +208,9 @@ final class TransactionalKafkaSink<T>
     return true;
   }
 
-  /** The transactional ids of this sink that are open on the brokers. */
   @Override
   public List<String> lingeringTransactions() {
-    try (LingeringTransactions lingering = new LingeringTransactions(config.producerConfig())) {
-      return lingering.list(sinkIds()).stream().map(OpenTransaction::transactionalId).toList();
-    }
+    return recovery().lingeringTransactions();
   }
 
   /** Its transactional ids; its marker topic is made from the prefix alone too. */
@@ -458,187 +220,13 @@ final class TransactionalKafkaSink<T>
     return Optional.of(TransactionalIds.describe(config.transactionalIdPrefix()));
   }
 
-  /**
-   * Whether {@code transactionalId}, an id of this sink, is one a subtask at this parallelism
-   * takes.
-   */
-  private boolean takenBySubtasks(String transactionalId, int parallelism) {
-    Matcher id = sinkIds().matcher(transactionalId);
-    return id.matches()
-        && isIndexBelow(id.group(1), parallelism)
-        && isIndexBelow(id.group(2), config.transactionalIdPoolSize());
-  }
-
-  /** Whether {@code digits} is an index below {@code bound} as a subtask writes it in its ids. */
-  private static boolean isIndexBelow(String digits, int bound) {
-    // Longer than the bound cannot be below it, and cannot overflow a long either.
-    return digits.length() <= String.valueOf(bound).length()
-        && String.valueOf(Long.parseLong(digits)).equals(digits)
-        && Long.parseLong(digits) < bound;
-  }
-
-  /** Every id of this sink, of any subtask and pool index, matched exactly. */
-  private Pattern sinkIds() {
-    return TransactionalIds.of(config.transactionalIdPrefix());
-  }
-
-  /** Aborts the open transactions of every id of this sink, of any subtask and pool index. */
-  private void abortLingering() {
-    abortLingering(id -> true);
-  }
-
-  /** Aborts the open transactions of the ids of this sink that {@code selected} accepts. */
-  private void abortLingering(Predicate<String> selected) {
-    Pattern ids = sinkIds();
-    try (LingeringTransactions lingering = new LingeringTransactions(config.producerConfig())) {
-      List<OpenTransaction> aborted =
-          lingering.abortWhere(id -> ids.matcher(id).matches() && selected.test(id));
-      if (!aborted.isEmpty()) {
-        LOG.info(
-            "Sink for topic {} aborted {} lingering transaction(s): {}",
-            config.topic(),
-            aborted.size(),
-            aborted.stream().map(OpenTransaction::transactionalId).toList());
-      }
-    }
-  }
-
-  private TransactionMarkers markers() {
-    if (markers == null) {
-      markers = new TransactionMarkers(config.producerConfig(), config.transactionalIdPrefix());
-    }
-    return markers;
-  }
-
-  /**
-   * Whether the broker holds the transaction open under its producer id: its commit is still to be
-   * done (rather than done before the failure, or aborted by the broker's timeout).
-   */
-  private Optional<Boolean> openOnBroker(KafkaTransaction transaction) {
-    try (LingeringTransactions lingering = new LingeringTransactions(config.producerConfig())) {
-      return Optional.of(
-          lingering.list(transaction.transactionalId()).stream()
-              .anyMatch(
-                  open ->
-                      open.transactionalId().equals(transaction.transactionalId())
-                          && open.producerId() == transaction.pending().producerId()));
-    } catch (RuntimeException e) {
-      // Only the report of the outcome needs it; the commit and its proof go on without.
-      LOG.debug("Cannot tell whether {} was open before the recovery", transaction, e);
-      return Optional.empty();
-    }
-  }
-
-  private Map<KafkaTransaction, Optional<Boolean>> openBeforeRecovery() {
-    if (openBeforeRecovery == null) {
-      openBeforeRecovery = new IdentityHashMap<>();
-    }
-    return openBeforeRecovery;
-  }
-
-  private Map<KafkaTransaction, RecoveryOutcome> resumeResults() {
-    if (resumeResults == null) {
-      resumeResults = new IdentityHashMap<>();
-    }
-    return resumeResults;
-  }
-
-  @Override
-  protected void abort(KafkaTransaction transaction) {
-    KafkaProducer<byte[], byte[]> producer = transaction.producer();
-    if (producer == null) {
-      return;
-    }
-    try {
-      producer.abortTransaction();
-    } catch (KafkaException e) {
-      producers().discard(transaction.poolIndex());
-    }
-  }
-
-  /** The open transaction of the killed process is aborted with the other lingering ones. */
-  @Override
-  protected void recoverAndAbort(KafkaTransaction transaction) {}
-
-  /**
-   * Runs before the first new transaction, once every restored transaction of the sink is settled
-   * (by the job's recovery step, or for a harness by this function's own): from here nothing under
-   * the pool's ids is left to commit. Initialises the producers of the first two ids while one
-   * admin client, beside them, checks the transaction timeout against the broker and creates the
-   * marker topic (both awaited), and then fences the pool's other ids (not awaited: the first
-   * transactions do not use them, and a transaction that needs one of them waits for the fence).
-   */
-  @Override
-  protected Optional<Void> initializeUserContext() {
-    CompletableFuture<Optional<String>> startChecks = startChecksThenFence();
-    try {
-      StartupPhases.reached("sink " + producers().subtaskPrefix() + "* initialises its producers");
-      producers().initialise();
-      StartupPhases.reached("sink " + producers().subtaskPrefix() + "* initialised its producers");
-    } catch (RuntimeException e) {
-      // A timeout above the broker's maximum fails the producers too; its message says why.
-      BesideStart.await(startChecks);
-      throw e;
-    }
-    BesideStart.await(startChecks).ifPresent(LOG::warn);
-    return Optional.empty();
-  }
-
-  /**
-   * The start checks' outcome: a warning, if any, or their failure. A failed fence is only logged:
-   * what it leaves open under an id holds readers back until the id's first use here fences it, or
-   * the broker's timeout aborts it; nothing of this job's output depends on it.
-   */
-  private CompletableFuture<Optional<String>> startChecksThenFence() {
-    TransactionMarkers markers = markers();
-    CompletableFuture<Optional<String>> checked = new CompletableFuture<>();
-    CompletableFuture<Void> fenced = new CompletableFuture<>();
-    producers().useTheOthersAfter(fenced);
-    inBackground(
-        "start checks",
-        () -> {
-          // One admin client for all three: each client's start costs the cores the job's start
-          // needs.
-          try (Admin admin = markers.newAdmin()) {
-            Optional<String> warning = TransactionTimeoutCheck.check(config, admin);
-            markers.ensureTopic(admin);
-            checked.complete(warning);
-            producers().fenceTheOthers(admin);
-          } catch (RuntimeException e) {
-            if (!checked.completeExceptionally(e)) {
-              LOG.warn("{}", e.getMessage());
-            }
-          } finally {
-            fenced.complete(null);
-          }
-          return null;
-        });
-    return checked;
-  }
-
-  private <R> CompletableFuture<R> inBackground(String what, Supplier<R> work) {
-    return BesideStart.run(what + " " + getRuntimeContext().operatorName(), work);
-  }
-
-  private void throwSendError() throws Exception {
-    // A plain read on every record; the atomic exchange only once an error arrived.
-    if (sendError.get() == null) {
-      return;
-    }
-    Exception error = sendError.getAndSet(null);
-    if (error != null) {
-      throw new IllegalStateException(
-          "Sending to topic '" + config.topic() + "' failed: " + error.getMessage(), error);
-    }
-  }
-
   @Override
   public void close() throws Exception {
     try {
       super.close();
     } finally {
-      if (producers != null) {
-        producers.close();
+      if (writer != null) {
+        writer.close();
       }
     }
   }

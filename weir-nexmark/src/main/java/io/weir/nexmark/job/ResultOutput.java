@@ -1,10 +1,10 @@
 package io.weir.nexmark.job;
 
 import io.weir.api.datastream.DataStream;
-import io.weir.api.sink.file.FileSink;
 import io.weir.kafka.sink.DeliveryGuarantee;
 import io.weir.kafka.sink.KafkaSink;
 import io.weir.nexmark.model.NexmarkJson;
+import io.weir.runtime.sink.file.FileSink;
 import java.nio.file.Path;
 import java.time.Duration;
 

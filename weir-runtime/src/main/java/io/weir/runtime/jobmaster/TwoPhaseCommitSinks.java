@@ -2,7 +2,7 @@ package io.weir.runtime.jobmaster;
 
 import io.weir.api.graph.OperatorSpec;
 import io.weir.api.graph.Transformation;
-import io.weir.api.sink.TwoPhaseCommitSinkFunction;
+import io.weir.api.sink.RecoverableSink;
 import io.weir.runtime.graph.JobGraph;
 import java.util.List;
 
@@ -20,6 +20,6 @@ final class TwoPhaseCommitSinks {
 
   private static boolean isTwoPhaseCommitSink(Transformation transformation) {
     return transformation.spec() instanceof OperatorSpec.Sink sink
-        && sink.function() instanceof TwoPhaseCommitSinkFunction<?, ?, ?>;
+        && sink.function() instanceof RecoverableSink;
   }
 }

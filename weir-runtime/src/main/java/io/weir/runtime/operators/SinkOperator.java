@@ -1,8 +1,8 @@
 package io.weir.runtime.operators;
 
+import io.weir.api.sink.RecoverableSink;
 import io.weir.api.sink.SinkFunction;
 import io.weir.api.sink.TransactionView;
-import io.weir.api.sink.TwoPhaseCommitSinkFunction;
 import java.util.List;
 
 /**
@@ -43,8 +43,8 @@ public final class SinkOperator extends AbstractStreamOperator<SinkFunction<Obje
 
   @Override
   public List<TransactionView> transactions() {
-    return function instanceof TwoPhaseCommitSinkFunction<?, ?, ?> twoPhaseCommit
-        ? twoPhaseCommit.transactionViews()
+    return function instanceof RecoverableSink recoverable
+        ? recoverable.transactionViews()
         : List.of();
   }
 

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.weir.api.datastream.StreamEnvironment;
 import io.weir.api.sink.DiscardingSink;
-import io.weir.api.sink.file.FileSink;
 import io.weir.api.source.GeneratorSource;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobGraphBuilder;
+import io.weir.runtime.sink.file.FileSink;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

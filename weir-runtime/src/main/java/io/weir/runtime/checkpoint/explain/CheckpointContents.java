@@ -1,11 +1,11 @@
 package io.weir.runtime.checkpoint.explain;
 
-import io.weir.api.sink.TransactionsInCheckpoint;
 import io.weir.api.sink.TwoPhaseCommitSinkFunction;
 import io.weir.api.source.SourcePosition;
 import io.weir.api.state.StateSerializer;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.OperatorState;
+import io.weir.runtime.sink.twophase.TransactionsInCheckpoint;
 import io.weir.runtime.state.OperatorSubtaskState;
 import java.util.ArrayList;
 import java.util.Collections;

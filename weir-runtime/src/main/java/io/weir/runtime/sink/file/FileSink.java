@@ -1,0 +1,205 @@
+package io.weir.runtime.sink.file;
+
+import io.weir.api.annotation.PublicEvolving;
+import io.weir.api.checkpoint.FunctionInitializationContext;
+import io.weir.api.sink.TransactionOutcome;
+import io.weir.api.sink.TwoPhaseCommitOptions;
+import io.weir.api.sink.TwoPhaseCommitSinkFunction;
+import io.weir.api.state.StateSerializer;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import java.util.SortedMap;
+
+/**
+ * Writes records into part files of a directory, exactly once: a reader of the output directory
+ * sees a record once its checkpoint completed, never twice, and never a record of a failed attempt.
+ *
+ * <p>Each transaction writes part files {@code part-<subtask>-<sequence>-<n>} into the subtask
+ * attempt's own directory in the staging directory, under hidden in-progress names, starting a new
+ * part once one reaches the roll size. {@code preCommit} flushes and fsyncs them; {@code commit}
+ * renames them atomically into the output directory and fsyncs it; {@code abort} deletes them. The
+ * transaction sequence is unique per subtask across restarts: it continues after the highest one
+ * found in the checkpoint and in both directories, so no name is ever written twice.
+ *
+ * <p>Fenced by attempt ({@link AttemptDirectories}): the job's recovery step renames the staging
+ * directories of every earlier attempt before the new one starts, so a zombie task of an earlier
+ * attempt can neither commit nor delete anything.
+ *
+ * <pre>{@code
+ * FileSink<String> sink = FileSink.<String>forDirectory(Path.of("out")).rollSizeBytes(1 << 20).build();
+ * }</pre>
+ */
+@PublicEvolving
+public final class FileSink<T> extends TwoPhaseCommitSinkFunction<T, FileTransaction, Void> {
+  private static final long serialVersionUID = 1L;
+
+  private final String outputDirectory;
+  private final String stagingDirectory;
+  private final RecordEncoder<? super T> encoder;
+  private final long rollSizeBytes;
+
+  private transient int subtaskIndex;
+  private transient long nextSequence;
+  private transient PartFileWriter currentPart;
+  private transient Path attemptDirectory;
+
+  private FileSink(Builder<T> builder) {
+    super(StateSerializer.java(), StateSerializer.java(), builder.options);
+    this.outputDirectory = builder.outputDirectory.toString();
+    this.stagingDirectory = builder.stagingDirectory.toString();
+    this.encoder = builder.encoder;
+    this.rollSizeBytes = builder.rollSizeBytes;
+  }
+
+  /** Starts building a sink that writes into {@code outputDirectory}. */
+  public static <T> Builder<T> forDirectory(Path outputDirectory) {
+    return new Builder<>(outputDirectory);
+  }
+
+  public Path outputDirectory() {
+    return Path.of(outputDirectory);
+  }
+
+  public Path stagingDirectory() {
+    return Path.of(stagingDirectory);
+  }
+
+  /** Creates and checks the directories, then begins or recovers transactions. */
+  @Override
+  public void initializeState(FunctionInitializationContext context) throws Exception {
+    subtaskIndex = getRuntimeContext().subtaskIndex();
+    SinkDirectories.prepare(outputDirectory(), "output");
+    SinkDirectories.prepare(stagingDirectory(), "staging");
+    SinkDirectories.checkSameFileStore(stagingDirectory(), outputDirectory());
+    List<Path> directories =
+        new ArrayList<>(AttemptDirectories.stagingDirectories(stagingDirectory()));
+    directories.add(outputDirectory());
+    nextSequence =
+        SinkDirectories.highestSequence(subtaskIndex, directories.toArray(Path[]::new)) + 1;
+    attemptDirectory = AttemptDirectories.create(stagingDirectory(), subtaskIndex);
+    super.initializeState(context);
+  }
+
+  @Override
+  protected FileTransaction beginTransaction() {
+    return new FileTransaction(outputDirectory(), attemptDirectory, subtaskIndex, nextSequence++);
+  }
+
+  @Override
+  protected void invoke(FileTransaction transaction, T value, Context context) throws Exception {
+    if (currentPart == null) {
+      currentPart = PartFileWriter.create(transaction.stagedPart(transaction.nextPart()));
+    }
+    currentPart.write(value, encoder);
+    if (currentPart.bytesWritten() >= rollSizeBytes) {
+      currentPart.syncAndClose();
+      currentPart = null;
+    }
+  }
+
+  @Override
+  protected void preCommit(FileTransaction transaction) throws Exception {
+    if (currentPart != null) {
+      currentPart.syncAndClose();
+      currentPart = null;
+    }
+    if (transaction.partCount() > 0) {
+      SinkDirectories.sync(transaction.stagingDirectory());
+    }
+  }
+
+  @Override
+  protected void commit(FileTransaction transaction) throws Exception {
+    FileTransactions.commit(transaction);
+  }
+
+  @Override
+  protected void abort(FileTransaction transaction) throws Exception {
+    if (currentPart != null && transaction == currentTransaction()) {
+      currentPart.closeQuietly();
+      currentPart = null;
+    }
+    FileTransactions.abort(transaction);
+  }
+
+  /** Shuts out the tasks of every earlier attempt: see {@link AttemptDirectories}. */
+  @Override
+  protected void fenceEarlierAttempts() throws IOException {
+    SinkDirectories.prepare(stagingDirectory(), "staging");
+    AttemptDirectories.fenceAll(stagingDirectory());
+  }
+
+  /**
+   * After the recovery step committed the restored pending transactions from the fenced
+   * directories: deletes those directories, with the aborted open transactions in them.
+   */
+  @Override
+  protected List<TransactionOutcome> proveOutcomes(
+      SortedMap<Long, List<FileTransaction>> pending, List<FileTransaction> open) throws Exception {
+    List<TransactionOutcome> outcomes = super.proveOutcomes(pending, open);
+    AttemptDirectories.deleteFenced(stagingDirectory());
+    return outcomes;
+  }
+
+  /** Continues the sequence after every restored transaction, whichever directory it names. */
+  @Override
+  protected void finishRecoveringContext(Collection<FileTransaction> handledTransactions) {
+    for (FileTransaction transaction : handledTransactions) {
+      nextSequence = Math.max(nextSequence, transaction.sequence() + 1);
+    }
+  }
+
+  /** Builds a {@link FileSink}; {@link #build()} checks the settings. */
+  public static final class Builder<T> {
+    private static final long DEFAULT_ROLL_SIZE_BYTES = 128L * 1024 * 1024;
+
+    private final Path outputDirectory;
+    private Path stagingDirectory;
+    private RecordEncoder<? super T> encoder = RecordEncoder.toStringLines();
+    private long rollSizeBytes = DEFAULT_ROLL_SIZE_BYTES;
+    private TwoPhaseCommitOptions options = TwoPhaseCommitOptions.defaults();
+
+    private Builder(Path outputDirectory) {
+      this.outputDirectory =
+          Objects.requireNonNull(outputDirectory, "outputDirectory").toAbsolutePath().normalize();
+      this.stagingDirectory = this.outputDirectory.resolve(".staging");
+    }
+
+    /** Where in-progress part files are written; by default {@code .staging} in the output. */
+    public Builder<T> stagingDirectory(Path directory) {
+      this.stagingDirectory = Objects.requireNonNull(directory).toAbsolutePath().normalize();
+      return this;
+    }
+
+    /** How a record becomes bytes; by default its {@code toString()} and a line feed. */
+    public Builder<T> encoder(RecordEncoder<? super T> encoder) {
+      this.encoder = Objects.requireNonNull(encoder, "encoder");
+      return this;
+    }
+
+    /** A part file is closed, and the next record starts a new one, once it has this many bytes. */
+    public Builder<T> rollSizeBytes(long bytes) {
+      if (bytes <= 0) {
+        throw new IllegalArgumentException("Roll size must be positive: " + bytes + " bytes");
+      }
+      this.rollSizeBytes = bytes;
+      return this;
+    }
+
+    /** Commit retries, clock and transaction timeout; see {@link TwoPhaseCommitOptions}. */
+    public Builder<T> options(TwoPhaseCommitOptions options) {
+      this.options = Objects.requireNonNull(options, "options");
+      return this;
+    }
+
+    public FileSink<T> build() {
+      SinkDirectories.checkNotAFile(outputDirectory, "output");
+      SinkDirectories.checkNotAFile(stagingDirectory, "staging");
+      return new FileSink<>(this);
+    }
+  }
+}
