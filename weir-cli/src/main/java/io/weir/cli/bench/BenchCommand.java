@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -35,8 +36,11 @@ import picocli.CommandLine.Option;
 @Command(
     name = "bench",
     description =
-        "Measure the seed job: in memory, or on Kafka against a plain transactional loop.")
+        "Measure the seed job: in memory, or on Kafka against a plain transactional loop; or"
+            + " Nexmark queries on Weir and on Flink (--nexmark).")
 public final class BenchCommand implements Callable<Integer> {
+  @Mixin NexmarkBenchOptions nexmark;
+
   @Option(names = "--in-memory", description = "Run on the generator, no broker.")
   boolean inMemory;
 
@@ -172,10 +176,19 @@ public final class BenchCommand implements Callable<Integer> {
           "--profile and --jvm-option apply to the processes of the Kafka comparison: give them"
               + " without --state, --in-memory and --web-overhead");
     }
+    if (nexmark.enabled && (state || inMemory || webOverhead || session || recovery)) {
+      throw new UserError(
+          "--nexmark is a benchmark of its own: give it without --state, --in-memory,"
+              + " --web-overhead, --session and --recovery");
+    }
     Map<String, Object> report =
-        state
-            ? state(records != null ? count : 2_000_000)
-            : inMemory ? inMemory(count) : onKafka(count);
+        nexmark.enabled
+            ? new NexmarkBenchRun(
+                    nexmark, partitions, parallelism, repeat, directory, BenchCommand::say)
+                .run()
+            : state
+                ? state(records != null ? count : 2_000_000)
+                : inMemory ? inMemory(count) : onKafka(count);
     if (json != null) {
       writeJson(report);
     }
