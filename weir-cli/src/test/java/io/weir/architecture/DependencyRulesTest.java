@@ -97,10 +97,10 @@ class DependencyRulesTest {
   }
 
   @Test
-  void when_nexmarkIsChecked_then_onlyTheCommandLineKnowsItAndOnlyItsOracleKnowsDuckDb() {
+  void when_nexmarkIsChecked_then_onlyTheCommandLineAndTheBenchKnowItAndOnlyItsOracleKnowsDuckDb() {
     noClasses()
         .that()
-        .resideOutsideOfPackages("io.weir.nexmark..", "io.weir.cli..")
+        .resideOutsideOfPackages("io.weir.nexmark..", "io.weir.cli..", "io.weir.lab.bench..")
         .should()
         .dependOnClassesThat()
         .resideInAPackage("io.weir.nexmark..")

@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -37,7 +38,8 @@ import picocli.CommandLine.Option;
 @Command(
     name = "bench",
     description =
-        "Measure the seed job: in memory, or on Kafka against a plain transactional loop.")
+        "Measure the seed job: in memory, or on Kafka against a plain transactional loop; or"
+            + " Nexmark queries on Weir and on Flink (--nexmark).")
 public final class BenchCommand implements Callable<Integer> {
   @Option(
       names = "--backpressure",
@@ -58,6 +60,8 @@ public final class BenchCommand implements Callable<Integer> {
       description =
           "With --backpressure: records of each run without backpressure (default: ${DEFAULT-VALUE}).")
   long unloadedRecords = 1_000_000;
+
+  @Mixin NexmarkBenchOptions nexmark;
 
   @Option(names = "--in-memory", description = "Run on the generator, no broker.")
   boolean inMemory;
@@ -203,12 +207,24 @@ public final class BenchCommand implements Callable<Integer> {
       throw new UserError(
           "--record-delay-micros must be at least 1 and --unloaded-records at least 10");
     }
+    if (nexmark.enabled && backpressure) {
+      throw new UserError("--nexmark and --backpressure are benchmarks of their own: give one");
+    }
+    if (nexmark.enabled && (state || inMemory || webOverhead || session || recovery)) {
+      throw new UserError(
+          "--nexmark is a benchmark of its own: give it without --state, --in-memory,"
+              + " --web-overhead, --session and --recovery");
+    }
     Map<String, Object> report =
         backpressure
             ? backpressure(records != null ? count : 30_000)
-            : state
-                ? state(records != null ? count : 2_000_000)
-                : inMemory ? inMemory(count) : onKafka(count);
+            : nexmark.enabled
+                ? new NexmarkBenchRun(
+                        nexmark, partitions, parallelism, repeat, directory, BenchCommand::say)
+                    .run()
+                : state
+                    ? state(records != null ? count : 2_000_000)
+                    : inMemory ? inMemory(count) : onKafka(count);
     if (json != null) {
       writeJson(report);
     }

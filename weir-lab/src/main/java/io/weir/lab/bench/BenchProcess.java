@@ -14,6 +14,9 @@ import java.util.concurrent.TimeUnit;
  * {@code kill -9}.
  */
 final class BenchProcess implements AutoCloseable {
+  // The heap and collector of Weir's job processes (JobProcess), so that every process compares.
+  private static final List<String> HEAP = List.of("-Xmx512m", "-XX:+UseSerialGC");
+
   private final long pid;
   private final Process process;
   private final JobProcess job;
@@ -45,7 +48,7 @@ final class BenchProcess implements AutoCloseable {
    */
   static BenchProcess java(List<String> jvmOptions, List<String> arguments, Path log)
       throws IOException {
-    List<String> options = new ArrayList<>(List.of("-Xmx512m", "-XX:+UseSerialGC"));
+    List<String> options = new ArrayList<>(HEAP);
     // The loop runs as its author would run it: not in a compilers' mode the bench was given
     // (WEIR_JAVA_OPTS), which Weir's job processes take over; --jvm-option reaches both.
     options.addAll(ChildJvmOptions.classDataSharing(jvmOptions));
@@ -54,6 +57,26 @@ final class BenchProcess implements AutoCloseable {
     long launchedNanos = System.nanoTime();
     Process process = builder.start();
     return new BenchProcess(process.pid(), process, null, launchedNanos, log);
+  }
+
+  /**
+   * Starts {@code java <jvmOptions> -cp <classPath> <arguments>} with the job processes' heap: a
+   * program that is not Weir's (no class-data sharing archive of Weir's to map).
+   */
+  static BenchProcess java(
+      String classPath, List<String> jvmOptions, List<String> arguments, Path log)
+      throws IOException {
+    List<String> options = new ArrayList<>(HEAP);
+    options.addAll(jvmOptions);
+    ProcessBuilder builder = ChildJvmOptions.processBuilder(classPath, options, arguments, log);
+    long launchedNanos = System.nanoTime();
+    Process process = builder.start();
+    return new BenchProcess(process.pid(), process, null, launchedNanos, log);
+  }
+
+  /** The exit code of the process, once it ended. */
+  int exitCode() throws InterruptedException {
+    return process != null ? process.exitValue() : job.waitFor(0);
   }
 
   private void sample() {

@@ -83,11 +83,17 @@ public final class ChildJvmOptions {
    */
   public static ProcessBuilder processBuilder(
       List<String> jvmOptions, List<String> mainAndArguments, Path log) {
+    return processBuilder(System.getProperty("java.class.path"), jvmOptions, mainAndArguments, log);
+  }
+
+  /** As {@link #processBuilder(List, List, Path)}, on another class path than this JVM's. */
+  public static ProcessBuilder processBuilder(
+      String classPath, List<String> jvmOptions, List<String> mainAndArguments, Path log) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(jvmOptions);
     command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
+    command.add(classPath);
     command.addAll(mainAndArguments);
     return new ProcessBuilder(command)
         .redirectErrorStream(true)

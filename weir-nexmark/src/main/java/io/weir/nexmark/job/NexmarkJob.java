@@ -38,6 +38,13 @@ public final class NexmarkJob implements Callable<Integer> {
               + " events are. Default: 10000")
   long eventsPerSecond = GeneratorConfig.DEFAULT_EVENTS_PER_SECOND;
 
+  @Option(
+      names = "--group",
+      description =
+          "The consumer group and transactional id prefix; a fresh start reads from the group's"
+              + " committed offsets, so a new group reads the topic again. Default: nexmark-<query>")
+  String group;
+
   @Option(names = "--checkpoint-interval-ms", description = "Default: 1000")
   long checkpointIntervalMillis = 1000;
 
@@ -67,7 +74,7 @@ public final class NexmarkJob implements Callable<Integer> {
                             + NexmarkQueries.names()));
     GeneratorConfig generator = GeneratorConfig.defaults().withEventsPerSecond(eventsPerSecond);
     Duration interval = Duration.ofMillis(checkpointIntervalMillis);
-    String name = "nexmark-" + query.name();
+    String name = group != null ? group : "nexmark-" + query.name();
     StreamEnvironment env = StreamEnvironment.getExecutionEnvironment();
     QueryJob.build(
         env,
@@ -76,7 +83,7 @@ public final class NexmarkJob implements Callable<Integer> {
             bootstrapServers, eventsTopic, name, generator.maxOutOfOrderness()),
         new ResultOutput.ToKafka(bootstrapServers, resultsTopic, name, interval),
         interval);
-    env.execute(name);
+    env.execute("nexmark-" + query.name());
     return 0;
   }
 }

@@ -1,0 +1,25 @@
+package io.weir.nexmark.flink;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/** The queries written for Flink, by the name of the Weir query each mirrors. */
+final class FlinkQueries {
+  private static final Map<String, FlinkQuery> BY_NAME = new LinkedHashMap<>();
+
+  static {
+    BY_NAME.put("q0", SelectionQueries::passThrough);
+    BY_NAME.put("q1", SelectionQueries::euros);
+    BY_NAME.put("q2", SelectionQueries::selectedAuctions);
+    BY_NAME.put("q7", HighestBidQuery::apply);
+    BY_NAME.put("q14", SelectionQueries::timedBids);
+    BY_NAME.put("q17", AuctionDayQuery::apply);
+  }
+
+  private FlinkQueries() {}
+
+  static Optional<FlinkQuery> named(String name) {
+    return Optional.ofNullable(BY_NAME.get(name.toLowerCase(java.util.Locale.ROOT)));
+  }
+}

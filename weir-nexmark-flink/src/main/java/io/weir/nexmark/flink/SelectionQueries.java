@@ -1,0 +1,88 @@
+package io.weir.nexmark.flink;
+
+import io.weir.nexmark.model.Bid;
+import io.weir.nexmark.model.Event;
+import io.weir.nexmark.queries.Query14.TimedBid;
+import io.weir.nexmark.queries.Query2.AuctionPrice;
+import org.apache.flink.streaming.api.datastream.DataStream;
+
+/**
+ * The stateless queries: q0 (pass-through), q1 (a map), q2 (a filter) and q14 (a filter and a map),
+ * each as its Weir counterpart computes it.
+ */
+final class SelectionQueries {
+  /** Auctions whose id is a multiple of this are q2's, as in Weir's q2. */
+  private static final long AUCTION_ID_MODULUS = 123;
+
+  private static final long MIN_EUROS = 1_000_000;
+  private static final long MAX_EUROS = 50_000_000;
+  private static final long HOUR_MILLIS = 3_600_000;
+  private static final long DAY_MILLIS = 24 * HOUR_MILLIS;
+
+  private SelectionQueries() {}
+
+  static DataStream<Bid> bids(DataStream<Event> events) {
+    return events
+        .filter(event -> event.bid() != null)
+        .name("Bids")
+        .map(Event::bid)
+        .returns(Bid.class)
+        .name("Bid");
+  }
+
+  static DataStream<Bid> passThrough(DataStream<Event> events) {
+    return bids(events);
+  }
+
+  static DataStream<Bid> euros(DataStream<Event> events) {
+    return bids(events)
+        .map(
+            bid ->
+                new Bid(
+                    bid.auction(),
+                    bid.bidder(),
+                    euros(bid.price()),
+                    bid.channel(),
+                    bid.url(),
+                    bid.dateTime(),
+                    bid.extra()))
+        .returns(Bid.class)
+        .name("Euros");
+  }
+
+  static DataStream<AuctionPrice> selectedAuctions(DataStream<Event> events) {
+    return bids(events)
+        .filter(bid -> bid.auction() % AUCTION_ID_MODULUS == 0)
+        .name("Selected auctions")
+        .map(bid -> new AuctionPrice(bid.auction(), bid.price()))
+        .returns(AuctionPrice.class)
+        .name("Auction and price");
+  }
+
+  static DataStream<TimedBid> timedBids(DataStream<Event> events) {
+    return bids(events)
+        .filter(
+            bid -> {
+              long euros = euros(bid.price());
+              return euros > MIN_EUROS && euros < MAX_EUROS;
+            })
+        .name("Price range")
+        .map(SelectionQueries::timed)
+        .returns(TimedBid.class)
+        .name("Time of day");
+  }
+
+  private static TimedBid timed(Bid bid) {
+    long hour = Math.floorMod(bid.dateTime(), DAY_MILLIS) / HOUR_MILLIS;
+    String type =
+        hour >= 8 && hour <= 18 ? "dayTime" : hour <= 6 || hour >= 20 ? "nightTime" : "otherTime";
+    long cs = bid.extra().chars().filter(c -> c == 'c').count();
+    return new TimedBid(
+        bid.auction(), bid.bidder(), euros(bid.price()), type, bid.dateTime(), bid.extra(), cs);
+  }
+
+  /** Dollars to euros at the model's rate, in whole cents rounded down, as Weir's queries do. */
+  private static long euros(long dollars) {
+    return dollars * 908 / 1000;
+  }
+}
