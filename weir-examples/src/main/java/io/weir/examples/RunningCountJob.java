@@ -29,7 +29,7 @@ public final class RunningCountJob {
   public static void build(StreamEnvironment env, SeedJobOptions options) {
     env.enableCheckpointing(options.checkpointInterval());
     SeedJob.configure(env.config(), options);
-    env.addSource(SeedJob.source(options))
+    SeedJob.input(env, options)
         .name("Example Source")
         .uid("example-source")
         .keyBy(SeedRecords::word)

@@ -8,7 +8,6 @@ import io.weir.api.sink.DiscardingSink;
 import io.weir.api.sink.SinkFunction;
 import io.weir.api.sink.TwoPhaseCommitOptions;
 import io.weir.api.source.GeneratorSource;
-import io.weir.api.source.SourceFunction;
 import io.weir.kafka.sink.KafkaSink;
 import io.weir.kafka.source.KafkaRecordDeserializer;
 import io.weir.kafka.source.KafkaSource;
@@ -43,8 +42,7 @@ public final class SeedJob {
   public static void build(StreamEnvironment env, SeedJobOptions options) {
     env.enableCheckpointing(options.checkpointInterval());
     configure(env.config(), options);
-    DataStream<String> input =
-        env.addSource(source(options)).name("Example Source").uid("example-source");
+    DataStream<String> input = input(env, options).name("Example Source").uid("example-source");
     long delayNanos = options.recordDelayMicros() * 1_000;
     MapFunction<String, String> map =
         delayNanos > 0
@@ -100,7 +98,7 @@ public final class SeedJob {
   }
 
   /** The seed's input: Kafka with {@code --bootstrap}, else generated records. */
-  public static SourceFunction<String> source(SeedJobOptions options) {
+  public static DataStream<String> input(StreamEnvironment env, SeedJobOptions options) {
     if (options.readsKafka()) {
       KafkaSourceBuilder<String> kafka =
           KafkaSource.<String>builder()
@@ -127,9 +125,10 @@ public final class SeedJob {
           kafka.deadLetterTransactionTimeout(options.transactionTimeout());
         }
       }
-      return kafka.build();
+      return env.addSource(kafka.build());
     }
-    return new GeneratorSource<>(options.records(), SeedRecords::generate, options.ratePerSecond());
+    return env.addSource(
+        new GeneratorSource<>(options.records(), SeedRecords::generate, options.ratePerSecond()));
   }
 
   static SinkFunction<String> sink(SeedJobOptions options) {

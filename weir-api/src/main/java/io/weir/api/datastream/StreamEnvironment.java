@@ -8,6 +8,7 @@ import io.weir.api.graph.Transformation;
 import io.weir.api.source.FromElementsSource;
 import io.weir.api.source.GeneratorSource;
 import io.weir.api.source.ParallelSourceFunction;
+import io.weir.api.source.ReaderSource;
 import io.weir.api.source.SourceFunction;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -134,11 +135,21 @@ public final class StreamEnvironment {
 
   /**
    * A stream read by {@code source}: one subtask, or the job's parallelism for a {@link
-   * ParallelSourceFunction}. The source runs on its own thread and emits under the checkpoint lock.
+   * ParallelSourceFunction}. The source runs on a thread of its own and emits under its checkpoint
+   * lock; its task takes what it emitted between checkpoint barriers.
    */
   public <T> DataStream<T> addSource(SourceFunction<T> source) {
     int parallelism = source instanceof ParallelSourceFunction ? -1 : 1;
     Transformation t = add(new OperatorSpec.Source(source), List.of(), parallelism);
+    return new DataStream<>(this, t);
+  }
+
+  /**
+   * A stream read by {@code source}, at the job's parallelism: each subtask's task polls a reader
+   * of its own on the task's thread.
+   */
+  public <T> DataStream<T> addSource(ReaderSource<T> source) {
+    Transformation t = add(new OperatorSpec.Source(source), List.of(), -1);
     return new DataStream<>(this, t);
   }
 

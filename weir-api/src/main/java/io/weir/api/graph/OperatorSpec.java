@@ -8,6 +8,7 @@ import io.weir.api.functions.CoMapFunction;
 import io.weir.api.functions.CoProcessFunction;
 import io.weir.api.functions.FilterFunction;
 import io.weir.api.functions.FlatMapFunction;
+import io.weir.api.functions.Function;
 import io.weir.api.functions.KeySelector;
 import io.weir.api.functions.KeyedBroadcastProcessFunction;
 import io.weir.api.functions.KeyedCoProcessFunction;
@@ -32,7 +33,8 @@ public sealed interface OperatorSpec {
   /** The short name shown in plans, e.g. {@code Map}. */
   String kind();
 
-  record Source(SourceFunction<?> function) implements OperatorSpec {
+  /** A {@link SourceFunction} or an {@link io.weir.api.source.ReaderSource}. */
+  record Source(Function function) implements OperatorSpec {
     public String kind() {
       return "Source";
     }

@@ -51,7 +51,7 @@ public final class PostgresTotalsJob {
     env.enableCheckpointing(options.checkpointInterval());
     SeedJob.configure(env.config(), options);
     boolean exactlyOnce = options.deliveryGuarantee() == DeliveryGuarantee.EXACTLY_ONCE;
-    env.addSource(SeedJob.source(options))
+    SeedJob.input(env, options)
         .name("Example Source")
         .uid("example-source")
         .keyBy(SeedRecords::word)

@@ -4,46 +4,40 @@ import io.weir.api.checkpoint.CheckpointListener;
 import io.weir.api.checkpoint.CheckpointedFunction;
 import io.weir.api.checkpoint.FunctionInitializationContext;
 import io.weir.api.checkpoint.FunctionSnapshotContext;
-import io.weir.api.datastream.SuppressRestartsException;
 import io.weir.api.functions.AbstractRichFunction;
 import io.weir.api.sink.RecoverableSink;
 import io.weir.api.sink.TransactionOutcome;
 import io.weir.api.source.DeadLetterCounting;
 import io.weir.api.source.GroupPositionedSource;
-import io.weir.api.source.ParallelSourceFunction;
-import io.weir.api.source.RecordFailureException;
+import io.weir.api.source.ReaderSource;
 import io.weir.api.source.SourcePosition;
+import io.weir.api.source.SourceReader;
+import io.weir.api.source.SourceReaderContext;
+import io.weir.api.source.SourceSplit;
 import io.weir.api.state.ListState;
 import io.weir.api.state.ListStateDescriptor;
 import io.weir.kafka.ClientGauges;
 import io.weir.kafka.transaction.TransactionalIds;
 import io.weir.runtime.failpoint.Failpoints;
-import io.weir.runtime.startup.StartupPhases;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicReference;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.ConsumerRecords;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.consumer.OffsetOutOfRangeException;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads Kafka topics with exactly-once positions: each subtask reads the partitions assigned to it,
- * keeps the next offset of each and the ids of the topics it knows ({@link DiscoveredTopics}) in
- * union list states snapshotted with the checkpoint at the barrier, and commits a completed
- * checkpoint's offsets to the consumer group when notified. Start position: the restored
- * checkpoint; else, for a partition added after it, the earliest offset; else the group's committed
- * offsets; else the configured starting offsets — resolved in {@link #open()}, before the task
- * reports running, so that the first checkpoint already holds an offset for every partition ({@link
- * RestoredPositions}). A topic re-created since the checkpoint follows the {@link
+ * Reads Kafka topics with exactly-once positions, as a {@link ReaderSource}: each subtask's {@link
+ * KafkaSourceReader} reads the partitions assigned to it (its splits, each with the next offset to
+ * read), which the task keeps in the checkpoint at the barrier; this function keeps beside them the
+ * ids of the topics it knows ({@link DiscoveredTopics}) in a union list state, and the reader
+ * commits a completed checkpoint's offsets to the consumer group when notified. Start position: the
+ * restored checkpoint; else, for a partition added after it, the earliest offset; else the group's
+ * committed offsets; else the configured starting offsets — resolved in {@link #createReader},
+ * before the task reports running, so that the first checkpoint already holds an offset for every
+ * partition ({@link RestoredPositions}). A topic re-created since the checkpoint follows the {@link
  * RecreatedTopicPolicy}, an offset no longer in the log the {@link OutOfRangePolicy}.
  *
  * <p>With a dead-letter topic ({@link KafkaSourceBuilder#deadLetterTopic}) a record that failed the
@@ -51,37 +45,22 @@ import org.slf4j.LoggerFactory;
  * RecoverableSink}, whose transactions the job's recovery step settles before the tasks start.
  */
 public final class KafkaSource<T> extends AbstractRichFunction
-    implements ParallelSourceFunction<T>,
+    implements ReaderSource<T>,
         DeadLetterCounting,
         CheckpointedFunction,
         CheckpointListener,
         RecoverableSink,
         GroupPositionedSource {
   private static final Logger LOG = LoggerFactory.getLogger(KafkaSource.class);
-  private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
-  private static final long WATERMARK_INTERVAL_MILLIS = 200;
-  // A partition's fetched batch (up to max.poll.records) is emitted in holds of the checkpoint
-  // lock this long, so that a barrier waits for at most these, not the whole batch: while the
-  // code is still cold a batch of 500 takes up to 100 ms, and the first output's checkpoint
-  // comes just then.
-  private static final int RECORDS_PER_LOCK = 64;
+  // Where sources kept their offsets before they were the task's splits; read on restore.
+  private static final String FORMER_OFFSET_STATE = "kafka-partition-offsets";
 
   private final KafkaSourceConfig<T> config;
-  private transient ListState<PartitionOffset> offsetState;
   private transient ListState<DiscoveredTopics> discoveredState;
-  private transient RestoredPositions restored;
-  private transient Map<TopicPartition, Long> nextOffsets;
-  // The id of every topic this subtask knows; written on the source thread under the lock.
-  private transient Map<String, String> topicIds;
-  private transient OffsetCommitter committer;
-  private transient volatile boolean running;
-  private transient volatile KafkaConsumer<byte[], byte[]> consumer;
-  // Opened with its start positions resolved; taken (and closed) by run, or closed by close.
-  private transient AtomicReference<PartitionReader> openedReader;
-  private transient Map<TopicPartition, Long> startOffsets;
-  private transient OutOfRangeOffsets outOfRange;
-  private transient long skippedRecords;
+  private transient List<PartitionOffset> formerOffsets;
   private transient FunctionInitializationContext initializationContext;
+  private transient KafkaSourceReader<T> reader;
+  private transient RestoredPositions restored;
   private transient DeadLetters deadLetters;
 
   KafkaSource(KafkaSourceConfig<T> config) {
@@ -98,35 +77,45 @@ public final class KafkaSource<T> extends AbstractRichFunction
 
   @Override
   public void initializeState(FunctionInitializationContext context) {
-    offsetState =
+    ListState<PartitionOffset> former =
         context
             .getOperatorStateStore()
-            .getUnionListState(new ListStateDescriptor<>("kafka-partition-offsets"));
+            .getUnionListState(new ListStateDescriptor<>(FORMER_OFFSET_STATE));
+    formerOffsets = former.get();
+    former.update(List.of());
     discoveredState =
         context
             .getOperatorStateStore()
             .getUnionListState(new ListStateDescriptor<>("kafka-discovered-topics"));
-    restored = RestoredPositions.of(offsetState.get(), discoveredState.get());
-    nextOffsets = new HashMap<>();
-    topicIds = new HashMap<>();
     initializationContext = context;
   }
 
   /**
-   * Connects and resolves every assigned partition's start offset; called on the source thread with
-   * the checkpoint lock held, before the task reports running and before any checkpoint.
+   * Connects and resolves every assigned partition's start offset; called on the task thread after
+   * {@link #open}, before the task reports running and before any checkpoint.
    */
   @Override
-  public void open() throws Exception {
-    PartitionReader reader = new PartitionReader(config, getRuntimeContext());
-    openedReader = new AtomicReference<>(reader);
-    consumer = reader.consumer();
-    ClientGauges.addConsumer(getRuntimeContext().metricGroup(), consumer);
-    startOffsets = reader.assign(restored, initializationContext.restoredCheckpointId(), topicIds);
-    restored = reader.restored();
-    // The task holds the checkpoint lock around open, and no checkpoint runs before it returns.
-    nextOffsets.putAll(startOffsets);
-    outOfRange = new OutOfRangeOffsets(config.outOfRangePolicy());
+  public SourceReader<T, PartitionOffset> createReader(SourceReaderContext context)
+      throws Exception {
+    List<PartitionOffset> restoredOffsets = new ArrayList<>(formerOffsets);
+    for (SourceSplit split : context.restoredSplits()) {
+      restoredOffsets.add((PartitionOffset) split);
+    }
+    PartitionReader partitions = new PartitionReader(config, getRuntimeContext());
+    ClientGauges.addConsumer(getRuntimeContext().metricGroup(), partitions.consumer());
+    Map<String, String> topicIds = new HashMap<>();
+    Map<TopicPartition, Long> startOffsets;
+    try {
+      startOffsets =
+          partitions.assign(
+              RestoredPositions.of(restoredOffsets, discoveredState.get()),
+              initializationContext.restoredCheckpointId(),
+              topicIds);
+    } catch (RuntimeException e) {
+      partitions.close();
+      throw e;
+    }
+    restored = partitions.restored();
     if (config.deadLetters() != null) {
       // After the partitions' positions: an unreachable broker is reported by the reader's start
       // timeout, not by the dead-letter producer's.
@@ -134,6 +123,7 @@ public final class KafkaSource<T> extends AbstractRichFunction
           DeadLetters.open(
               config, initializationContext, getRuntimeContext(), startOffsets.keySet());
     }
+    OffsetCommitter committer = null;
     if (config.commitOffsetsOnCheckpoint()) {
       committer =
           new OffsetCommitter(
@@ -143,32 +133,29 @@ public final class KafkaSource<T> extends AbstractRichFunction
               Failpoints.of(getRuntimeContext()));
       committer.warmUpInBackground();
     }
+    KafkaSourceOpening opening =
+        new KafkaSourceOpening(
+            context.subtaskIndex(),
+            context.parallelism(),
+            partitions,
+            new HashMap<>(startOffsets),
+            topicIds,
+            restored,
+            new OutOfRangeOffsets(config.outOfRangePolicy()),
+            committer,
+            deadLetters);
+    reader = new KafkaSourceReader<>(config, opening);
+    return reader;
   }
 
   @Override
   public void snapshotState(FunctionSnapshotContext context) throws Exception {
-    List<PartitionOffset> offsets = new ArrayList<>();
-    nextOffsets.forEach(
-        (tp, offset) -> offsets.add(new PartitionOffset(tp.topic(), tp.partition(), offset)));
-    // Partitions restored but not (yet) assigned here keep their offsets in the union state.
-    restored
-        .offsets()
-        .forEach(
-            (tp, offset) -> {
-              if (!nextOffsets.containsKey(tp) && isMine(tp)) {
-                offsets.add(new PartitionOffset(tp.topic(), tp.partition(), offset));
-              }
-            });
-    offsetState.update(offsets);
     // Topics restored but gone now keep their ids, so that one created again is still noticed.
     Map<String, String> discovered = new HashMap<>(restored.topicIds());
-    discovered.putAll(topicIds);
+    discovered.putAll(reader.topicIds());
     discoveredState.update(List.of(new DiscoveredTopics(discovered)));
     if (deadLetters != null) {
       deadLetters.snapshotState(context);
-    }
-    if (committer != null) {
-      committer.checkpointTaken(context.checkpointId(), nextOffsets);
     }
   }
 
@@ -177,9 +164,6 @@ public final class KafkaSource<T> extends AbstractRichFunction
     if (deadLetters != null) {
       deadLetters.notifyCheckpointComplete(checkpointId);
     }
-    if (committer != null) {
-      committer.checkpointComplete(checkpointId);
-    }
   }
 
   @Override
@@ -187,197 +171,16 @@ public final class KafkaSource<T> extends AbstractRichFunction
     if (deadLetters != null) {
       deadLetters.notifyCheckpointAborted(checkpointId);
     }
-    if (committer != null) {
-      committer.checkpointAborted(checkpointId);
-    }
-  }
-
-  @Override
-  public void run(SourceContext<T> context) throws Exception {
-    running = true;
-    PartitionWatermarks<T> watermarks =
-        config.watermarkStrategy() == null
-            ? null
-            : new PartitionWatermarks<>(config.watermarkStrategy());
-    PartitionReader opened = openedReader.getAndSet(null);
-    if (opened == null) {
-      return;
-    }
-    try (PartitionReader reader = opened) {
-      long now = System.currentTimeMillis();
-      for (TopicPartition partition : startOffsets.keySet()) {
-        register(watermarks, partition, now);
-      }
-      long nextWatermark = now + WATERMARK_INTERVAL_MILLIS;
-      StartupPhases.reached("source subtask " + getRuntimeContext().subtaskIndex() + " polls");
-      boolean fetched = false;
-      while (running && !(config.bounded() && reader.reachedEnd(nextOffsets))) {
-        ConsumerRecords<byte[], byte[]> records;
-        try {
-          records = reader.consumer().poll(POLL_TIMEOUT);
-        } catch (WakeupException e) {
-          break;
-        } catch (OffsetOutOfRangeException e) {
-          outOfRange.handle(e, reader.consumer(), context.getCheckpointLock(), nextOffsets);
-          continue;
-        }
-        if (!fetched && !records.isEmpty()) {
-          fetched = true;
-          StartupPhases.reached(
-              "source subtask "
-                  + getRuntimeContext().subtaskIndex()
-                  + " fetched its first records");
-        }
-        for (TopicPartition partition : records.partitions()) {
-          emit(context, partition, records.records(partition), watermarks);
-        }
-        now = System.currentTimeMillis();
-        if (watermarks != null && now >= nextWatermark) {
-          emitWatermark(context, watermarks, now);
-          nextWatermark = now + WATERMARK_INTERVAL_MILLIS;
-        }
-        reader.maybeRecordStartIds(context.getCheckpointLock(), topicIds);
-        for (TopicPartition added :
-            reader.maybeDiscover(context.getCheckpointLock(), nextOffsets, topicIds)) {
-          register(watermarks, added, now);
-        }
-      }
-    } finally {
-      consumer = null;
-    }
-  }
-
-  private void register(PartitionWatermarks<T> watermarks, TopicPartition partition, long now) {
-    if (watermarks != null) {
-      watermarks.add(partition, now);
-    }
-  }
-
-  private void emit(
-      SourceContext<T> context,
-      TopicPartition partition,
-      List<ConsumerRecord<byte[], byte[]>> records,
-      PartitionWatermarks<T> watermarks)
-      throws Exception {
-    long now = watermarks == null ? 0 : System.currentTimeMillis();
-    for (int from = 0; from < records.size(); from += RECORDS_PER_LOCK) {
-      List<ConsumerRecord<byte[], byte[]>> hold =
-          records.subList(from, Math.min(records.size(), from + RECORDS_PER_LOCK));
-      emitHeld(context, partition, hold, watermarks, now);
-    }
-  }
-
-  /** Emits {@code records} under one hold of the lock. */
-  private void emitHeld(
-      SourceContext<T> context,
-      TopicPartition partition,
-      List<ConsumerRecord<byte[], byte[]>> records,
-      PartitionWatermarks<T> watermarks,
-      long now)
-      throws Exception {
-    synchronized (context.getCheckpointLock()) {
-      // The next offset is stored once per hold, not per record (a boxed long and a map write
-      // each): a snapshot takes the checkpoint lock, so none sees the hold half done.
-      long next = -1;
-      try {
-        for (ConsumerRecord<byte[], byte[]> record : records) {
-          emitOne(context, partition, record, watermarks, now);
-          next = record.offset() + 1;
-        }
-      } finally {
-        if (next >= 0) {
-          nextOffsets.put(partition, next);
-        }
-      }
-    }
-  }
-
-  private void emitOne(
-      SourceContext<T> context,
-      TopicPartition partition,
-      ConsumerRecord<byte[], byte[]> record,
-      PartitionWatermarks<T> watermarks,
-      long now)
-      throws Exception {
-    if (deadLetters != null && deadLetters.isDue(partition, record.offset())) {
-      deadLetters.send(record);
-      return;
-    }
-    T value;
-    try {
-      value = config.deserializer().deserialize(record);
-    } catch (Exception e) {
-      onUnreadable(record, e);
-      return;
-    }
-    if (value == null) {
-      return;
-    }
-    try {
-      long timestamp =
-          watermarks == null
-              ? record.timestamp()
-              : watermarks.onRecord(partition, value, record.timestamp(), now);
-      context.collectWithTimestamp(value, timestamp);
-    } catch (SuppressRestartsException e) {
-      throw e;
-    } catch (RuntimeException e) {
-      if (deadLetters != null) {
-        throw deadLetters.failed(record, e);
-      }
-      // Named by position, so that the engine sees the same record fail again after a
-      // restart and stops restarting after the job's failures per record.
-      throw new RecordFailureException(partition.toString(), record.offset(), record.value(), e);
-    }
-  }
-
-  /**
-   * A record the deserializer cannot read fails the same way in every attempt, so it is not
-   * retried: the SKIP policy skips it, a dead-letter topic takes it at once, else the job fails for
-   * good.
-   */
-  private void onUnreadable(ConsumerRecord<byte[], byte[]> record, Exception failure)
-      throws Exception {
-    if (config.failurePolicy() == DeserializationFailurePolicy.SKIP) {
-      skippedRecords++;
-      LOG.warn("{}; skipped", UnreadableRecord.describe(record, failure));
-      return;
-    }
-    if (deadLetters != null) {
-      deadLetters.sendUnreadable(record, UnreadableRecord.cause(failure));
-      return;
-    }
-    throw new SuppressRestartsException(
-        UnreadableRecord.describe(record, failure)
-            + " (DeserializationFailurePolicy.SKIP skips such records, a dead-letter topic keeps"
-            + " them)",
-        failure);
-  }
-
-  private void emitWatermark(
-      SourceContext<T> context, PartitionWatermarks<T> watermarks, long now) {
-    long watermark = watermarks.onPeriodicEmit(now);
-    if (watermarks.allIdle()) {
-      context.markAsTemporarilyIdle();
-    } else if (watermark != Long.MIN_VALUE) {
-      context.emitWatermark(watermark);
-    }
-  }
-
-  private boolean isMine(TopicPartition partition) {
-    return PartitionAssigner.subtaskOf(
-            partition.topic(), partition.partition(), getRuntimeContext().parallelism())
-        == getRuntimeContext().subtaskIndex();
   }
 
   /** Records skipped by the {@code SKIP} deserialization policy. */
   public long skippedRecords() {
-    return skippedRecords;
+    return reader == null ? 0 : reader.skippedRecords();
   }
 
   /** Records skipped by the {@code EARLIEST} out-of-range policy: deleted before they were read. */
   public long skippedOutOfRange() {
-    return outOfRange == null ? 0 : outOfRange.skippedRecords();
+    return reader == null ? 0 : reader.skippedOutOfRange();
   }
 
   /** Records sent to the dead-letter topic by this subtask since it started. */
@@ -449,23 +252,7 @@ public final class KafkaSource<T> extends AbstractRichFunction
   }
 
   @Override
-  public void cancel() {
-    running = false;
-    KafkaConsumer<byte[], byte[]> current = consumer;
-    if (current != null) {
-      current.wakeup();
-    }
-  }
-
-  @Override
   public void close() {
-    PartitionReader unread = openedReader == null ? null : openedReader.getAndSet(null);
-    if (unread != null) {
-      unread.close();
-    }
-    if (committer != null) {
-      committer.close();
-    }
     if (deadLetters != null) {
       try {
         deadLetters.close();

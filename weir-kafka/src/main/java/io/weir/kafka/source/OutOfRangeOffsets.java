@@ -1,6 +1,7 @@
 package io.weir.kafka.source;
 
 import io.weir.api.datastream.SuppressRestartsException;
+import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetOutOfRangeException;
@@ -10,13 +11,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Applies the {@link OutOfRangePolicy} when the reading consumer finds a position outside its
- * partition's log. Used on the source thread only, between two polls.
+ * partition's log. Used on the fetcher's thread only, between two polls; the count is read from any
+ * thread.
  */
 final class OutOfRangeOffsets {
   private static final Logger LOG = LoggerFactory.getLogger(OutOfRangeOffsets.class);
 
   private final OutOfRangePolicy policy;
-  private long skippedRecords;
+  private volatile long skippedRecords;
 
   OutOfRangeOffsets(OutOfRangePolicy policy) {
     this.policy = policy;
@@ -24,15 +26,13 @@ final class OutOfRangeOffsets {
 
   /**
    * Fails (policy {@code FAIL}) or moves each out-of-range partition to its earliest available
-   * offset, updating {@code next} under the checkpoint lock so the next checkpoint holds it.
+   * offset; returns the moves, for the reader's positions (so the next checkpoint holds them).
    *
    * @throws SuppressRestartsException under {@code FAIL}: restarting would meet the same offset
    */
-  void handle(
-      OffsetOutOfRangeException outOfRange,
-      KafkaConsumer<byte[], byte[]> consumer,
-      Object checkpointLock,
-      Map<TopicPartition, Long> next) {
+  Map<TopicPartition, Long> handle(
+      OffsetOutOfRangeException outOfRange, KafkaConsumer<byte[], byte[]> consumer) {
+    Map<TopicPartition, Long> moves = new HashMap<>();
     Map<TopicPartition, Long> offsets = outOfRange.offsetOutOfRangePartitions();
     Map<TopicPartition, Long> earliest = consumer.beginningOffsets(offsets.keySet());
     for (Map.Entry<TopicPartition, Long> entry : offsets.entrySet()) {
@@ -52,10 +52,9 @@ final class OutOfRangeOffsets {
           offset,
           available);
       consumer.seek(partition, available);
-      synchronized (checkpointLock) {
-        next.put(partition, available);
-      }
+      moves.put(partition, available);
     }
+    return moves;
   }
 
   /** Records skipped because they were gone from the log when the source came to read them. */

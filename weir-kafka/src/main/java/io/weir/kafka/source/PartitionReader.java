@@ -28,8 +28,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The reading consumer of one source subtask: finds this subtask's partitions (also ones created
- * later), decides where each starts, and knows where a bounded source ends. Used on the source
- * thread only.
+ * later), decides where each starts, and knows where a bounded source ends. Assigned on the task's
+ * thread before the reader starts; used on the fetcher's thread from then on.
  */
 final class PartitionReader implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(PartitionReader.class);
@@ -119,19 +119,16 @@ final class PartitionReader implements AutoCloseable {
   }
 
   /**
-   * Puts the topic ids asked for in the background at start into {@code topicIds}, under the
-   * checkpoint lock, once they arrived. A failed request is not repeated: the next partition
-   * discovery asks for every topic whose id is unknown.
+   * The topic ids asked for in the background at start, once they arrived (else none). A failed
+   * request is not repeated: the next partition discovery asks for every topic whose id is unknown.
    */
-  void maybeRecordStartIds(Object checkpointLock, Map<String, String> topicIds) {
+  Map<String, String> maybeStartIds() {
     if (startIds == null || !startIds.isDone()) {
-      return;
+      return Map.of();
     }
+    Map<String, String> ids = Map.of();
     try {
-      Map<String, String> ids = startIds.join();
-      synchronized (checkpointLock) {
-        topicIds.putAll(ids);
-      }
+      ids = startIds.join();
     } catch (CompletionException e) {
       LOG.warn(
           "Cannot learn the topic ids of {}: {}; the next partition discovery asks again",
@@ -139,23 +136,27 @@ final class PartitionReader implements AutoCloseable {
           e.getCause().toString());
     }
     startIds = null;
+    return ids;
+  }
+
+  /** What a look for new partitions found: where each starts, and the ids of new topics. */
+  record Discovery(Map<TopicPartition, Long> starts, Map<String, String> topicIds) {
+    static final Discovery NONE = new Discovery(Map.of(), Map.of());
   }
 
   /**
-   * Partitions of this subtask that appeared since the last look; they start at the earliest. Their
-   * positions go into {@code next}, and the ids of topics not seen before into {@code topicIds},
-   * under the checkpoint lock.
+   * Partitions of this subtask that appeared since the last look (they start at the earliest, or at
+   * a restored offset), and the ids of topics not in {@code knownTopics}.
    */
-  List<TopicPartition> maybeDiscover(
-      Object checkpointLock, Map<TopicPartition, Long> next, Map<String, String> topicIds) {
+  Discovery maybeDiscover(Set<String> knownTopics) {
     long now = System.currentTimeMillis();
     if (config.bounded() || now < nextDiscovery) {
-      return List.of();
+      return Discovery.NONE;
     }
     nextDiscovery = now + config.partitionDiscoveryInterval().toMillis();
     List<TopicPartition> listed = list(false);
     Set<String> newTopics = topicsOf(listed);
-    newTopics.removeAll(topicIds.keySet());
+    newTopics.removeAll(knownTopics);
     Map<String, String> newIds = describe(newTopics, false);
     List<TopicPartition> added = new ArrayList<>();
     for (TopicPartition partition : mine(listed)) {
@@ -174,15 +175,11 @@ final class PartitionReader implements AutoCloseable {
       consumer.assign(new ArrayList<>(assigned));
       starts.forEach(consumer::seek);
     }
-    synchronized (checkpointLock) {
-      next.putAll(starts);
-      topicIds.putAll(newIds);
-    }
-    return added;
+    return new Discovery(starts, newIds);
   }
 
   /** A bounded source is done when every partition's position reached its end offset. */
-  boolean reachedEnd(Map<TopicPartition, Long> next) {
+  boolean reachedEnd() {
     for (Map.Entry<TopicPartition, Long> end : endOffsets.entrySet()) {
       if (consumer.position(end.getKey()) < end.getValue()) {
         return false;

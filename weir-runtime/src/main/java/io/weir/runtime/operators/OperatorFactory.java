@@ -16,7 +16,6 @@ import io.weir.api.functions.ProcessJoinFunction;
 import io.weir.api.functions.ReduceFunction;
 import io.weir.api.graph.OperatorSpec;
 import io.weir.api.sink.SinkFunction;
-import io.weir.api.source.SourceFunction;
 
 /** Makes the runtime operator for each kind of operator the API describes. */
 public final class OperatorFactory {
@@ -40,7 +39,7 @@ public final class OperatorFactory {
       Runnable firstSinkRecord) {
     spec = copyFunctions(spec, setup.name());
     if (spec instanceof OperatorSpec.Source s) {
-      return new SourceOperator(setup, (SourceFunction<Object>) s.function(), output);
+      return new SourceOperator(setup, s.function(), output);
     } else if (spec instanceof OperatorSpec.Map m) {
       return new MapOperator(setup, (MapFunction<Object, Object>) m.function(), output);
     } else if (spec instanceof OperatorSpec.Filter f) {

@@ -1,29 +1,136 @@
 package io.weir.runtime.operators;
 
+import io.weir.api.functions.Function;
 import io.weir.api.source.DeadLetterCounting;
+import io.weir.api.source.InputStatus;
+import io.weir.api.source.ReaderSource;
 import io.weir.api.source.SourceFunction;
+import io.weir.api.source.SourceReader;
+import io.weir.api.source.SourceReaderContext;
+import io.weir.api.source.SourceSplit;
+import io.weir.api.state.ListState;
+import io.weir.api.state.ListStateDescriptor;
+import io.weir.runtime.state.OperatorSubtaskState;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
- * Holds a {@link SourceFunction}. Its {@link #run} is called by the source task's thread; records
- * it emits go straight down the chain. Every emission happens while the source holds the checkpoint
- * lock (the source context takes it when the source did not).
+ * Holds a source: the {@link SourceReader} of a {@link ReaderSource}, or a pushing {@link
+ * SourceFunction} behind a {@link SourceFunctionReader}. Its task polls it on the task's thread;
+ * records it emits go straight down the chain. A reader's splits are kept in a union list state, so
+ * that every reader of a restored job sees all of them and keeps its own.
  */
-public final class SourceOperator extends AbstractStreamOperator<SourceFunction<Object>> {
-  public SourceOperator(OperatorSetup setup, SourceFunction<Object> function, Output output) {
+public final class SourceOperator extends AbstractStreamOperator<Function> {
+  static final String SPLIT_STATE = "source-splits";
+
+  /** Work the task does while a pushing source is paused (mail: barriers, notifications). */
+  @FunctionalInterface
+  public interface PausedAction {
+    void run() throws Exception;
+  }
+
+  private final SourceReaderOutput readerOutput;
+  private ListState<SourceSplit> splitState;
+  private SourceReader<Object, ? extends SourceSplit> reader;
+  private SourceFunctionReader pushing;
+
+  public SourceOperator(OperatorSetup setup, Function function, Output output) {
     super(setup, function, output);
+    this.readerOutput = new SourceReaderOutput(this.output);
   }
 
-  public void run(SourceFunction.SourceContext<Object> context) throws Exception {
-    function.run(context);
+  @Override
+  public void initializeState() throws Exception {
+    super.initializeState();
+    if (function instanceof ReaderSource) {
+      splitState = operatorStateStore().getUnionListState(new ListStateDescriptor<>(SPLIT_STATE));
+    }
   }
 
-  public void cancel() {
-    function.cancel();
+  /** Opens the function, then creates its reader (a pushing function's thread starts here). */
+  @Override
+  @SuppressWarnings("unchecked")
+  public void open() throws Exception {
+    super.open();
+    if (function instanceof ReaderSource<?> source) {
+      reader = (SourceReader<Object, ? extends SourceSplit>) source.createReader(new Context());
+    } else {
+      pushing =
+          new SourceFunctionReader(
+              (SourceFunction<Object>) function, setup.describe() + " source function");
+      reader = pushing;
+      pushing.start();
+    }
   }
 
-  /** The chain's output, for the source context. */
-  public Output output() {
-    return output;
+  /** One poll of the reader; on the task thread. */
+  public InputStatus pollNext() throws Exception {
+    return reader.pollNext(readerOutput);
+  }
+
+  public CompletableFuture<Void> isAvailable() {
+    return reader.isAvailable();
+  }
+
+  /**
+   * Runs {@code action} where a checkpoint may be taken: for a pushing function, between two of its
+   * holds of its lock, after what it emitted went down the chain; for a reader, at once.
+   */
+  public void whilePaused(PausedAction action) throws Exception {
+    if (pushing != null) {
+      pushing.whilePaused(readerOutput, action);
+    } else {
+      action.run();
+    }
+  }
+
+  /** Emits the end of event time (a bounded source ended). */
+  public void emitFinalWatermark() throws Exception {
+    output.emitWatermark(Long.MAX_VALUE);
+  }
+
+  @Override
+  public OperatorSubtaskState snapshotState(long checkpointId, long timestamp) throws Exception {
+    if (splitState != null) {
+      splitState.update(new ArrayList<>(reader.snapshotState(checkpointId)));
+    }
+    return super.snapshotState(checkpointId, timestamp);
+  }
+
+  @Override
+  public void notifyCheckpointComplete(long checkpointId) throws Exception {
+    super.notifyCheckpointComplete(checkpointId);
+    if (reader != null) {
+      reader.notifyCheckpointComplete(checkpointId);
+    }
+  }
+
+  @Override
+  public void notifyCheckpointAborted(long checkpointId) throws Exception {
+    super.notifyCheckpointAborted(checkpointId);
+    if (reader != null) {
+      reader.notifyCheckpointAborted(checkpointId);
+    }
+  }
+
+  @Override
+  public boolean listensToCheckpoints() {
+    return function instanceof ReaderSource || super.listensToCheckpoints();
+  }
+
+  /**
+   * Closes the reader (a pushing function is cancelled and its thread waited for), then the rest.
+   */
+  @Override
+  public void close() throws Exception {
+    try {
+      if (reader != null) {
+        reader.close();
+      }
+    } finally {
+      super.close();
+    }
   }
 
   /** Records the source sent to a dead-letter topic in this attempt (0 for a source without). */
@@ -31,12 +138,25 @@ public final class SourceOperator extends AbstractStreamOperator<SourceFunction<
     return function instanceof DeadLetterCounting counting ? counting.deadLetterRecords() : 0;
   }
 
-  public void countRecord() {
-    recordsIn++;
-  }
-
   @Override
   public void processElement(Object record, long timestamp) {
     throw new UnsupportedOperationException("A source has no input");
+  }
+
+  private final class Context implements SourceReaderContext {
+    @Override
+    public int subtaskIndex() {
+      return setup.subtaskIndex();
+    }
+
+    @Override
+    public int parallelism() {
+      return setup.parallelism();
+    }
+
+    @Override
+    public List<SourceSplit> restoredSplits() {
+      return splitState.get();
+    }
   }
 }

@@ -6,12 +6,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One operator of a chain, as the task runs it. All methods are called on the task thread (for a
- * source task: holding the checkpoint lock), in this order: {@link #initializeState}, {@link
- * #open}, then any of {@link #processElement}, {@link #processWatermark}, {@link #snapshotState},
- * {@link #notifyCheckpointComplete}, {@link #notifyCheckpointAborted}; {@link #endInput} once when
- * no more records will come (the final checkpoint follows it); {@link #close} last, also after a
- * failure.
+ * One operator of a chain, as the task runs it. All methods are called on the task thread, in this
+ * order: {@link #initializeState}, {@link #open}, then any of {@link #processElement}, {@link
+ * #processWatermark}, {@link #snapshotState}, {@link #notifyCheckpointComplete}, {@link
+ * #notifyCheckpointAborted}; {@link #endInput} once when no more records will come (the final
+ * checkpoint follows it); {@link #close} last, also after a failure.
  */
 public interface StreamOperator {
   OperatorSetup setup();

@@ -1,103 +1,84 @@
 package io.weir.runtime.task;
 
-import io.weir.api.source.SourceFunction;
+import io.weir.api.source.InputStatus;
 import io.weir.runtime.checkpoint.CheckpointKind;
 import io.weir.runtime.exchange.StreamEvent;
 import io.weir.runtime.exchange.StreamEvent.CheckpointBarrier;
-import io.weir.runtime.operators.OperatorException;
-import io.weir.runtime.operators.Output;
 import io.weir.runtime.operators.SourceOperator;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A task whose chain starts with a source function. The source runs on its own thread and emits
- * while holding the checkpoint lock; a mailbox thread runs checkpoints, notifications and timers
- * holding the same lock, so they happen between two of the source's emissions, never inside one.
- * Output buffers are flushed by whichever of the two holds the lock when the buffer timeout passed:
- * the source while it emits, the mailbox thread while the source is idle.
+ * A task whose chain starts with a source. One thread runs the mailbox loop: mail (checkpoint
+ * barriers, notifications, the end of the job), due timers, one poll of the source's reader, a
+ * flush of its outputs when the buffer timeout passed. When the reader has nothing, the thread
+ * parks until the reader's availability future completes or mail arrives, whichever comes first; a
+ * barrier therefore waits for one poll at most. No lock is shared with another thread: a pushing
+ * source function keeps its thread and its lock inside its adapter ({@link SourceOperator}).
  *
- * <p>After the barrier of a stop-with-savepoint the source emits nothing more: its next emission
- * waits until the savepoint is aborted (then it goes on) or the task is terminated after the
- * savepoint's notification (then the emission is dropped and the source cancelled; the savepoint's
- * offsets make the restored job read that record again). The task then ends without end of input.
+ * <p>After the barrier of a stop-with-savepoint the task polls no more: until the savepoint is
+ * aborted (then it goes on) or the task is terminated after the savepoint's notification (then it
+ * ends without end of input; the savepoint's positions make the restored job read on from there).
  */
 public final class SourceStreamTask extends StreamTask {
   private static final long MAX_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
-  private static final long NOT_STOPPED = -1;
-  // How long a source asking for the lock lets the waiting mailbox thread go first, at most.
-  private static final long HAND_OFF_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
-  private final Object checkpointLock = new Object();
   private final SourceOperator source;
-  private final Output sourceOutput;
   private final String sourceName;
-  private final Thread sourceThread;
-  private final Thread mailThread;
-  private final CountDownLatch terminated = new CountDownLatch(1);
-  private volatile boolean flushRequested;
-  // Set while the mailbox thread waits for the checkpoint lock (see Context#getCheckpointLock).
-  private volatile boolean mailWaitsForLock;
+  private final Thread thread;
   private volatile boolean cancelled;
-  private final AtomicBoolean failing = new AtomicBoolean();
-  private boolean idle;
-  // Guarded by the checkpoint lock: the stop-with-savepoint whose barrier the source emitted last.
-  private long stoppedAtCheckpoint = NOT_STOPPED;
+  private SourcePhase phase = SourcePhase.READING;
+  private long stoppedAtCheckpoint;
+  // The availability future the thread was last woken by, so each is watched once.
+  private CompletableFuture<Void> watchedAvailability;
 
   public SourceStreamTask(TaskDeployment deployment) {
     super(deployment);
     this.source = (SourceOperator) chain.head();
-    this.sourceOutput = source.output();
     this.sourceName = source.setup().describe();
-    this.sourceThread = new Thread(this::run, deployment.taskName());
-    this.mailThread = new Thread(this::mailLoop, deployment.taskName() + " mailbox");
-    sourceThread.setDaemon(true);
-    mailThread.setDaemon(true);
+    this.thread = new Thread(this::run, deployment.taskName());
+    this.thread.setDaemon(true);
   }
 
   @Override
   public void start() {
-    sourceThread.start();
+    thread.start();
   }
 
   @Override
   public void cancel() {
     cancelled = true;
     maybeMoveTo(TaskState.CANCELED);
-    source.cancel();
-    sourceThread.interrupt();
-    mailThread.interrupt();
-    terminated.countDown();
+    thread.interrupt();
   }
 
   @Override
   public void join(long millis) throws InterruptedException {
-    long deadline = System.currentTimeMillis() + millis;
-    sourceThread.join(millis);
-    mailThread.join(Math.max(1, deadline - System.currentTimeMillis()));
+    thread.join(millis);
   }
 
   @Override
   protected void wakeUp() {
-    LockSupport.unpark(mailThread);
+    LockSupport.unpark(thread);
   }
 
-  /** Starts a checkpoint: the barrier goes out right after the source's current emission. */
+  /** Starts a checkpoint: the barrier goes out between two polls of the source. */
   public void triggerCheckpoint(long checkpointId, long timestamp) {
     triggerCheckpoint(checkpointId, timestamp, CheckpointKind.CHECKPOINT);
   }
 
   /**
    * Starts a checkpoint of {@code kind}; after the barrier of a {@link
-   * CheckpointKind#STOP_SAVEPOINT} the source emits nothing more unless that checkpoint is aborted.
+   * CheckpointKind#STOP_SAVEPOINT} the source is not polled again unless that checkpoint is
+   * aborted.
    */
   public void triggerCheckpoint(long checkpointId, long timestamp, CheckpointKind kind) {
     mailbox.put(
         () -> {
           performCheckpoint(new CheckpointBarrier(checkpointId, timestamp));
-          if (kind.stopsSources()) {
+          if (kind.stopsSources() && phase == SourcePhase.READING) {
+            phase = phase.moveTo(SourcePhase.STOPPED);
             stoppedAtCheckpoint = checkpointId;
           }
         });
@@ -109,161 +90,95 @@ public final class SourceStreamTask extends StreamTask {
     mailbox.put(
         () -> {
           chain.notifyCheckpointAborted(checkpointId);
-          if (stoppedAtCheckpoint == checkpointId) {
-            stoppedAtCheckpoint = NOT_STOPPED;
-            checkpointLock.notifyAll();
+          if (phase == SourcePhase.STOPPED && stoppedAtCheckpoint == checkpointId) {
+            phase = phase.moveTo(SourcePhase.READING);
           }
         });
   }
 
   private void run() {
     try {
-      synchronized (checkpointLock) {
-        chain.initializeAndOpen();
-        moveTo(TaskState.RUNNING);
-      }
-      mailThread.start();
+      chain.initializeAndOpen();
+      moveTo(TaskState.RUNNING);
       deployment.listener().onRunning(this);
-      try {
-        source.run(new Context());
-      } catch (SourceStopped stopped) {
-        // terminated after a stop-with-savepoint (the emission that waited is dropped), or
-        // cancelled
-      } catch (Exception e) {
-        if (!cancelled && !awaitStopOutcome()) {
-          throw OperatorFailure.of(sourceName, e);
-        }
-      }
+      loop();
       if (cancelled) {
-        closeQuietlyUnderLock();
+        closeQuietly();
         return;
       }
-      // Stopped with a savepoint, the task ends without end of input.
-      if (!awaitStopOutcome()) {
-        synchronized (checkpointLock) {
-          sourceOutput.emitWatermark(Long.MAX_VALUE);
-          chain.endInput();
-          output.broadcast(StreamEvent.END_OF_DATA);
-          flush(System.nanoTime());
-          reportDataFinished();
-        }
+      chain.close();
+      if (maybeMoveTo(TaskState.TERMINATED)) {
+        deployment.listener().onTerminated(this);
       }
-      closeAfterLastMail();
     } catch (Throwable t) {
-      fail(t);
-      if (cancelled) {
-        // cancelled while it opened, or while it ended
-        closeQuietlyUnderLock();
-      }
-    }
-  }
-
-  /**
-   * Closes the chain after a failure or a cancel (a cancelled source task still closes its
-   * functions, as a failed one does): between the mailbox thread's mail, under the checkpoint lock.
-   */
-  private void closeQuietlyUnderLock() {
-    synchronized (checkpointLock) {
       closeQuietly();
-    }
-  }
-
-  /**
-   * When the source emitted a stop-with-savepoint's barrier, waits until the task is terminated
-   * (true: it stopped) or the savepoint is aborted (false: it goes on); false at once otherwise.
-   */
-  private boolean awaitStopOutcome() throws InterruptedException {
-    synchronized (checkpointLock) {
-      while (stoppedAtCheckpoint != NOT_STOPPED && !terminateRequested && !cancelled) {
-        checkpointLock.wait();
+      if (!cancelled) {
+        reportFailure(t);
       }
-      return stoppedAtCheckpoint != NOT_STOPPED;
     }
   }
 
+  /** Runs until the task is asked to end (after its last mail ran) or is cancelled. */
+  private void loop() throws Exception {
+    while (!terminateRequested && !cancelled) {
+      if (!mailbox.isEmpty()) {
+        source.whilePaused(mailbox::runAll);
+        continue;
+      }
+      timers.fireDue();
+      InputStatus status = phase == SourcePhase.READING ? poll() : InputStatus.NOTHING_AVAILABLE;
+      long now = System.nanoTime();
+      if (flushDue(now)) {
+        flush(now);
+      }
+      if (status == InputStatus.END_OF_INPUT) {
+        endInput();
+      } else if (status == InputStatus.NOTHING_AVAILABLE) {
+        awaitInputOrMail();
+      }
+    }
+  }
+
+  private InputStatus poll() throws OperatorFailure {
+    try {
+      return source.pollNext();
+    } catch (Exception e) {
+      throw OperatorFailure.of(sourceName, e);
+    }
+  }
+
+  /** The source is exhausted: event time ends, the chain ends its input, downstream is told. */
+  private void endInput() throws Exception {
+    phase = phase.moveTo(SourcePhase.ENDED);
+    source.emitFinalWatermark();
+    chain.endInput();
+    output.broadcast(StreamEvent.END_OF_DATA);
+    flush(System.nanoTime());
+    reportDataFinished();
+  }
+
   /**
-   * Waits until the task is asked to end and its mailbox thread ran its last mail (the final
-   * checkpoint's notification, which commits), then closes the chain and reports the task
-   * terminated; a task cancelled meanwhile only closes.
+   * Parks until the reader's availability future completes, mail arrives (its {@code put} unparks
+   * this thread), the next flush or timer is due, or the task is cancelled.
    */
-  private void closeAfterLastMail() throws Exception {
-    terminated.await();
-    mailThread.join();
-    if (cancelled) {
-      closeQuietlyUnderLock();
+  private void awaitInputOrMail() {
+    if (phase == SourcePhase.READING) {
+      CompletableFuture<Void> available = source.isAvailable();
+      if (available.isDone()) {
+        return;
+      }
+      if (available != watchedAvailability) {
+        watchedAvailability = available;
+        available.whenComplete((ignored, failure) -> wakeUp());
+      }
+    }
+    if (!mailbox.isEmpty() || cancelled) {
       return;
     }
-    synchronized (checkpointLock) {
-      chain.close();
-    }
-    if (maybeMoveTo(TaskState.TERMINATED)) {
-      deployment.listener().onTerminated(this);
-    }
-  }
-
-  private void mailLoop() {
-    try {
-      while (!cancelled && !terminateRequested) {
-        LockSupport.parkNanos(waitNanos());
-        if (Thread.interrupted() && cancelled) {
-          return;
-        }
-        if (mailbox.isEmpty() && !sourceMissedFlushRequest()) {
-          continue;
-        }
-        mailWaitsForLock = true;
-        synchronized (checkpointLock) {
-          mailWaitsForLock = false;
-          mailbox.runAll();
-          timers.fireDue();
-          long now = System.nanoTime();
-          if (flushDue(now)) {
-            flush(now);
-          }
-          flushRequested = false;
-        }
-      }
-    } catch (Throwable t) {
-      fail(t);
-    } finally {
-      terminated.countDown();
-      wakeStoppedSource();
-    }
-  }
-
-  /** After termination a source stopped with a savepoint must leave its run loop. */
-  private void wakeStoppedSource() {
-    synchronized (checkpointLock) {
-      if (stoppedAtCheckpoint == NOT_STOPPED) {
-        return;
-      }
-      checkpointLock.notifyAll();
-    }
-    source.cancel();
-  }
-
-  /**
-   * Asks the emitting source to flush and fire due timers itself, so that this thread does not
-   * contend for the checkpoint lock with every emission; true when the previous request went
-   * unanswered for a whole wait (the source is idle or blocked) and this thread must do it.
-   */
-  private boolean sourceMissedFlushRequest() {
-    if (flushRequested) {
-      return true;
-    }
-    if (flushDue(System.nanoTime()) || timers.nextTime() <= deployment.clock().millis()) {
-      flushRequested = true;
-    }
-    return false;
+    LockSupport.parkNanos(waitNanos());
   }
 
   private long waitNanos() {
-    if (!mailbox.isEmpty()) {
-      return 1;
-    }
-    if (flushRequested) {
-      return bufferTimeoutNanos();
-    }
     long wait = Math.min(MAX_WAIT_NANOS, nanosUntilNextFlush(System.nanoTime()));
     long nextTimer = timers.nextTime();
     if (nextTimer != Long.MAX_VALUE) {
@@ -272,114 +187,23 @@ public final class SourceStreamTask extends StreamTask {
     return Math.max(wait, 1);
   }
 
-  private void fail(Throwable t) {
-    // The first of the two threads to fail reports; the other one only fails because the first
-    // interrupted it, and its InterruptedException must not hide the real cause.
-    if (cancelled || !failing.compareAndSet(false, true)) {
-      return;
-    }
-    source.cancel();
-    sourceThread.interrupt();
-    mailThread.interrupt();
-    terminated.countDown();
-    closeQuietlyUnderLock();
-    reportFailure(t);
-  }
+  /** READING -> STOPPED -> READING (savepoint aborted); READING -> ENDED (end of input). */
+  private enum SourcePhase {
+    READING,
+    STOPPED,
+    ENDED;
 
-  /** Emits for the source function; callers hold the checkpoint lock (taken here if not). */
-  private final class Context implements SourceFunction.SourceContext<Object> {
-    @Override
-    public void collect(Object record) {
-      collectWithTimestamp(record, Long.MIN_VALUE);
-    }
-
-    @Override
-    public void collectWithTimestamp(Object record, long timestamp) {
-      synchronized (checkpointLock) {
-        awaitNotStopped();
-        try {
-          if (idle) {
-            idle = false;
-            sourceOutput.emitWatermarkStatus(false);
-          }
-          sourceOutput.collect(record, timestamp);
-          if (flushRequested) {
-            flushRequested = false;
-            timers.fireDue();
-            flush(System.nanoTime());
-          }
-        } catch (Exception e) {
-          throw OperatorException.unchecked(e);
-        }
+    SourcePhase moveTo(SourcePhase next) {
+      boolean legal =
+          switch (this) {
+            case READING -> next == STOPPED || next == ENDED;
+            case STOPPED -> next == READING;
+            case ENDED -> false;
+          };
+      if (!legal) {
+        throw new IllegalStateException("A source task cannot move from " + this + " to " + next);
       }
-    }
-
-    @Override
-    public void emitWatermark(long watermark) {
-      synchronized (checkpointLock) {
-        awaitNotStopped();
-        try {
-          sourceOutput.emitWatermark(watermark);
-        } catch (Exception e) {
-          throw OperatorException.unchecked(e);
-        }
-      }
-    }
-
-    @Override
-    public void markAsTemporarilyIdle() {
-      synchronized (checkpointLock) {
-        awaitNotStopped();
-        if (!idle) {
-          idle = true;
-          try {
-            sourceOutput.emitWatermarkStatus(true);
-          } catch (Exception e) {
-            throw OperatorException.unchecked(e);
-          }
-        }
-      }
-    }
-
-    /**
-     * The lock, after the mailbox thread had it if it was waiting for it. A monitor is not fair: a
-     * source that takes the lock again the moment it let it go could keep a barrier out for many
-     * emissions. A source asks for the lock before each emission, when its position matches what it
-     * emitted, the one moment a barrier may go out (never while the caller holds the lock: the
-     * mailbox could not get it).
-     */
-    @Override
-    public Object getCheckpointLock() {
-      if (mailWaitsForLock && !Thread.holdsLock(checkpointLock)) {
-        letMailboxGoFirst();
-      }
-      return checkpointLock;
-    }
-
-    private void letMailboxGoFirst() {
-      long deadline = System.nanoTime() + HAND_OFF_NANOS;
-      while (mailWaitsForLock && !cancelled && System.nanoTime() < deadline) {
-        Thread.yield();
-      }
-    }
-
-    /** Holds an emission back while a stop-with-savepoint is pending; called holding the lock. */
-    private void awaitNotStopped() {
-      try {
-        if (!awaitStopOutcome()) {
-          return;
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      throw new SourceStopped();
-    }
-  }
-
-  /** Ends the source function's run loop once the task stopped with a savepoint. */
-  private static final class SourceStopped extends RuntimeException {
-    SourceStopped() {
-      super("stopped with a savepoint", null, false, false);
+      return next;
     }
   }
 }

@@ -36,8 +36,7 @@ public abstract class StreamTask {
   protected final OperatorChain chain;
   protected final SubtaskMetrics metrics;
   private final long bufferTimeoutNanos;
-  // Volatile: a source task's mailbox thread reads it to decide whether to ask for a flush.
-  private volatile long nextFlushNanos;
+  private long nextFlushNanos;
   private final AtomicReference<TaskState> state = new AtomicReference<>(TaskState.CREATED);
   private final AtomicBoolean failureReported = new AtomicBoolean();
   protected volatile boolean terminateRequested;

@@ -6,8 +6,8 @@ import java.util.Comparator;
 import java.util.PriorityQueue;
 
 /**
- * Processing-time callbacks of one task. Scheduled and fired only on the task's thread (a source
- * task's: holding its checkpoint lock), so it needs no locking.
+ * Processing-time callbacks of one task. Scheduled and fired only on the task's thread, so it needs
+ * no locking.
  */
 final class TaskTimers implements ProcessingTimeService {
   private record Timer(long time, long sequence, Callback callback) {}
