@@ -87,19 +87,25 @@ final class SourceFunctionReader implements SourceReader<Object, SourceSplit> {
 
   /**
    * Runs {@code action} on the calling (task) thread holding the function's checkpoint lock, after
-   * everything the function emitted went to {@code output}: a snapshot taken in {@code action}
-   * agrees with the records before the barrier.
+   * everything the function emitted went to {@code output} (a snapshot taken in {@code action}
+   * agrees with the records before the barrier), or with it kept back for a later poll when the
+   * source stopped at a stop-with-savepoint's barrier.
    */
-  void whilePaused(ReaderOutput<Object> output, SourceOperator.PausedAction action)
+  void whilePaused(
+      ReaderOutput<Object> output,
+      SourceOperator.Emitted emitted,
+      SourceOperator.PausedAction action)
       throws Exception {
     taskWaits = true;
     synchronized (checkpointLock) {
       taskWaits = false;
       checkpointLock.notifyAll();
-      synchronized (handOffLock) {
-        takeEmitted();
+      if (emitted == SourceOperator.Emitted.SENT_FIRST) {
+        synchronized (handOffLock) {
+          takeEmitted();
+        }
+        taken.emitTo(output);
       }
-      taken.emitTo(output);
       action.run();
     }
   }

@@ -30,6 +30,17 @@ public final class SourceOperator extends AbstractStreamOperator<Function> {
     void run() throws Exception;
   }
 
+  /** What happens, before the mail runs, to what a pushing function emitted since the last poll. */
+  public enum Emitted {
+    /** Sent down the chain first, so a barrier in the mail follows it (the source is read). */
+    SENT_FIRST,
+    /**
+     * Kept back: the source stopped at a stop-with-savepoint's barrier, and nothing the function
+     * emitted after it may go out unless that savepoint is aborted.
+     */
+    KEPT_BACK
+  }
+
   private final SourceReaderOutput readerOutput;
   private ListState<SourceSplit> splitState;
   private SourceReader<Object, ? extends SourceSplit> reader;
@@ -75,11 +86,12 @@ public final class SourceOperator extends AbstractStreamOperator<Function> {
 
   /**
    * Runs {@code action} where a checkpoint may be taken: for a pushing function, between two of its
-   * holds of its lock, after what it emitted went down the chain; for a reader, at once.
+   * holds of its lock, after what it emitted went down the chain or was kept back as {@code
+   * emitted} says; for a reader, at once.
    */
-  public void whilePaused(PausedAction action) throws Exception {
+  public void whilePaused(Emitted emitted, PausedAction action) throws Exception {
     if (pushing != null) {
-      pushing.whilePaused(readerOutput, action);
+      pushing.whilePaused(readerOutput, emitted, action);
     } else {
       action.run();
     }

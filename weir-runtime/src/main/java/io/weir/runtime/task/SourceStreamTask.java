@@ -5,6 +5,7 @@ import io.weir.runtime.checkpoint.CheckpointKind;
 import io.weir.runtime.exchange.StreamEvent;
 import io.weir.runtime.exchange.StreamEvent.CheckpointBarrier;
 import io.weir.runtime.operators.SourceOperator;
+import io.weir.runtime.operators.SourceOperator.Emitted;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -122,7 +123,9 @@ public final class SourceStreamTask extends StreamTask {
   private void loop() throws Exception {
     while (!terminateRequested && !cancelled) {
       if (!mailbox.isEmpty()) {
-        source.whilePaused(mailbox::runAll);
+        // Stopped at a stop-with-savepoint's barrier, what the source emitted since stays back.
+        source.whilePaused(
+            phase == SourcePhase.STOPPED ? Emitted.KEPT_BACK : Emitted.SENT_FIRST, mailbox::runAll);
         continue;
       }
       timers.fireDue();
