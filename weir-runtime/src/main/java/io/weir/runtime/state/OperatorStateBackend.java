@@ -4,7 +4,7 @@ import io.weir.api.state.ListState;
 import io.weir.api.state.ListStateDescriptor;
 import io.weir.api.state.OperatorStateStore;
 import io.weir.api.state.StateSerializer;
-import io.weir.api.types.TypeSerializer;
+import io.weir.api.types.EvolvingSerializer;
 import io.weir.runtime.state.OperatorStateSchemas.Kind;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,8 +13,9 @@ import java.util.Map;
 
 /**
  * Operator list and union list states of one operator in one subtask, on the heap. A state whose
- * descriptor declares a {@link TypeSerializer} is written with it and restored through the schema
- * it was written with (see {@link OperatorStateSchemas}); any other state by Java serialization.
+ * descriptor declares an {@link EvolvingSerializer} (a {@code TypeSerializer}, say) is written with
+ * it and restored through the schema it was written with (see {@link OperatorStateSchemas}); any
+ * other state by Java serialization.
  */
 public final class OperatorStateBackend implements OperatorStateStore {
   private static final StateSerializer<Object> UNDECLARED = StateSerializer.java();
@@ -52,7 +53,7 @@ public final class OperatorStateBackend implements OperatorStateStore {
     HeapListState<Object> state = states.get(name);
     if (state == null) {
       StateSerializer<Object> writer =
-          descriptor.serializer() instanceof TypeSerializer<?>
+          descriptor.serializer() instanceof EvolvingSerializer<?>
               ? (StateSerializer<Object>) descriptor.serializer()
               : UNDECLARED;
       List<byte[]> elements = restoredStates.getOrDefault(name, List.of());

@@ -1,16 +1,18 @@
 package io.weir.runtime.state;
 
 import io.weir.api.state.StateSerializer;
+import io.weir.api.types.EvolvingSerializer;
 import io.weir.api.types.TypeChangedException;
 import io.weir.api.types.TypeSerializer;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The schemas of the operator states declared with a {@link TypeSerializer}. A snapshot keeps each
- * such state's schema once, as a union list state of its own (so that every subtask sees it after a
- * rescale, whichever elements it is given); a restore reads the state's elements through the schema
- * they were written with. Used on the task thread only.
+ * The schemas of the operator states declared with an {@link EvolvingSerializer} (such as a {@link
+ * TypeSerializer}). A snapshot keeps each such state's schema once, as a union list state of its
+ * own (so that every subtask sees it after a rescale, whichever elements it is given); a restore
+ * reads the state's elements through the schema they were written with. Used on the task thread
+ * only.
  */
 final class OperatorStateSchemas {
   private static final String PREFIX = "weir:type-schema:";
@@ -31,8 +33,8 @@ final class OperatorStateSchemas {
 
   /**
    * The serializer that reads the restored elements of state {@code name} whose elements are
-   * written with {@code declared}: {@code declared} itself when it is not a {@link TypeSerializer}
-   * or nothing typed was written, else a reader through the written schema.
+   * written with {@code declared}: {@code declared} itself when it is not an {@link
+   * EvolvingSerializer} or nothing typed was written, else a reader through the written schema.
    *
    * @throws io.weir.api.datastream.SuppressRestartsException in one line naming state, operator and
    *     field when a field changed its type, or naming state and operator when the state was
@@ -42,7 +44,7 @@ final class OperatorStateSchemas {
   StateSerializer<Object> readerOf(
       Kind kind, String name, StateSerializer<?> declared, boolean restoredElements) {
     List<byte[]> written = restoredSchemas.get(schemaStateName(kind, name));
-    if (!(declared instanceof TypeSerializer<?> typed)) {
+    if (!(declared instanceof EvolvingSerializer<?> typed)) {
       if (written != null) {
         throw StateRestoreRefusal.declaredWithoutTypeSerializer(name, operatorUid);
       }
@@ -65,7 +67,7 @@ final class OperatorStateSchemas {
   /** Adds the schema of state {@code name} to a snapshot's union states when it is typed. */
   static void maybeSnapshot(
       Kind kind, String name, StateSerializer<?> serializer, Map<String, List<byte[]>> union) {
-    if (serializer instanceof TypeSerializer<?> typed) {
+    if (serializer instanceof EvolvingSerializer<?> typed) {
       union.put(schemaStateName(kind, name), List.of(typed.schema()));
     }
   }
