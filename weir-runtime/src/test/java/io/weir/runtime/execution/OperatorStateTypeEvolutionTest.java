@@ -135,7 +135,7 @@ class OperatorStateTypeEvolutionTest {
   void when_aFieldIsAddedAndThenChangesType_then_v2ContinuesExactlyAndV3IsRefusedInOneLine(
       @TempDir Path dir) throws Exception {
     // given: v1 counted part of the input and stopped with a savepoint
-    SavepointVersions versions = new SavepointVersions(1);
+    SavepointVersions versions = new SavepointVersions("operator-state-types", 1);
     Path savepoint =
         versions.runThenStopWithSavepoint(
             dir, job(new CountingV1(), "operator-v1", 4_000), "operator-v1", 2_000);

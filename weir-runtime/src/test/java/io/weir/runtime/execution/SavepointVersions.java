@@ -16,12 +16,18 @@ import org.assertj.core.api.AbstractThrowableAssert;
 
 /**
  * Versions of one job across a savepoint, as a user upgrades a job: the first runs part of its
- * input and stops with a savepoint, each later one restores from it.
+ * input and stops with a savepoint, each later one restores from it. Shared with the modules whose
+ * state types evolve (Avro's), through this module's test jar.
  */
-final class SavepointVersions {
+public final class SavepointVersions {
+  private final String jobName;
   private final int parallelism;
 
-  SavepointVersions(int parallelism) {
+  /**
+   * @param jobName the name of every version's job, one per test
+   */
+  public SavepointVersions(String jobName, int parallelism) {
+    this.jobName = jobName;
     this.parallelism = parallelism;
   }
 
@@ -29,13 +35,13 @@ final class SavepointVersions {
    * Runs the job built by {@code build} until collect sink {@code sink} holds more than {@code
    * results} records, then stops it with a savepoint in {@code dir}.
    */
-  Path runThenStopWithSavepoint(
+  public Path runThenStopWithSavepoint(
       Path dir, Consumer<StreamEnvironment> build, String sink, int results) throws Exception {
     StreamEnvironment env = environment();
     env.enableCheckpointing(Duration.ofMillis(300));
     env.setCheckpointDirectory(dir.resolve("checkpoints"));
     build.accept(env);
-    JobClient client = env.executeAsync("version-1");
+    JobClient client = env.executeAsync(jobName);
     await().atMost(Duration.ofSeconds(60)).until(() -> CollectSink.results(sink).size() > results);
     Path savepoint = client.stopWithSavepoint(dir.resolve("savepoint")).get(60, TimeUnit.SECONDS);
     client.awaitResult();
@@ -43,22 +49,22 @@ final class SavepointVersions {
   }
 
   /** Runs the job built by {@code build} from {@code savepoint} to the end of its input. */
-  void runFrom(Path savepoint, Consumer<StreamEnvironment> build) throws Exception {
+  public void runFrom(Path savepoint, Consumer<StreamEnvironment> build) throws Exception {
     StreamEnvironment env = environment();
     env.fromCheckpoint(savepoint);
     build.accept(env);
-    env.execute("version-n");
+    env.execute(jobName);
   }
 
   /** Asserts the restore from {@code savepoint} fails the job in one line; returns that failure. */
-  AbstractThrowableAssert<?, ? extends Throwable> assertRefusedInOneLine(
+  public AbstractThrowableAssert<?, ? extends Throwable> assertRefusedInOneLine(
       Path savepoint, Consumer<StreamEnvironment> build) {
     return assertThatThrownBy(() -> runFrom(savepoint, build))
         .isInstanceOf(JobExecutionException.class)
         .hasMessageNotContaining("\n");
   }
 
-  static List<Long> oneTo(long last) {
+  public static List<Long> oneTo(long last) {
     List<Long> numbers = new ArrayList<>();
     for (long i = 1; i <= last; i++) {
       numbers.add(i);

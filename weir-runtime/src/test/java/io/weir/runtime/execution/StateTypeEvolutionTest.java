@@ -111,7 +111,7 @@ class StateTypeEvolutionTest {
   void when_aFieldIsAddedAndThenChangesType_then_v2ContinuesExactlyAndV3IsRefusedInOneLine(
       @TempDir Path dir) throws Exception {
     // given: v1 counted part of the input and stopped with a savepoint
-    SavepointVersions versions = new SavepointVersions(2);
+    SavepointVersions versions = new SavepointVersions("keyed-state-types", 2);
     Path savepoint =
         versions.runThenStopWithSavepoint(dir, job(new CountingV1(), "v1", 5_000), "v1", 2_000);
 
