@@ -67,6 +67,14 @@ public final class AvroFormat<T> implements Serializable {
     return new AvroRecordSerializer<>(this);
   }
 
+  /**
+   * A serializer of state values of this format's schema (its framing does not apply), which
+   * restores values written with an earlier version of the schema by Avro's schema resolution.
+   */
+  public AvroStateSerializer<T> stateSerializer() {
+    return new AvroStateSerializer<>(this);
+  }
+
   Schema schema() {
     return new Schema.Parser().parse(schema);
   }
@@ -75,11 +83,16 @@ public final class AvroFormat<T> implements Serializable {
     return framing;
   }
 
-  @SuppressWarnings("unchecked")
   DatumReader<T> reader() {
+    return reader(schema());
+  }
+
+  /** A reader of values written with {@code written}, resolved into this format's schema. */
+  @SuppressWarnings("unchecked")
+  DatumReader<T> reader(Schema written) {
     return specificType == null
-        ? (DatumReader<T>) new GenericDatumReader<GenericRecord>(schema())
-        : new SpecificDatumReader<>(schema(), schema(), specificData());
+        ? (DatumReader<T>) new GenericDatumReader<GenericRecord>(written, schema())
+        : new SpecificDatumReader<>(written, schema(), specificData());
   }
 
   @SuppressWarnings("unchecked")

@@ -2,6 +2,7 @@ package io.weir.rocksdb;
 
 import io.weir.api.datastream.SuppressRestartsException;
 import io.weir.api.state.StateSerializer;
+import io.weir.api.types.EvolvingSerializer;
 import io.weir.api.types.TypeChangedException;
 import io.weir.api.types.TypeSerializer;
 import io.weir.runtime.state.KeyGroupRange;
@@ -58,14 +59,14 @@ final class RocksDbTypeSchemas {
       return;
     }
     byte[] written = schemas.get(entryKey(range.start(), name));
-    List<TypeSerializer<Object>> typed = typed(serializers);
+    List<EvolvingSerializer<Object>> typed = typed(serializers);
     if (typed == null) {
       if (written != null) {
         throw refused(name, "was written with a TypeSerializer; declare it with one to restore it");
       }
       return;
     }
-    byte[] current = encode(typed.stream().map(TypeSerializer::schema).toList());
+    byte[] current = encode(typed.stream().map(EvolvingSerializer::schema).toList());
     if (written == null && !state.keysWithPrefix(new byte[0], new byte[0], 1).isEmpty()) {
       throw refused(name, "was written without a TypeSerializer; keep its serializer or rename it");
     }
@@ -83,7 +84,7 @@ final class RocksDbTypeSchemas {
       String name,
       ColumnFamily state,
       Shape shape,
-      List<TypeSerializer<Object>> typed,
+      List<EvolvingSerializer<Object>> typed,
       List<byte[]> writtenSchemas) {
     List<StateSerializer<Object>> readers = new ArrayList<>();
     try {
@@ -109,7 +110,7 @@ final class RocksDbTypeSchemas {
       byte[] key,
       byte[] value,
       List<StateSerializer<Object>> readers,
-      List<TypeSerializer<Object>> typed) {
+      List<EvolvingSerializer<Object>> typed) {
     int prefixLength =
         StateKeys.KEY_GROUP_BYTES + Integer.BYTES + StateKeys.recordKeyOf(key).length;
     byte[] mapKey = Arrays.copyOfRange(key, prefixLength, key.length);
@@ -122,7 +123,7 @@ final class RocksDbTypeSchemas {
   }
 
   private static byte[] rewriteFrames(
-      byte[] frames, StateSerializer<Object> reader, TypeSerializer<Object> writer) {
+      byte[] frames, StateSerializer<Object> reader, EvolvingSerializer<Object> writer) {
     ByteBuffer in = ByteBuffer.wrap(frames);
     List<byte[]> elements = new ArrayList<>();
     int length = 0;
@@ -139,13 +140,13 @@ final class RocksDbTypeSchemas {
   }
 
   @SuppressWarnings("unchecked")
-  private static List<TypeSerializer<Object>> typed(StateSerializer<?>... serializers) {
-    List<TypeSerializer<Object>> typed = new ArrayList<>();
+  private static List<EvolvingSerializer<Object>> typed(StateSerializer<?>... serializers) {
+    List<EvolvingSerializer<Object>> typed = new ArrayList<>();
     for (StateSerializer<?> serializer : serializers) {
-      if (!(serializer instanceof TypeSerializer<?>)) {
+      if (!(serializer instanceof EvolvingSerializer<?>)) {
         return null;
       }
-      typed.add((TypeSerializer<Object>) serializer);
+      typed.add((EvolvingSerializer<Object>) serializer);
     }
     return typed;
   }

@@ -30,7 +30,12 @@ final class Codecs {
 
   /** The codec of a top-level value, which is never null. */
   static Codec of(Class<?> type, Set<Class<?>> javaSerialized) {
-    Codec codec = new Codecs(javaSerialized).of(type, "");
+    Codec codec;
+    try {
+      codec = new Codecs(javaSerialized).of(type, "");
+    } catch (UnsupportedTypeException e) {
+      throw e.in(type);
+    }
     return codec instanceof NullableCodec nullable ? nullable.value() : codec;
   }
 
@@ -145,12 +150,6 @@ final class Codecs {
   }
 
   private static UnsupportedTypeException unsupported(String type, String path, String reason) {
-    return new UnsupportedTypeException(
-        "type "
-            + type
-            + (path.isEmpty() ? "" : " (field '" + path + "')")
-            + " has no serializer: "
-            + reason
-            + "; make it a record or a POJO, or allow Java serialization for it");
+    return new UnsupportedTypeException(type, path, reason);
   }
 }

@@ -10,7 +10,12 @@ import io.weir.api.annotation.PublicEvolving;
 public final class TypeChangedException extends IllegalStateException {
   private final String field;
 
-  TypeChangedException(String field, String writtenType, String currentType) {
+  /**
+   * @param field the field's path from the top-level type, empty for the value itself
+   * @param writtenType the type the bytes were written with
+   * @param currentType the type the job declares now
+   */
+  public TypeChangedException(String field, String writtenType, String currentType) {
     super(
         (field.isEmpty() ? "the value" : "field '" + field + "'")
             + " changed type from "

@@ -22,7 +22,7 @@ import java.util.Set;
  * and the field. One serializer may be used by several threads at once.
  */
 @PublicEvolving
-public final class TypeSerializer<T> implements StateSerializer<T> {
+public final class TypeSerializer<T> implements EvolvingSerializer<T> {
   private static final long serialVersionUID = 1L;
 
   private final Class<T> type;
@@ -71,6 +71,7 @@ public final class TypeSerializer<T> implements StateSerializer<T> {
   }
 
   /** Field names and types, without class names; what {@link #readerOf} takes back. */
+  @Override
   public byte[] schema() {
     return schema.clone();
   }
@@ -83,6 +84,7 @@ public final class TypeSerializer<T> implements StateSerializer<T> {
    *
    * @throws TypeChangedException when a field kept its name but changed its type
    */
+  @Override
   public StateSerializer<T> readerOf(byte[] writtenSchema) {
     Schema written = Schema.read(new BinaryInput(writtenSchema));
     Codec reader = SchemaResolution.reader(written, codec, "");

@@ -138,7 +138,11 @@ class TypeSerializerEvolutionTest {
     assertThatThrownBy(() -> TypeSerializer.of(Payment.class))
         .isInstanceOf(UnsupportedTypeException.class)
         .hasMessageStartingWith(
-            "type " + Money.class.getName() + " (field 'money') has no serializer:")
+            "type "
+                + Payment.class.getName()
+                + ": field 'money' of type "
+                + Money.class.getName()
+                + " has no serializer:")
         .hasMessageNotContaining("\n");
   }
 

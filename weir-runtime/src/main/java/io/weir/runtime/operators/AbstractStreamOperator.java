@@ -52,7 +52,7 @@ public abstract class AbstractStreamOperator<F> implements StreamOperator {
 
   @Override
   public void initializeState() throws Exception {
-    operatorState = new OperatorStateBackend(setup.restoredState());
+    operatorState = new OperatorStateBackend(setup.uid(), setup.restoredState());
     if (setup.isKeyed()) {
       keyedState =
           setup

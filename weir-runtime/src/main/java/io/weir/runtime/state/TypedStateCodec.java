@@ -1,6 +1,7 @@
 package io.weir.runtime.state;
 
 import io.weir.api.state.StateSerializer;
+import io.weir.api.types.EvolvingSerializer;
 import io.weir.api.types.TypeSerializer;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -27,28 +28,28 @@ final class TypedStateCodec {
   }
 
   private final Shape shape;
-  private final List<TypeSerializer<Object>> serializers;
+  private final List<EvolvingSerializer<Object>> serializers;
 
-  private TypedStateCodec(Shape shape, List<TypeSerializer<Object>> serializers) {
+  private TypedStateCodec(Shape shape, List<EvolvingSerializer<Object>> serializers) {
     this.shape = shape;
     this.serializers = serializers;
   }
 
-  /** The codec of a state whose serializers are all {@link TypeSerializer}s, else null. */
+  /** The codec of a state whose serializers are all {@link EvolvingSerializer}s, else null. */
   @SuppressWarnings("unchecked")
   static TypedStateCodec maybeOf(Shape shape, StateSerializer<?>... serializers) {
-    List<TypeSerializer<Object>> typed = new ArrayList<>();
+    List<EvolvingSerializer<Object>> typed = new ArrayList<>();
     for (StateSerializer<?> serializer : serializers) {
-      if (!(serializer instanceof TypeSerializer<?>)) {
+      if (!(serializer instanceof EvolvingSerializer<?>)) {
         return null;
       }
-      typed.add((TypeSerializer<Object>) serializer);
+      typed.add((EvolvingSerializer<Object>) serializer);
     }
     return new TypedStateCodec(shape, List.copyOf(typed));
   }
 
   List<byte[]> schemas() {
-    return serializers.stream().map(TypeSerializer::schema).toList();
+    return serializers.stream().map(EvolvingSerializer::schema).toList();
   }
 
   byte[] encode(Object value) {

@@ -1,6 +1,5 @@
 package io.weir.runtime.state;
 
-import io.weir.api.datastream.SuppressRestartsException;
 import io.weir.api.types.TypeChangedException;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -35,13 +34,7 @@ final class TypedStates {
     Map<Integer, TypedKeyGroup> groups = restored.remove(name);
     if (codec == null) {
       if (groups != null) {
-        throw new SuppressRestartsException(
-            "State '"
-                + name
-                + "' of operator '"
-                + operatorUid
-                + "' was written with a TypeSerializer; declare it with one to restore it",
-            null);
+        throw StateRestoreRefusal.declaredWithoutTypeSerializer(name, operatorUid);
       }
       return;
     }
@@ -79,14 +72,7 @@ final class TypedStates {
     try {
       decoder = codec.decoderOf(group.schemas());
     } catch (TypeChangedException e) {
-      throw new SuppressRestartsException(
-          "Cannot restore state '"
-              + name
-              + "' of operator '"
-              + operatorUid
-              + "': "
-              + e.getMessage(),
-          null);
+      throw StateRestoreRefusal.typeChanged(name, operatorUid, e);
     }
     group.values().forEach((key, bytes) -> into.put(key, decoder.decode(bytes)));
   }

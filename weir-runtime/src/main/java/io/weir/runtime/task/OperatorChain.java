@@ -1,6 +1,8 @@
 package io.weir.runtime.task;
 
 import io.weir.api.checkpoint.NotifyOrder;
+import io.weir.api.datastream.SuppressRestartsException;
+import io.weir.api.types.UnsupportedTypeException;
 import io.weir.runtime.monitor.SubtaskMetrics;
 import io.weir.runtime.operators.StreamOperator;
 import io.weir.runtime.state.OperatorSubtaskState;
@@ -37,13 +39,34 @@ final class OperatorChain {
     return operators;
   }
 
+  /**
+   * Initializes the state of every operator, then opens them tail first. A type the user function
+   * declared for its state and that has no serializer fails the job without restarts, in one line
+   * that names the operator: the type's serializer is built in the user's code, which knows the
+   * type but not which operator it runs in.
+   */
   void initializeAndOpen() throws Exception {
     for (StreamOperator operator : operators) {
-      operator.initializeState();
+      namingOperatorOfUnsupportedType(operator, operator::initializeState);
     }
     for (int i = operators.size() - 1; i >= 0; i--) {
-      operators.get(i).open();
+      namingOperatorOfUnsupportedType(operators.get(i), operators.get(i)::open);
     }
+  }
+
+  private static void namingOperatorOfUnsupportedType(StreamOperator operator, Step step)
+      throws Exception {
+    try {
+      step.run();
+    } catch (UnsupportedTypeException e) {
+      throw new SuppressRestartsException(
+          "Operator '" + operator.setup().uid() + "': " + e.getMessage(), e);
+    }
+  }
+
+  /** One lifecycle call of an operator. */
+  private interface Step {
+    void run() throws Exception;
   }
 
   TaskSnapshot snapshot(long checkpointId, long timestamp) throws Exception {
