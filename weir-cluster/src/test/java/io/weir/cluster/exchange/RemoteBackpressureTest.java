@@ -10,9 +10,11 @@ import io.weir.cluster.rpc.HostAndPort;
 import io.weir.cluster.rpc.RpcServer;
 import io.weir.runtime.exchange.Batch;
 import io.weir.runtime.exchange.InputGate;
+import io.weir.runtime.exchange.RecordEncoding;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -39,7 +41,12 @@ class RemoteBackpressureTest {
     try (RpcServer server = RpcServer.bind(network, "127.0.0.1", 0, "", Map.of("data", inbound));
         OutboundChannels outbound = new OutboundChannels(ATTEMPT, network, "")) {
       RemoteChannel channel =
-          outbound.channel(new HostAndPort("127.0.0.1", server.port()), "task-2", 0, 0, null);
+          outbound.channel(
+              new HostAndPort("127.0.0.1", server.port()),
+              "task-2",
+              0,
+              0,
+              new RecordEncoding(null, Set.of(), "sender"));
       Thread sender =
           new Thread(
               () -> {
