@@ -19,8 +19,8 @@ import java.util.stream.Stream;
  */
 public record WeirCheckout(Path root) {
   private static final Pattern MODULE = Pattern.compile("<module>([^<]+)</module>");
-  // Benchmarks are no dependency of any job.
-  static final String BENCHMARKS = "weir-benchmarks";
+  // Bench-only modules are no dependency of any job, and are not installed.
+  static final List<String> BENCH_ONLY = List.of("weir-benchmarks", "weir-nexmark-flink");
 
   /**
    * @throws UserError when the command line does not run from a checkout's {@code weir-cli/target}
@@ -50,7 +50,7 @@ public record WeirCheckout(Path root) {
     Matcher modules = MODULE.matcher(read(root.resolve("pom.xml")));
     List<String> names = new ArrayList<>();
     while (modules.find()) {
-      if (!modules.group(1).equals(BENCHMARKS)) {
+      if (!BENCH_ONLY.contains(modules.group(1))) {
         names.add(modules.group(1));
       }
     }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Weir's artifacts in the local Maven repository, as a job's own build resolves them: installed
@@ -70,7 +71,9 @@ public final class WeirInstallation {
                   "-DskipTests",
                   "-Dspotless.check.skip=true",
                   "-pl",
-                  "!" + WeirCheckout.BENCHMARKS)
+                  WeirCheckout.BENCH_ONLY.stream()
+                      .map(module -> "!" + module)
+                      .collect(Collectors.joining(",")))
               .directory(checkout.root().toFile())
               .redirectErrorStream(true)
               .redirectOutput(log.toFile())
