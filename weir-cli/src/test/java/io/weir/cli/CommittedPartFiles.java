@@ -1,5 +1,7 @@
 package io.weir.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.weir.examples.SeedRecords;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -28,5 +30,20 @@ final class CommittedPartFiles {
       }
     }
     return counts;
+  }
+
+  /**
+   * Asserts that the directory's committed files hold each of the seed ids {@code 0..records-1}
+   * exactly once, and nothing else.
+   */
+  static void assertEachIdOnce(Path outputDirectory, int records) throws IOException {
+    Map<Long, Integer> counts = idCounts(outputDirectory);
+    assertThat(counts.entrySet().stream().filter(e -> e.getValue() != 1).toList())
+        .as("ids committed more than once")
+        .isEmpty();
+    assertThat(counts).hasSize(records);
+    assertThat(counts.keySet())
+        .allSatisfy(
+            id -> assertThat(id - SeedRecords.BASE_TIMESTAMP).isBetween(0L, (long) records - 1));
   }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.weir.examples.SeedJob;
-import io.weir.examples.SeedRecords;
 import io.weir.lab.process.JobProcess;
 import io.weir.runtime.checkpoint.storage.CheckpointDirectoryLease;
 import io.weir.runtime.checkpoint.storage.MetadataFormat;
@@ -13,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -67,14 +65,7 @@ class SecondRunnerTest {
       int firstExit = first.waitFor(Duration.ofSeconds(180).toMillis());
       assertThat(firstExit).as(Files.readString(first.log())).isZero();
     }
-    Map<Long, Integer> counts = CommittedPartFiles.idCounts(work.resolve("out"));
-    assertThat(counts.entrySet().stream().filter(e -> e.getValue() != 1).toList())
-        .as("ids committed more than once")
-        .isEmpty();
-    assertThat(counts).hasSize(RECORDS);
-    assertThat(counts.keySet())
-        .allSatisfy(
-            id -> assertThat(id - SeedRecords.BASE_TIMESTAMP).isBetween(0L, (long) RECORDS - 1));
+    CommittedPartFiles.assertEachIdOnce(work.resolve("out"), RECORDS);
   }
 
   private List<String> runArguments() {
