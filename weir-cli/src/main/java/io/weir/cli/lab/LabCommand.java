@@ -15,6 +15,7 @@ import io.weir.lab.crash.MatrixRun;
 import io.weir.lab.nemesis.FaultKind;
 import io.weir.lab.nemesis.NemesisLab;
 import io.weir.lab.nemesis.NemesisReport;
+import io.weir.lab.nemesis.NetworkSlot;
 import io.weir.lab.operations.Deployment;
 import io.weir.lab.operations.OperationCellResult;
 import io.weir.lab.operations.OperationJob;
@@ -95,6 +96,15 @@ public final class LabCommand implements Callable<Integer> {
       names = "--nemesis-cleanup",
       description = "Remove the network namespaces, links and processes a nemesis lab left behind.")
   boolean nemesisCleanup;
+
+  @Option(
+      names = "--nemesis-network",
+      paramLabel = "SLOT",
+      description =
+          "With --nemesis or --nemesis-cleanup: the lab network to use, 0 to 9 (bridge weirnemN,"
+              + " addresses 10.77.N.0/24), so labs in different slots run side by side (default:"
+              + " ${DEFAULT-VALUE}).")
+  int nemesisNetwork = 0;
 
   @Option(
       names = "--operations",
@@ -214,7 +224,7 @@ public final class LabCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     LabSettings settings = settings();
     if (nemesisCleanup) {
-      List<String> removed = NemesisLab.removeLeftovers();
+      List<String> removed = NemesisLab.removeLeftovers(networkSlot());
       System.out.println(
           removed.isEmpty()
               ? "nemesis: nothing to remove"
@@ -352,6 +362,14 @@ public final class LabCommand implements Callable<Integer> {
     return result.verdict().exactlyOnce() ? 0 : 1;
   }
 
+  private NetworkSlot networkSlot() {
+    if (nemesisNetwork < 0 || nemesisNetwork >= NetworkSlot.COUNT) {
+      throw new UserError(
+          "--nemesis-network is 0 to " + (NetworkSlot.COUNT - 1) + ", not " + nemesisNetwork);
+    }
+    return new NetworkSlot(nemesisNetwork);
+  }
+
   private int nemesis(LabSettings settings) throws Exception {
     if (soak || operations || highAvailability || jobClass != null || sink != LabSink.KAFKA) {
       throw new UserError(
@@ -364,6 +382,7 @@ public final class LabCommand implements Callable<Integer> {
     progress.line("random seed " + seed + " (--random-seed to repeat); lab in " + directory);
     NemesisReport report =
         new NemesisLab(
+                networkSlot(),
                 settings.ratePerSecond(),
                 settings.timeout(),
                 kinds,

@@ -85,6 +85,24 @@ class NemesisLabTest {
   }
 
   @Test
+  void when_labsUseDifferentNetworkSlots_then_cleanupOfOneLeavesTheOther() throws Exception {
+    // given: leftovers of a lab in slot 0 and of one in slot 3
+    ip("netns", "add", NAMESPACE_PREFIX + "slot-zero");
+    ip("netns", "add", "weir-nemesis3-slot-three");
+
+    // when
+    CommandRun run = CommandRun.weir("lab", "--nemesis-cleanup", "--nemesis-network", "3");
+
+    // then
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("namespace weir-nemesis3-slot-three");
+    assertThat(namespaces())
+        .contains(NAMESPACE_PREFIX + "slot-zero")
+        .doesNotContain("weir-nemesis3-slot-three");
+    ip("netns", "del", NAMESPACE_PREFIX + "slot-zero");
+  }
+
+  @Test
   void when_anUnknownFaultKindIsAsked_then_oneLineNamesIt() {
     // when
     CommandRun run = CommandRun.weir("lab", "--nemesis", "--faults", "pause,flood");

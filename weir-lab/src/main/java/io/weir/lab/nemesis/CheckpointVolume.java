@@ -14,11 +14,10 @@ import java.util.concurrent.TimeUnit;
  * can fill it to the last byte — a full disk — and free it again. Mounted before the job starts, it
  * is seen by the job's host too (a network namespace shares the mounts it was started with).
  *
- * <p>Every volume is mounted from the source {@value #SOURCE}, so {@link #removeLeftovers} finds
- * the ones a crashed lab left mounted.
+ * <p>Every volume is mounted from its {@link NetworkSlot}'s source name, so {@link
+ * #removeLeftovers} finds the ones a crashed lab of the slot left mounted.
  */
 final class CheckpointVolume implements AutoCloseable {
-  static final String SOURCE = "weir-nemesis-checkpoints";
   private static final String SIZE = "64m";
   private static final int CHUNK_BYTES = 1 << 20;
   private static final String FILLER = "nemesis-disk-full.filler";
@@ -29,10 +28,10 @@ final class CheckpointVolume implements AutoCloseable {
     this.directory = directory;
   }
 
-  /** Mounts a small file system at {@code directory}, created when missing. */
-  static CheckpointVolume mount(Path directory) throws IOException {
+  /** Mounts a small file system of {@code slot} at {@code directory}, created when missing. */
+  static CheckpointVolume mount(NetworkSlot slot, Path directory) throws IOException {
     Files.createDirectories(directory);
-    run("mount", "-t", "tmpfs", "-o", "size=" + SIZE, SOURCE, directory.toString());
+    run("mount", "-t", "tmpfs", "-o", "size=" + SIZE, slot.volumeSource(), directory.toString());
     return new CheckpointVolume(directory);
   }
 
@@ -64,15 +63,17 @@ final class CheckpointVolume implements AutoCloseable {
   }
 
   /**
-   * Unmounts every volume a lab that did not end cleanly left mounted.
+   * Unmounts every volume a lab of {@code slot} that did not end cleanly left mounted.
    *
    * @return the directories unmounted, empty when there were none
    */
-  static List<String> removeLeftovers() throws IOException {
+  static List<String> removeLeftovers(NetworkSlot slot) throws IOException {
     List<String> removed = new ArrayList<>();
     for (String line : Files.readAllLines(Path.of("/proc/self/mounts"))) {
       String[] fields = line.split(" ");
-      if (fields.length > 1 && fields[0].equals(SOURCE) && attempt("umount", "-l", fields[1])) {
+      if (fields.length > 1
+          && fields[0].equals(slot.volumeSource())
+          && attempt("umount", "-l", fields[1])) {
         removed.add("checkpoint volume " + fields[1]);
       }
     }

@@ -37,6 +37,7 @@ public final class NemesisLab {
 
   private static final Duration FIRST_OUTPUT_LOOK = Duration.ofMillis(500);
 
+  private final NetworkSlot slot;
   private final long ratePerSecond;
   private final Duration timeout;
   private final List<FaultKind> kinds;
@@ -45,16 +46,19 @@ public final class NemesisLab {
   private final Clock clock;
 
   /**
+   * @param slot the network the lab's hosts live in
    * @param ratePerSecond input records per second
    * @param timeout how long each wait (the cluster's start, the output's settling) may take
    */
   public NemesisLab(
+      NetworkSlot slot,
       long ratePerSecond,
       Duration timeout,
       List<FaultKind> kinds,
       long randomSeed,
       LabProgress progress,
       Clock clock) {
+    this.slot = slot;
     this.ratePerSecond = ratePerSecond;
     this.timeout = timeout;
     this.kinds = List.copyOf(kinds);
@@ -64,18 +68,18 @@ public final class NemesisLab {
   }
 
   /**
-   * Removes the namespaces, the bridge and the checkpoint volumes a lab that did not end cleanly
-   * left behind; returns what it removed.
+   * Removes the namespaces, the bridge and the checkpoint volumes a lab of {@code slot} that did
+   * not end cleanly left behind; returns what it removed.
    */
-  public static List<String> removeLeftovers() throws IOException {
-    List<String> removed = new ArrayList<>(CheckpointVolume.removeLeftovers());
-    removed.addAll(NemesisNetwork.removeLeftovers());
+  public static List<String> removeLeftovers(NetworkSlot slot) throws IOException {
+    List<String> removed = new ArrayList<>(CheckpointVolume.removeLeftovers(slot));
+    removed.addAll(NemesisNetwork.removeLeftovers(slot));
     return removed;
   }
 
   /** Runs the lab in {@code directory} for {@code duration} of faults; returns its report. */
   public NemesisReport run(Path directory, CellTopics topics, Duration duration) throws Exception {
-    try (NemesisTopology topology = NemesisTopology.start(directory, topics, log);
+    try (NemesisTopology topology = NemesisTopology.start(slot, directory, topics, log);
         CommittedOutputWatch watch =
             CommittedOutputWatch.start(topology.bootstrapServers(), topics.output(), clock)) {
       String bootstrap = topology.bootstrapServers();

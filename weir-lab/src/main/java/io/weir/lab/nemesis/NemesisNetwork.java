@@ -8,93 +8,100 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The nemesis lab's network: a bridge in the lab's own namespace ({@value #BRIDGE}, address {@value
- * #SUBNET}1/24) and one network namespace per simulated host, each joined to the bridge by a veth
- * pair and given an address of its own in the private range {@value #SUBNET}0/24. The lab itself
- * (the feed, the checker, the admin client) reaches every host through the bridge.
+ * The nemesis lab's network: a bridge in the lab's own namespace (address {@code
+ * 10.77.<slot>.1/24}) and one network namespace per simulated host, each joined to the bridge by a
+ * veth pair and given an address of its own in the slot's private range {@code 10.77.<slot>.0/24}.
+ * The lab itself (the feed, the checker, the admin client) reaches every host through the bridge.
  *
  * <p>Faults are made here: {@link #cut} takes a host's bridge link down (every connection of the
  * host stalls, as with a pulled cable), {@link #blackhole} drops what one host sends to another.
  * Each is undone by its heal method, which may run twice.
  *
- * <p>Everything it creates carries a fixed prefix ({@value #NAMESPACE_PREFIX}), so {@link
- * #removeLeftovers} can clear what a crashed lab left behind. Methods are thread-safe.
+ * <p>Everything it creates carries its {@link NetworkSlot}'s prefix, so {@link #removeLeftovers}
+ * can clear what a crashed lab of the slot left behind. Methods are thread-safe.
  */
 public final class NemesisNetwork implements AutoCloseable {
-  static final String BRIDGE = "weirnem0";
-  static final String NAMESPACE_PREFIX = "weir-nemesis-";
-  static final String SUBNET = "10.77.0.";
   private static final int FIRST_HOST_ADDRESS = 11;
   private static final long KILL_WAIT_SECONDS = 10;
 
+  private final NetworkSlot slot;
   private final List<LabHost> hosts;
 
-  private NemesisNetwork(List<LabHost> hosts) {
+  private NemesisNetwork(NetworkSlot slot, List<LabHost> hosts) {
+    this.slot = slot;
     this.hosts = List.copyOf(hosts);
   }
 
   /**
-   * Creates the bridge and one host per name, in order: the first gets {@value #SUBNET}11, the next
-   * .12, and so on. Fails with one line without the privilege to create namespaces, or when a lab
-   * network exists already; a failure halfway removes what was made.
+   * Creates the slot's bridge and one host per name, in order: the first gets the slot's address
+   * .11, the next .12, and so on. Fails with one line without the privilege to create namespaces,
+   * or when a lab network exists already; a failure halfway removes what was made.
    */
-  public static NemesisNetwork create(List<String> hostNames) {
-    createBridge();
+  public static NemesisNetwork create(NetworkSlot slot, List<String> hostNames) {
+    createBridge(slot);
     List<LabHost> hosts = new ArrayList<>();
     try {
       for (int index = 0; index < hostNames.size(); index++) {
-        hosts.add(createHost(hostNames.get(index), index));
+        hosts.add(createHost(slot, hostNames.get(index), index));
       }
     } catch (RuntimeException e) {
-      new NemesisNetwork(hosts).close();
+      new NemesisNetwork(slot, hosts).close();
       throw e;
     }
-    return new NemesisNetwork(hosts);
+    return new NemesisNetwork(slot, hosts);
   }
 
-  private static void createBridge() {
-    IpCommand.Result bridge = IpCommand.attempt("link", "add", BRIDGE, "type", "bridge");
-    if (bridge.exit() != 0) {
-      String why = bridge.output().strip();
+  private static void createBridge(NetworkSlot slot) {
+    String bridge = slot.bridge();
+    IpCommand.Result created = IpCommand.attempt("link", "add", bridge, "type", "bridge");
+    if (created.exit() != 0) {
+      String why = created.output().strip();
       if (why.contains("File exists")) {
         throw new LabUserError(
             "a nemesis lab network exists already (bridge "
-                + BRIDGE
-                + "): another lab runs, or one crashed; weir lab --nemesis-cleanup removes it");
+                + bridge
+                + "): another lab runs, or one crashed; weir lab --nemesis-cleanup removes it"
+                + " (--nemesis-network chooses another)");
       }
       if (why.contains("Operation not permitted")) {
         throw new LabUserError(
             "the nemesis lab needs the privilege to create network namespaces (root or"
                 + " CAP_NET_ADMIN): ip link add "
-                + BRIDGE
+                + bridge
                 + " type bridge: "
                 + why);
       }
-      throw new LabUserError("cannot create the nemesis lab's bridge " + BRIDGE + ": " + why);
+      throw new LabUserError("cannot create the nemesis lab's bridge " + bridge + ": " + why);
     }
     try {
-      IpCommand.run("addr", "add", SUBNET + "1/24", "dev", BRIDGE);
-      IpCommand.run("link", "set", BRIDGE, "up");
+      IpCommand.run("addr", "add", slot.subnet() + "1/24", "dev", bridge);
+      IpCommand.run("link", "set", bridge, "up");
     } catch (RuntimeException e) {
-      IpCommand.attempt("link", "del", BRIDGE);
+      IpCommand.attempt("link", "del", bridge);
       throw e;
     }
   }
 
-  private static LabHost createHost(String name, int index) {
-    String namespace = NAMESPACE_PREFIX + name;
-    String bridgeLink = "wnem" + index;
+  private static LabHost createHost(NetworkSlot slot, String name, int index) {
+    String namespace = slot.namespacePrefix() + name;
+    String bridgeLink = slot.bridgeLink(index);
     String hostLink = bridgeLink + "h";
-    LabHost host = new LabHost(name, namespace, SUBNET + (FIRST_HOST_ADDRESS + index), bridgeLink);
+    LabHost host =
+        new LabHost(name, namespace, slot.subnet() + (FIRST_HOST_ADDRESS + index), bridgeLink);
     IpCommand.run("netns", "add", namespace);
     IpCommand.run("link", "add", bridgeLink, "type", "veth", "peer", "name", hostLink);
     IpCommand.run("link", "set", hostLink, "netns", namespace);
     IpCommand.run("-n", namespace, "addr", "add", host.address() + "/24", "dev", hostLink);
     IpCommand.run("-n", namespace, "link", "set", "lo", "up");
     IpCommand.run("-n", namespace, "link", "set", hostLink, "up");
-    IpCommand.run("link", "set", bridgeLink, "master", BRIDGE);
+    IpCommand.run("link", "set", bridgeLink, "master", slot.bridge());
     IpCommand.run("link", "set", bridgeLink, "up");
     return host;
+  }
+
+  /** The slot the network lives in. */
+  public NetworkSlot slot() {
+    return slot;
   }
 
   /** The hosts, in the order their names were given. */
@@ -139,26 +146,26 @@ public final class NemesisNetwork implements AutoCloseable {
     for (LabHost host : hosts) {
       removeNamespace(host.namespace());
     }
-    IpCommand.attempt("link", "del", BRIDGE);
+    IpCommand.attempt("link", "del", slot.bridge());
   }
 
   /**
-   * Removes what a lab that did not end cleanly left: every namespace named with the lab's prefix
-   * (after killing its processes) and the bridge.
+   * Removes what a lab of {@code slot} that did not end cleanly left: every namespace named with
+   * the slot's prefix (after killing its processes) and the slot's bridge.
    *
    * @return the namespaces and links removed, empty when there were none
    */
-  public static List<String> removeLeftovers() {
+  public static List<String> removeLeftovers(NetworkSlot slot) {
     List<String> removed = new ArrayList<>();
     for (String line : IpCommand.run("netns", "list").split("\n")) {
       String namespace = line.strip().split(" ")[0];
-      if (namespace.startsWith(NAMESPACE_PREFIX)) {
+      if (namespace.startsWith(slot.namespacePrefix())) {
         removeNamespace(namespace);
         removed.add("namespace " + namespace);
       }
     }
-    if (IpCommand.attempt("link", "del", BRIDGE).exit() == 0) {
-      removed.add("bridge " + BRIDGE);
+    if (IpCommand.attempt("link", "del", slot.bridge()).exit() == 0) {
+      removed.add("bridge " + slot.bridge());
     }
     return removed;
   }

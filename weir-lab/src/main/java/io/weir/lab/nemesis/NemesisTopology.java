@@ -51,23 +51,24 @@ final class NemesisTopology implements AutoCloseable {
   }
 
   /** Makes the network, starts the brokers, creates the topics and starts the job. */
-  static NemesisTopology start(Path directory, CellTopics topics, NemesisLog log) throws Exception {
+  static NemesisTopology start(NetworkSlot slot, Path directory, CellTopics topics, NemesisLog log)
+      throws Exception {
     List<String> hostNames = new ArrayList<>();
     for (int nodeId = 1; nodeId <= BROKERS; nodeId++) {
       hostNames.add(brokerHost(nodeId));
     }
     hostNames.add(JOB_HOST);
-    NemesisNetwork network = NemesisNetwork.create(hostNames);
+    NemesisNetwork network = NemesisNetwork.create(slot, hostNames);
     Resources resources = new Resources(network);
     Thread shutdownHook = new Thread(resources::close, "nemesis-tear-down");
     Runtime.getRuntime().addShutdownHook(shutdownHook);
     try {
-      log.event("network " + describe(network) + " on bridge " + NemesisNetwork.BRIDGE);
+      log.event("network " + describe(network) + " on bridge " + slot.bridge());
       resources.cluster = KafkaCluster.start(clusterConfig(directory.resolve("kafka"), network));
       String bootstrap = resources.cluster.bootstrapServers();
       log.event("Kafka cluster serving at " + bootstrap);
       Topics.create(bootstrap, PARTITIONS, topics.input(), topics.output());
-      resources.checkpointVolume = CheckpointVolume.mount(directory.resolve("checkpoints"));
+      resources.checkpointVolume = CheckpointVolume.mount(slot, directory.resolve("checkpoints"));
       List<String> run =
           LabJob.seed()
               .runArguments(
