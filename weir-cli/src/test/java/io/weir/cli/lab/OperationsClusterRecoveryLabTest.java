@@ -17,8 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
  * client of the cell's own, each its own process, and a halt takes the whole deployment down. A
  * rescale 4 -> 1 halted after and before a checkpoint's completion, partitions added to a job
  * started at {@code latest} and the job killed before it discovered them, {@code --fresh} after a
- * crash with pending transactions, and two sinks whose prefixes differ only by {@code .} and
- * {@code _} — each with one of the two jobs, every input id counted in the committed output.
+ * crash with pending transactions, two sinks whose prefixes differ only by {@code .} and {@code _},
+ * and transactions held past a short timeout by expired checkpoints — each with one of the two
+ * jobs, every input id counted in the committed output.
  */
 class OperationsClusterRecoveryLabTest {
   @RegisterExtension
@@ -101,6 +102,25 @@ class OperationsClusterRecoveryLabTest {
     JsonNode cell = run.cells().get("twin-sinks-dot-underscore/seed/cluster");
     assertThat(cell.get("outcome").asText()).as(cell.toString()).isEqualTo("exactly-once");
     assertThat(cell.get("in").asLong()).as(cell.toString()).isGreaterThan(600);
+    OperationsCells.assertEveryCellPassed(run);
+  }
+
+  @Test
+  void
+      when_abortedCheckpointsHoldAClusterJobsTransactionPastTheTimeout_then_itRestartsFirstAndIsExactlyOnce()
+          throws Exception {
+    // when: a 20 s transaction timeout, and the acknowledgements of checkpoint 3 held as long,
+    // so that it and the next checkpoint expire, while input flows
+    OperationsCells.Run run =
+        OperationsCells.run(
+            kafka.bootstrapServers(), directory, "transaction-past-timeout/seed", "cluster");
+
+    // then: the sinks' age limit failed an attempt before the broker aborted (the cell fails
+    // unless the job manager's log says so), and nothing was lost
+    assertThat(run.cells()).containsOnlyKeys("transaction-past-timeout/seed/cluster");
+    JsonNode cell = run.cells().get("transaction-past-timeout/seed/cluster");
+    assertThat(cell.get("outcome").asText()).as(cell.toString()).isEqualTo("exactly-once");
+    assertThat(cell.get("in").asLong()).as(cell.toString()).isGreaterThan(300);
     OperationsCells.assertEveryCellPassed(run);
   }
 }
