@@ -16,9 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code weir lab --sink postgres --operations}: the running totals into a real PostgreSQL server
  * through prepared transactions, on a real broker. A rescale 1 -> 2 with a prepared, un-notified
  * transaction (local path), a rescale 4 -> 1 that must leave none of the prepared transactions of
- * the halt in {@code pg_prepared_xacts}, and a stop with a savepoint then a resume (cluster path);
- * each verified by querying the tables: every input id once among the committed updates, each
- * word's totals equal to its input's.
+ * the halt in {@code pg_prepared_xacts} (local and cluster path), and a stop with a savepoint then
+ * a resume (cluster path); each verified by querying the tables: every input id once among the
+ * committed updates, each word's totals equal to its input's.
  */
 class OperationsPostgresLabTest {
   @RegisterExtension
@@ -76,6 +76,38 @@ class OperationsPostgresLabTest {
     assertThat(run.cells())
         .containsOnlyKeys(
             "rescale-4-1/postgres-totals/local", "rescale-4-1-incomplete/postgres-totals/local");
+    for (JsonNode cell : run.cells().values()) {
+      assertThat(cell.get("outcome").asText()).as(cell.toString()).isEqualTo("exactly-once");
+      assertThat(cell.get("in").asLong()).as(cell.toString()).isGreaterThan(300);
+    }
+    OperationsCells.assertEveryCellPassed(run);
+  }
+
+  @Test
+  void
+      when_aClusterJobIsRescaledFrom4To1WithPreparedTransactions_then_noneIsLeftAndEachRecordIsOnce()
+          throws Exception {
+    // given: a directory the server's unprivileged user can enter
+    Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwxr-xr-x"));
+
+    // when: halted with a prepared transaction in each of 4 sink subtasks, with the checkpoint
+    // that records them complete and then incomplete, and resumed at 1; each start of the job is
+    // a cluster of its own (a job manager, a task manager and a client), the halted one killed
+    // before the restored one starts
+    OperationsCells.Run run =
+        OperationsCells.run(
+            kafka.bootstrapServers(),
+            directory,
+            "rescale-4-1/postgres-totals/cluster,rescale-4-1-incomplete/postgres-totals/cluster",
+            "cluster",
+            "--sink",
+            "postgres");
+
+    // then
+    assertThat(run.cells())
+        .containsOnlyKeys(
+            "rescale-4-1/postgres-totals/cluster",
+            "rescale-4-1-incomplete/postgres-totals/cluster");
     for (JsonNode cell : run.cells().values()) {
       assertThat(cell.get("outcome").asText()).as(cell.toString()).isEqualTo("exactly-once");
       assertThat(cell.get("in").asLong()).as(cell.toString()).isGreaterThan(300);

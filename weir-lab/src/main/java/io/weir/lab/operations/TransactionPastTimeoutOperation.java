@@ -7,7 +7,9 @@ import io.weir.lab.process.JobLog;
 import io.weir.lab.process.RunningJob;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.failpoint.FailpointNames;
+import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -87,10 +89,7 @@ final class TransactionPastTimeoutOperation implements Operation {
         cell.settings().timeout(),
         Duration.ofMillis(200),
         () -> {
-          Optional<String> line =
-              Files.readAllLines(job.log()).stream()
-                  .filter(text -> text.contains(AGE_LIMIT_FAILURE))
-                  .findFirst();
+          Optional<String> line = ageLimitFailure(job);
           if (line.isEmpty() && !job.isAlive()) {
             throw JobLog.endedEarly(
                 "the job ended before the age limit failed an attempt", job.log());
@@ -103,5 +102,24 @@ final class TransactionPastTimeoutOperation implements Operation {
                     + cell.settings().timeout().toSeconds()
                     + " s; see "
                     + job.log()));
+  }
+
+  /**
+   * The age limit's line in any of the job's logs: a local run logs it itself, a cluster's job
+   * manager logs each failed attempt.
+   */
+  private static Optional<String> ageLimitFailure(RunningJob job) throws IOException {
+    for (Path log : job.logs()) {
+      if (Files.exists(log)) {
+        Optional<String> line =
+            Files.readAllLines(log).stream()
+                .filter(text -> text.contains(AGE_LIMIT_FAILURE))
+                .findFirst();
+        if (line.isPresent()) {
+          return line;
+        }
+      }
+    }
+    return Optional.empty();
   }
 }

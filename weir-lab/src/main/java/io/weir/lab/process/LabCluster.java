@@ -147,6 +147,11 @@ public final class LabCluster implements AutoCloseable {
     return Optional.empty();
   }
 
+  /** The logs of the job manager and the task manager. */
+  List<Path> logs() {
+    return processes.stream().map(JobProcess::log).toList();
+  }
+
   /** The process ids of the job manager and the task manager. */
   public List<Long> pids() {
     return processes.stream().map(JobProcess::pid).toList();

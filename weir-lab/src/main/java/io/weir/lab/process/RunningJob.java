@@ -3,6 +3,7 @@ package io.weir.lab.process;
 import io.weir.lab.LabFailure;
 import io.weir.runtime.failpoint.FailpointConfiguration;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -43,6 +44,16 @@ public final class RunningJob implements AutoCloseable {
 
   public Path log() {
     return client.log();
+  }
+
+  /**
+   * The logs of every process of the job: the client's and, on a cluster, the job manager's and the
+   * task manager's, where the cluster logs what its attempts did.
+   */
+  public List<Path> logs() {
+    List<Path> logs = new ArrayList<>(List.of(client.log()));
+    cluster.ifPresent(processes -> logs.addAll(processes.logs()));
+    return logs;
   }
 
   /** Whether the client and, on a cluster, the job manager and task manager are all alive. */
