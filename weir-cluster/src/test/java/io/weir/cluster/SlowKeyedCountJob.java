@@ -12,11 +12,12 @@ import java.time.Duration;
 
 /**
  * generator -> keyBy(id % {@link #KEYS}) -> running count per key -> slowed map -> exactly-once
- * file sink, parallelism 2: the keyed exchange crosses task managers, and the slowed map (chained
- * with the count and the sink) keeps records queued in front of the count. Each output line is
- * {@code "<id> <key> <count>"}, the count being how many ids of that key the job had counted with
- * this one. Arguments: output directory, record count, records per second per source subtask,
- * microseconds the slowed map takes a record.
+ * file sink, parallelism 2 (the generator's always, the others' unless {@code -p} says otherwise):
+ * the keyed exchange crosses task managers, and the slowed map (chained with the count and the
+ * sink) keeps records queued in front of the count. Each output line is {@code "<id> <key>
+ * <count>"}, the count being how many ids of that key the job had counted with this one. Arguments:
+ * output directory, record count, records per second per source subtask, microseconds the slowed
+ * map takes a record.
  */
 public final class SlowKeyedCountJob {
   public static final int KEYS = 16;
@@ -51,6 +52,8 @@ public final class SlowKeyedCountJob {
     env.addSource(new GeneratorSource<>(count, index -> index, rate))
         .name("Ids")
         .uid("ids")
+        // The generator's subtasks split the ids by index: a rescale restores them as they were.
+        .setParallelism(2)
         .keyBy(id -> id % KEYS)
         .process(new RunningCount())
         .name("Count")

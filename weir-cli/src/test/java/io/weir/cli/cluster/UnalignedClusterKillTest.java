@@ -35,6 +35,7 @@ class UnalignedClusterKillTest {
 
   @TempDir Path directory;
   private LocalClusterProcesses cluster;
+  private int submissions;
 
   @AfterEach
   void killAll() throws InterruptedException {
@@ -48,40 +49,80 @@ class UnalignedClusterKillTest {
       throws Exception {
     // given: the job submitted with --unaligned, its sink a third as fast as its input
     cluster = new LocalClusterProcesses(directory, "").start();
-    Path output = directory.resolve("out");
-    JobProcess.runCommand(
-        List.of(
-            "run",
-            "--jobmanager",
-            "127.0.0.1:" + cluster.port(),
-            "--unaligned",
-            "--detached",
-            SlowKeyedCountJob.class.getName(),
-            output.toString(),
-            "" + RECORDS,
-            "" + RATE_PER_SOURCE,
-            "" + SLOWED_MICROS),
-        directory.resolve("submit.log"),
-        Duration.ofSeconds(120));
+    submit(List.of());
     try (ClusterClient client = cluster.client()) {
       String jobId = client.list().get(0).jobId();
 
       // when: a completed checkpoint stored records in flight, a task manager is killed
-      await()
-          .atMost(Duration.ofSeconds(90))
-          .pollInterval(Duration.ofMillis(50))
-          // a checkpoint subsumed while it is read: the next poll reads the newer one
-          .ignoreExceptions()
-          .until(() -> lastCheckpointHoldsRecordsInFlight(client.job(jobId)));
+      awaitCheckpointWithRecordsInFlight(client, jobId);
       LocalClusterProcesses.kill(cluster.taskManager(2));
 
       // then
-      await().atMost(Duration.ofSeconds(180)).until(() -> client.job(jobId).isTerminal());
-      JobStatus finished = client.job(jobId);
-      assertThat(finished.state()).as(finished.message()).isEqualTo("FINISHED");
+      JobStatus finished = awaitFinished(client, jobId);
       assertThat(finished.restarts()).isGreaterThanOrEqualTo(1);
     }
-    assertEachIdCountedOnce(output);
+    assertEachIdCountedOnce(output());
+  }
+
+  @Test
+  void when_wholeClusterKilledAndJobResumedAtAnotherParallelism_then_eachIdIsCountedOnce()
+      throws Exception {
+    // given
+    cluster = new LocalClusterProcesses(directory, "").start();
+    submit(List.of());
+    try (ClusterClient client = cluster.client()) {
+      awaitCheckpointWithRecordsInFlight(client, client.list().get(0).jobId());
+    }
+
+    // when: every process is killed, and the job resumed from its latest checkpoint on three
+    // subtasks instead of two: each replays the records in flight of its new key groups
+    cluster.killAll();
+    cluster.start();
+    submit(List.of("-p", "3"));
+
+    // then: a fresh start would write the ids committed before the kill again
+    try (ClusterClient client = cluster.client()) {
+      awaitFinished(client, client.list().get(0).jobId());
+    }
+    assertEachIdCountedOnce(output());
+  }
+
+  private Path output() {
+    return directory.resolve("out");
+  }
+
+  /** {@code weir run --jobmanager ADDRESS --unaligned --detached <options> <job and its args>}. */
+  private void submit(List<String> options) throws Exception {
+    List<String> arguments =
+        new ArrayList<>(
+            List.of("run", "--jobmanager", "127.0.0.1:" + cluster.port(), "--unaligned"));
+    arguments.add("--detached");
+    arguments.addAll(options);
+    arguments.addAll(
+        List.of(
+            SlowKeyedCountJob.class.getName(),
+            output().toString(),
+            "" + RECORDS,
+            "" + RATE_PER_SOURCE,
+            "" + SLOWED_MICROS));
+    JobProcess.runCommand(
+        arguments, directory.resolve("submit-" + ++submissions + ".log"), Duration.ofSeconds(120));
+  }
+
+  private static void awaitCheckpointWithRecordsInFlight(ClusterClient client, String jobId) {
+    await()
+        .atMost(Duration.ofSeconds(90))
+        .pollInterval(Duration.ofMillis(50))
+        // a checkpoint subsumed while it is read: the next poll reads the newer one
+        .ignoreExceptions()
+        .until(() -> lastCheckpointHoldsRecordsInFlight(client.job(jobId)));
+  }
+
+  private static JobStatus awaitFinished(ClusterClient client, String jobId) throws Exception {
+    await().atMost(Duration.ofSeconds(180)).until(() -> client.job(jobId).isTerminal());
+    JobStatus finished = client.job(jobId);
+    assertThat(finished.state()).as(finished.message()).isEqualTo("FINISHED");
+    return finished;
   }
 
   private static boolean lastCheckpointHoldsRecordsInFlight(JobStatus job) throws Exception {
