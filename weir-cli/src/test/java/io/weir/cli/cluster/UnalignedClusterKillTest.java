@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.weir.cluster.ClusterClient;
 import io.weir.cluster.CommittedOutput;
+import io.weir.cluster.PaymentsJob;
 import io.weir.cluster.SlowKeyedCountJob;
 import io.weir.cluster.rpc.ClientMessages.JobStatus;
 import io.weir.lab.process.JobProcess;
@@ -24,12 +25,14 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Unaligned checkpoints on a job manager and two task managers, each its own process: a keyed
  * running count whose sink is slower than its input, so that records queue in front of the count
- * across the network. Checkpoints complete with those records stored in flight; a task manager
- * killed with SIGKILL after such a checkpoint loses and doubles nothing.
+ * across the network, and a two-input job on RocksDB state. Checkpoints complete with those records
+ * stored in flight; a task manager killed with SIGKILL after such a checkpoint loses and doubles
+ * nothing.
  */
 class UnalignedClusterKillTest {
   private static final int RECORDS = 20_000;
   private static final int RATE_PER_SOURCE = 3_000;
+  private static final int ORDERS = 8_000;
   // A third of the input's rate: each of the two counts takes a record per millisecond.
   private static final int SLOWED_MICROS = 1_000;
 
@@ -87,35 +90,63 @@ class UnalignedClusterKillTest {
     assertEachIdCountedOnce(output());
   }
 
+  @Test
+  void when_twoInputJobOnRocksDbLosesATaskManager_then_everyOrderIsPaidOnce() throws Exception {
+    // given: orders and payments matched in RocksDB state, the sink a third as fast as the input
+    cluster = new LocalClusterProcesses(directory, "").start();
+    submit(List.of("--state-backend", "rocksdb"), PaymentsJob.class, ORDERS, RATE_PER_SOURCE / 2);
+    try (ClusterClient client = cluster.client()) {
+      String jobId = client.list().get(0).jobId();
+
+      // when
+      awaitCheckpointWithRecordsInFlight(client, jobId, "match");
+      LocalClusterProcesses.kill(cluster.taskManager(2));
+
+      // then
+      assertThat(awaitFinished(client, jobId).restarts()).isGreaterThanOrEqualTo(1);
+    }
+    Map<String, Integer> counts = CommittedOutput.lineCounts(output());
+    assertThat(counts).hasSize(ORDERS).containsKeys("paid 0", "paid " + (ORDERS - 1));
+    assertThat(counts.values()).containsOnly(1);
+  }
+
   private Path output() {
     return directory.resolve("out");
   }
 
-  /** {@code weir run --jobmanager ADDRESS --unaligned --detached <options> <job and its args>}. */
+  /** Submits the keyed count with {@code options} of {@code weir run}. */
   private void submit(List<String> options) throws Exception {
+    submit(options, SlowKeyedCountJob.class, RECORDS, RATE_PER_SOURCE);
+  }
+
+  /**
+   * {@code weir run --jobmanager ADDRESS --unaligned --detached <options> <job> <output> <records>
+   * <rate> <slowed micros>}.
+   */
+  private void submit(List<String> options, Class<?> job, int records, int rate) throws Exception {
     List<String> arguments =
         new ArrayList<>(
             List.of("run", "--jobmanager", "127.0.0.1:" + cluster.port(), "--unaligned"));
     arguments.add("--detached");
     arguments.addAll(options);
     arguments.addAll(
-        List.of(
-            SlowKeyedCountJob.class.getName(),
-            output().toString(),
-            "" + RECORDS,
-            "" + RATE_PER_SOURCE,
-            "" + SLOWED_MICROS));
+        List.of(job.getName(), output().toString(), "" + records, "" + rate, "" + SLOWED_MICROS));
     JobProcess.runCommand(
         arguments, directory.resolve("submit-" + ++submissions + ".log"), Duration.ofSeconds(120));
   }
 
   private static void awaitCheckpointWithRecordsInFlight(ClusterClient client, String jobId) {
+    awaitCheckpointWithRecordsInFlight(client, jobId, "count");
+  }
+
+  private static void awaitCheckpointWithRecordsInFlight(
+      ClusterClient client, String jobId, String operatorUid) {
     await()
         .atMost(Duration.ofSeconds(90))
         .pollInterval(Duration.ofMillis(50))
         // a checkpoint subsumed while it is read: the next poll reads the newer one
         .ignoreExceptions()
-        .until(() -> lastCheckpointHoldsRecordsInFlight(client.job(jobId)));
+        .until(() -> lastCheckpointHoldsRecordsInFlight(client.job(jobId), operatorUid));
   }
 
   private static JobStatus awaitFinished(ClusterClient client, String jobId) throws Exception {
@@ -125,13 +156,14 @@ class UnalignedClusterKillTest {
     return finished;
   }
 
-  private static boolean lastCheckpointHoldsRecordsInFlight(JobStatus job) throws Exception {
+  private static boolean lastCheckpointHoldsRecordsInFlight(JobStatus job, String operatorUid)
+      throws Exception {
     if (job.lastCheckpointPath() == null || job.lastCheckpointPath().isEmpty()) {
       return false;
     }
     return CheckpointLoader.load(Path.of(job.lastCheckpointPath()))
         .operators()
-        .get("count")
+        .get(operatorUid)
         .subtasks()
         .values()
         .stream()
