@@ -168,11 +168,6 @@ public final class RunCommand implements Runnable {
     if (alignedTimeout != null && !unaligned) {
       throw new UserError("--aligned-timeout switches to unaligned checkpoints; add --unaligned");
     }
-    if (unaligned
-        && (cluster.isGiven() || !local && ClusterCommand.runningJobManager(cluster).isPresent())) {
-      throw new UserError(
-          "--unaligned applies to local runs; on a cluster, call enableUnalignedCheckpoints() in the job");
-    }
     if (cluster.isGiven()) {
       submitToCluster();
       return;
@@ -255,7 +250,9 @@ public final class RunCommand implements Runnable {
         jar,
         allowFallback,
         acceptDataLoss,
-        stateBackend);
+        stateBackend,
+        unaligned,
+        alignedTimeout);
   }
 
   private void override(JobConfig config) {

@@ -1,5 +1,6 @@
 package io.weir.cluster;
 
+import io.weir.api.datastream.DataStream;
 import io.weir.api.datastream.KeyedStream;
 import io.weir.api.datastream.StreamEnvironment;
 import io.weir.api.functions.Collector;
@@ -16,7 +17,9 @@ import java.time.Duration;
  * Orders (numbers) and payments (text naming an order, in another order) connected by order id into
  * a keyed co-process function at parallelism 2, then an exactly-once file sink: both keyed inputs
  * cross task managers. Whichever of an order and its payment comes second writes {@code paid <id>}.
- * Arguments: output directory, order count, records per second per source subtask.
+ * Arguments: output directory, order count, records per second per source subtask, and optionally
+ * the microseconds a map between the match and the sink takes a record (a slow sink, so that
+ * records queue in front of the match).
  */
 public final class PaymentsJob {
   private PaymentsJob() {}
@@ -38,14 +41,12 @@ public final class PaymentsJob {
             .name("Payments")
             .uid("payments")
             .keyBy(payment -> Long.parseLong(payment.substring(1)));
-    orders
-        .connect(payments)
-        .process(new Match())
-        .name("Match")
-        .uid("match")
-        .addSink(FileSink.<String>forDirectory(output).build())
-        .name("Files")
-        .uid("files");
+    DataStream<String> paid =
+        orders.connect(payments).process(new Match()).name("Match").uid("match");
+    if (args.length > 3) {
+      paid = paid.map(new SlowedMap<>(Long.parseLong(args[3]))).name("Slowed").uid("slowed");
+    }
+    paid.addSink(FileSink.<String>forDirectory(output).build()).name("Files").uid("files");
     env.execute("payments");
   }
 

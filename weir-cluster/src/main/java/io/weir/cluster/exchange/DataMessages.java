@@ -7,8 +7,19 @@ import java.io.Serializable;
 public final class DataMessages {
   private DataMessages() {}
 
-  /** One encoded batch for subtask {@code subtask} of task {@code vertexId}. */
-  public record DataFrame(AttemptId attempt, String vertexId, int subtask, byte[] payload)
+  /**
+   * One encoded batch of input channel {@code channel} for subtask {@code subtask} of task {@code
+   * vertexId}. A batch that {@code endsWithBarrier} travels without a credit and returns none, so
+   * that a checkpoint barrier never waits for the receiver to make room; there is at most one such
+   * batch per channel and checkpoint.
+   */
+  public record DataFrame(
+      AttemptId attempt,
+      String vertexId,
+      int subtask,
+      int channel,
+      boolean endsWithBarrier,
+      byte[] payload)
       implements Serializable {}
 
   /**

@@ -18,8 +18,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The receiving side of the exchange on one task manager: hands each arriving frame to the input
  * gate of its subtask, on one delivery thread per gate (so a full gate blocks only its own senders,
- * never the network thread), then returns a credit to the sender. Frames of attempts that are gone
- * are dropped.
+ * never the network thread), then returns a credit to the sender. A frame that ends with a
+ * checkpoint barrier is announced to the gate as it arrives, so that with unaligned checkpoints the
+ * frames waiting for room ahead of it enter the gate at once and its barrier overtakes them there;
+ * it returns no credit, as it took none. Frames of attempts that are gone are dropped.
  */
 public final class InboundGates implements MessageHandler {
   private static final Logger LOG = LoggerFactory.getLogger(InboundGates.class);
@@ -82,6 +84,9 @@ public final class InboundGates implements MessageHandler {
     if (delivery == null) {
       return;
     }
+    if (frame.endsWithBarrier()) {
+      delivery.gate().expectOvertakingBarrier(frame.channel());
+    }
     delivery.thread().execute(() -> deliver(delivery, frame, connection));
   }
 
@@ -108,9 +113,11 @@ public final class InboundGates implements MessageHandler {
     }
     try {
       delivery.gate().put(batch);
-      connection.send(
-          new DataMessages.Credit(
-              frame.attempt(), frame.vertexId(), frame.subtask(), batch.channel()));
+      if (!frame.endsWithBarrier()) {
+        connection.send(
+            new DataMessages.Credit(
+                frame.attempt(), frame.vertexId(), frame.subtask(), batch.channel()));
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (RuntimeException e) {

@@ -7,6 +7,7 @@ import java.io.StringReader;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -37,6 +38,8 @@ final class SubmissionCodec {
     properties.setProperty("allow.fallback", String.valueOf(submission.allowFallback()));
     properties.setProperty("accept.data.loss", String.valueOf(submission.acceptDataLoss()));
     maybeSet(properties, "state.backend", submission.stateBackend());
+    properties.setProperty("unaligned", String.valueOf(submission.unalignedCheckpoints()));
+    maybeSet(properties, "aligned.timeout", submission.alignedCheckpointTimeout());
     StringWriter text = new StringWriter();
     try {
       properties.store(text, "a job submitted to the cluster");
@@ -60,6 +63,7 @@ final class SubmissionCodec {
     }
     String parallelism = properties.getProperty("parallelism");
     String jarFile = properties.getProperty("jar.file");
+    String alignedTimeout = properties.getProperty("aligned.timeout");
     return new JobSubmission(
         properties.getProperty("class"),
         args,
@@ -70,7 +74,9 @@ final class SubmissionCodec {
         jarFile == null ? null : new JobJar(jarFile, properties.getProperty("jar.sha256")),
         Boolean.parseBoolean(properties.getProperty("allow.fallback")),
         Boolean.parseBoolean(properties.getProperty("accept.data.loss")),
-        properties.getProperty("state.backend"));
+        properties.getProperty("state.backend"),
+        Boolean.parseBoolean(properties.getProperty("unaligned")),
+        alignedTimeout == null ? null : Duration.parse(alignedTimeout));
   }
 
   private static void maybeSet(Properties properties, String key, Object value) {

@@ -4,6 +4,7 @@ import io.weir.api.datastream.JobConfig;
 import io.weir.api.state.StateBackend;
 import java.io.Serializable;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -24,6 +25,10 @@ import java.util.List;
  *     aborted ({@code --accept-data-loss})
  * @param stateBackend the name of the state backend ({@code --state-backend}), or null for the
  *     job's own
+ * @param unalignedCheckpoints barriers overtake queued records ({@code --unaligned}); false leaves
+ *     it to the job
+ * @param alignedCheckpointTimeout how long a checkpoint aligns before it switches to unaligned
+ *     ({@code --aligned-timeout}), or null for the job's own
  */
 public record JobSubmission(
     String jobClass,
@@ -35,7 +40,9 @@ public record JobSubmission(
     JobJar jar,
     boolean allowFallback,
     boolean acceptDataLoss,
-    String stateBackend)
+    String stateBackend,
+    boolean unalignedCheckpoints,
+    Duration alignedCheckpointTimeout)
     implements Serializable {
 
   /** Checks the backend's name on the command line's side, before anything is stored. */
@@ -44,6 +51,33 @@ public record JobSubmission(
     if (stateBackend != null) {
       StateBackend.named(stateBackend);
     }
+  }
+
+  /** A submission that leaves the choice of barrier order to the job. */
+  public JobSubmission(
+      String jobClass,
+      List<String> args,
+      Integer parallelism,
+      String checkpointDirectory,
+      String restorePath,
+      boolean fresh,
+      JobJar jar,
+      boolean allowFallback,
+      boolean acceptDataLoss,
+      String stateBackend) {
+    this(
+        jobClass,
+        args,
+        parallelism,
+        checkpointDirectory,
+        restorePath,
+        fresh,
+        jar,
+        allowFallback,
+        acceptDataLoss,
+        stateBackend,
+        false,
+        null);
   }
 
   /** A submission that leaves the choice of state backend to the job. */
@@ -105,7 +139,9 @@ public record JobSubmission(
         jar,
         allowFallback,
         acceptDataLoss,
-        stateBackend);
+        stateBackend,
+        unalignedCheckpoints,
+        alignedCheckpointTimeout);
   }
 
   /** Applies the settings to the job's config, as the command line does for a local run. */
@@ -124,6 +160,12 @@ public record JobSubmission(
     }
     if (stateBackend != null) {
       config.stateBackend(StateBackend.named(stateBackend));
+    }
+    if (unalignedCheckpoints) {
+      config.enableUnalignedCheckpoints();
+    }
+    if (alignedCheckpointTimeout != null) {
+      config.alignedCheckpointTimeout(alignedCheckpointTimeout);
     }
   }
 }

@@ -4,13 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.weir.cluster.rpc.JobJar;
 import io.weir.cluster.rpc.JobSubmission;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** A submission read back from the job store is the submission that was stored. */
 class SubmissionCodecTest {
   @Test
-  void when_aSubmissionChoosesAStateBackend_then_theStoredJobKeepsTheChoice() {
+  void when_aSubmissionChoosesABackendAndUnalignedCheckpoints_then_theStoredJobKeepsThem() {
     // given
     JobSubmission submission =
         new JobSubmission(
@@ -23,7 +24,9 @@ class SubmissionCodecTest {
             new JobJar("job.jar", "00ff"),
             true,
             false,
-            "rocksdb");
+            "rocksdb",
+            true,
+            Duration.ofSeconds(1));
 
     // when
     JobSubmission decoded = SubmissionCodec.decode(SubmissionCodec.encode(submission));

@@ -17,7 +17,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>With {@link BarrierOrder#OVERTAKING} a batch that ends with a checkpoint barrier is queued
  * without waiting for room (at most one such batch per channel and checkpoint) and a {@link
  * BarrierAnnouncement} is handed out ahead of every queued batch; batches are numbered in arrival
- * order, so the reader knows which queued batches precede the barrier.
+ * order, so the reader knows which queued batches precede the barrier. A transport that delivers a
+ * channel's batches one after another can tell the gate that such a batch is on its way ({@link
+ * #expectOvertakingBarrier}): the batches ahead of it are then queued without waiting for room too,
+ * so that the barrier is not held back behind them.
  */
 public final class InputGate implements BatchReceiver {
   private final int channels;
@@ -29,6 +32,9 @@ public final class InputGate implements BatchReceiver {
   private final Condition notFull = lock.newCondition();
   private final ArrayDeque<Batch> queue;
   private final ArrayDeque<Batch> announcements = new ArrayDeque<>();
+  // By channel, the batches ending with a barrier that a transport said are on their way.
+  private final int[] expectedBarriers;
+  private int expectedBarriersTotal;
   private long lastSequence;
   private boolean wakeUpRequested;
   private volatile Exception undeliverable;
@@ -55,6 +61,7 @@ public final class InputGate implements BatchReceiver {
     this.barrierOrder = barrierOrder;
     this.serializers = Collections.unmodifiableList(new ArrayList<>(serializers));
     this.queue = new ArrayDeque<>(capacity + channels);
+    this.expectedBarriers = new int[channels];
   }
 
   public int channels() {
@@ -70,24 +77,52 @@ public final class InputGate implements BatchReceiver {
     return serializers;
   }
 
-  /** Blocks while the gate is full, unless the batch carries an overtaking barrier. */
+  /**
+   * Blocks while the gate is full, unless the batch carries an overtaking barrier or an overtaking
+   * barrier is expected behind it.
+   */
   @Override
   public void put(Batch batch) throws InterruptedException {
     lock.lockInterruptibly();
     try {
       boolean overtakes =
           barrierOrder == BarrierOrder.OVERTAKING && batch.last() instanceof CheckpointBarrier;
-      while (!overtakes && queue.size() >= capacity) {
+      while (!overtakes && expectedBarriersTotal == 0 && queue.size() >= capacity) {
         notFull.await();
       }
       batch.sequence = ++lastSequence;
       queue.add(batch);
       if (overtakes) {
+        if (expectedBarriers[batch.channel] > 0) {
+          expectedBarriers[batch.channel]--;
+          expectedBarriersTotal--;
+        }
         CheckpointBarrier barrier = (CheckpointBarrier) batch.last();
         announcements.add(
             Batch.ofEvent(batch.channel, new BarrierAnnouncement(barrier, batch.sequence)));
       }
       notEmpty.signal();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * A batch of {@code channel} that ends with a checkpoint barrier is on its way, behind batches of
+   * the gate's channels that are still to be {@link #put}: until it is put, no put waits for room,
+   * so that the barrier overtakes what is queued instead of waiting for it to drain. Called by a
+   * transport's receiving thread, which then puts the batches in the order they came; does nothing
+   * unless barriers overtake.
+   */
+  public void expectOvertakingBarrier(int channel) {
+    if (barrierOrder != BarrierOrder.OVERTAKING) {
+      return;
+    }
+    lock.lock();
+    try {
+      expectedBarriers[channel]++;
+      expectedBarriersTotal++;
+      notFull.signalAll();
     } finally {
       lock.unlock();
     }
