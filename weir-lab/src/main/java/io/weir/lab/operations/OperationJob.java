@@ -47,11 +47,13 @@ public enum OperationJob {
    * Whether the matrix runs {@code operation} with this job: the PostgreSQL job runs the operations
    * of a two-phase-commit sink (rescale with a pending transaction, stop with a savepoint); the
    * source-side operations are the Kafka jobs' (its source is theirs). A fresh start drops keyed
-   * state by design, so only the seed job, which keeps none, starts fresh after a crash; only the
-   * seed job has a twin sink.
+   * state by design, so only the seed job, which keeps none, starts fresh after a crash (with or
+   * without its checkpoints); only the seed job has a twin sink.
    */
   boolean runs(Operation operation) {
-    if (operation instanceof FreshAfterCrashOperation || operation instanceof TwinSinksOperation) {
+    if (operation instanceof FreshAfterCrashOperation
+        || operation instanceof FreshWithoutCheckpointsOperation
+        || operation instanceof TwinSinksOperation) {
       return this == SEED;
     }
     return this != POSTGRES_TOTALS
