@@ -2,6 +2,7 @@ package io.weir.cli.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.weir.kafka.testing.KafkaBrokerExtension;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -61,6 +62,22 @@ class OperationsClusterLabTest {
         .isEqualTo("loud-failure");
     assertThat(run.cells().get("poison-dead-letter/seed/cluster").get("outcome").asText())
         .isEqualTo("exactly-once");
+    OperationsCells.assertEveryCellPassed(run);
+  }
+
+  @Test
+  void when_aClusterJobStartsFreshWithoutItsCheckpoints_then_itIsRefusedInOneLine()
+      throws Exception {
+    // when: halted with the sinks' transactions pending, the checkpoint directory removed, then
+    // submitted again with --fresh to a new cluster on that directory
+    OperationsCells.Run run =
+        OperationsCells.run(
+            kafka.bootstrapServers(), directory, "fresh-without-checkpoints/seed", "cluster");
+
+    // then
+    assertThat(run.cells()).containsOnlyKeys("fresh-without-checkpoints/seed/cluster");
+    JsonNode cell = run.cells().get("fresh-without-checkpoints/seed/cluster");
+    assertThat(cell.get("outcome").asText()).as(cell.toString()).isEqualTo("loud-failure");
     OperationsCells.assertEveryCellPassed(run);
   }
 }

@@ -21,9 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
  * then a resume, a cancel with a savepoint then a plain resubmission (both through the run's REST
  * API, {@code weir stop|cancel --web}), a second runner started while the first runs (refused with
  * one line, then the first killed and the job restarted), {@code --fresh} after a crash with
- * pending transactions, two sinks whose prefixes differ only by {@code .} and {@code _},
- * transactions held past a short timeout by expired checkpoints — each with one of the two jobs,
- * alternating.
+ * pending transactions (with its checkpoints, and refused without them), two sinks whose prefixes
+ * differ only by {@code .} and {@code _}, transactions held past a short timeout by expired
+ * checkpoints — each with one of the two jobs, alternating.
  */
 class OperationsLabTest {
   @RegisterExtension
@@ -150,6 +150,23 @@ class OperationsLabTest {
     assertThat(cell.get("outcome").asText()).as(cell.toString()).isEqualTo("exactly-once");
     assertThat(cell.get("in").asLong()).as(cell.toString()).isGreaterThan(300);
     assertThat(cell.get("lost").asLong()).as(cell.toString()).isZero();
+    OperationsCells.assertEveryCellPassed(run);
+  }
+
+  @Test
+  void when_freshStartFollowsACrashWithoutItsCheckpoints_then_itRefusesInOneLineAndCommitsNothing()
+      throws Exception {
+    // when: halted with the sinks' transactions pending, the checkpoint directory removed, then
+    // started with --fresh
+    OperationsCells.Run run =
+        OperationsCells.run(
+            kafka.bootstrapServers(), directory, "fresh-without-checkpoints/seed", "local");
+
+    // then: the start refused, naming the open transactions and --accept-data-loss (the cell
+    // fails on any other line, on exit 0, and on anything it committed)
+    assertThat(run.cells()).containsOnlyKeys("fresh-without-checkpoints/seed/local");
+    JsonNode cell = run.cells().get("fresh-without-checkpoints/seed/local");
+    assertThat(cell.get("outcome").asText()).as(cell.toString()).isEqualTo("loud-failure");
     OperationsCells.assertEveryCellPassed(run);
   }
 

@@ -16,9 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code weir lab --sink postgres --operations}: the running totals into a real PostgreSQL server
  * through prepared transactions, on a real broker. A rescale 1 -> 2 with a prepared, un-notified
  * transaction (local path), a rescale 4 -> 1 that must leave none of the prepared transactions of
- * the halt in {@code pg_prepared_xacts} (local and cluster path), and a stop with a savepoint then
- * a resume (cluster path); each verified by querying the tables: every input id once among the
- * committed updates, each word's totals equal to its input's.
+ * the halt in {@code pg_prepared_xacts} (local and cluster path), two sinks whose ids differ only
+ * by {@code .} and {@code _}, and a stop with a savepoint then a resume (cluster path); each
+ * verified by querying the tables: every input id once among the committed updates, each word's
+ * totals equal to its input's.
  */
 class OperationsPostgresLabTest {
   @RegisterExtension
@@ -112,6 +113,32 @@ class OperationsPostgresLabTest {
       assertThat(cell.get("outcome").asText()).as(cell.toString()).isEqualTo("exactly-once");
       assertThat(cell.get("in").asLong()).as(cell.toString()).isGreaterThan(300);
     }
+    OperationsCells.assertEveryCellPassed(run);
+  }
+
+  @Test
+  void when_twoSinkIdsDifferOnlyByDotAndUnderscore_then_eachTableSetHoldsEveryRecordOnce()
+      throws Exception {
+    // given: a directory the server's unprivileged user can enter
+    Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwxr-xr-x"));
+
+    // when: the totals job writes into two table sets through sinks with ids P.twin and P_twin,
+    // halts with prepared transactions in both, and is resumed from that checkpoint; the cell
+    // fails unless transactions were prepared at the halt and none is left afterwards
+    OperationsCells.Run run =
+        OperationsCells.run(
+            kafka.bootstrapServers(),
+            directory,
+            "twin-sinks-dot-underscore/postgres-totals/local",
+            "local",
+            "--sink",
+            "postgres");
+
+    // then: counted over both table sets, each against the whole input
+    assertThat(run.cells()).containsOnlyKeys("twin-sinks-dot-underscore/postgres-totals/local");
+    JsonNode cell = run.cells().get("twin-sinks-dot-underscore/postgres-totals/local");
+    assertThat(cell.get("outcome").asText()).as(cell.toString()).isEqualTo("exactly-once");
+    assertThat(cell.get("in").asLong()).as(cell.toString()).isGreaterThan(600);
     OperationsCells.assertEveryCellPassed(run);
   }
 }

@@ -45,6 +45,11 @@ public record TotalsTables(String prefix) {
 
   /** The sink: upsert the word's aggregate and insert the update, in one transaction. */
   public SinkFunction<WordTotal> sink(String jdbcUrl, boolean exactlyOnce) {
+    return sink(jdbcUrl, exactlyOnce, prefix);
+  }
+
+  /** As {@link #sink(String, boolean)}, its transactions named by {@code sinkId}. */
+  public SinkFunction<WordTotal> sink(String jdbcUrl, boolean exactlyOnce, String sinkId) {
     JdbcSink.Builder<WordTotal> builder =
         exactlyOnce ? JdbcSink.exactlyOnce(jdbcUrl) : JdbcSink.atLeastOnce(jdbcUrl);
     return builder
@@ -65,7 +70,7 @@ public record TotalsTables(String prefix) {
               statement.setString(2, total.word());
               statement.setLong(3, total.updates());
             })
-        .sinkId(prefix)
+        .sinkId(sinkId)
         .build();
   }
 }

@@ -5,6 +5,9 @@ import io.weir.kafka.BesideStart;
 import io.weir.kafka.ClientGauges;
 import io.weir.kafka.transaction.PendingTransaction;
 import io.weir.kafka.transaction.TransactionResumer;
+import io.weir.runtime.failpoint.FailpointNames;
+import io.weir.runtime.failpoint.Failpoints;
+import io.weir.runtime.startup.BesideStartWork;
 import io.weir.runtime.startup.StartupPhases;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -37,6 +40,9 @@ final class KafkaTransactionWriter<T> implements AutoCloseable {
   private final String operatorName;
   private final TransactionalProducers producers;
   private final TransactionMarkers markers;
+  private final Failpoints failpoints;
+  // The attempt's: it ends only once the fence of the pool's other ids ended.
+  private final BesideStartWork besideStartWork;
   private final AtomicReference<Exception> sendError = new AtomicReference<>();
   // One for every record: a lambda per send would be an allocation per record.
   private final Callback sendCallback =
@@ -51,6 +57,8 @@ final class KafkaTransactionWriter<T> implements AutoCloseable {
     this.operatorName = context.operatorName();
     this.producers = new TransactionalProducers(config, context.subtaskIndex());
     this.markers = new TransactionMarkers(config.producerConfig(), config.transactionalIdPrefix());
+    this.failpoints = Failpoints.of(context);
+    this.besideStartWork = BesideStartWork.of(context);
     ClientGauges.addProducers(context.metricGroup(), producers::forGauges);
   }
 
@@ -65,7 +73,9 @@ final class KafkaTransactionWriter<T> implements AutoCloseable {
    * the first two ids while one admin client, beside them, checks the transaction timeout against
    * the broker and creates the marker topic (both awaited), and then fences the pool's other ids
    * (not awaited: the first transactions do not use them, and a transaction that needs one of them
-   * waits for the fence).
+   * waits for the fence). The attempt awaits the fence before it ends ({@link BesideStartWork}):
+   * the next attempt uses the same ids, and a fence landing after it began a transaction under one
+   * of them would abort that transaction.
    */
   void start() {
     CompletableFuture<Optional<String>> startChecks = startChecksThenFence();
@@ -90,6 +100,7 @@ final class KafkaTransactionWriter<T> implements AutoCloseable {
     CompletableFuture<Optional<String>> checked = new CompletableFuture<>();
     CompletableFuture<Void> fenced = new CompletableFuture<>();
     producers.useTheOthersAfter(fenced);
+    besideStartWork.add(fenced);
     inBackground(
         "start checks",
         () -> {
@@ -99,12 +110,15 @@ final class KafkaTransactionWriter<T> implements AutoCloseable {
             Optional<String> warning = TransactionTimeoutCheck.check(config, admin);
             markers.ensureTopic(admin);
             checked.complete(warning);
+            failpoints.hit(FailpointNames.SINK_FENCE_BEFORE);
             producers.fenceTheOthers(admin);
           } catch (RuntimeException e) {
             if (!checked.completeExceptionally(e)) {
               LOG.warn("{}", e.getMessage());
             }
           } finally {
+            // After the admin client closed, which waits for its calls to end (each bounded by
+            // its timeouts): from here the fence sends nothing more.
             fenced.complete(null);
           }
           return null;

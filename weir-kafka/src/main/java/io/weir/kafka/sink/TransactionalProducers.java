@@ -14,8 +14,6 @@ import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The transactional producers of one sink subtask, one per transactional id of its bounded pool
@@ -29,11 +27,7 @@ import org.slf4j.LoggerFactory;
  * one transaction after another.
  */
 final class TransactionalProducers implements AutoCloseable {
-  private static final Logger LOG = LoggerFactory.getLogger(TransactionalProducers.class);
   private static final long FENCE_TIMEOUT_SECONDS = 30;
-  // How long closing waits for a fence still in flight (see close): far longer than a fence takes
-  // on a reachable broker, and below the time a cancelled task is given to end.
-  private static final Duration FENCE_WAIT_AT_CLOSE = Duration.ofSeconds(5);
   // The ids whose producers initialise() makes.
   private static final int FIRST_IDS = 2;
 
@@ -182,36 +176,16 @@ final class TransactionalProducers implements AutoCloseable {
   }
 
   /**
-   * Closes every producer without waiting (pre-committed transactions stay open for the restore to
-   * commit; the open one was aborted before), once the start's fence has ended: the job's next
-   * attempt in this process uses the same ids, and a fence still in flight could reach the broker
-   * after that attempt made a producer of one of them, aborting its open transaction. Waits for the
-   * fence at most {@link #FENCE_WAIT_AT_CLOSE}, or until interrupted (the task sets aside the
-   * interrupt of its cancel while it closes its functions).
+   * Closes every producer without waiting: pre-committed transactions stay open for the restore to
+   * commit; the open one was aborted before. A fence still in flight goes on: the attempt awaits it
+   * before it ends ({@link KafkaTransactionWriter#start}).
    */
   @Override
   public void close() {
-    awaitTheFence();
     producers.values().forEach(producer -> producer.close(Duration.ZERO));
     producers.clear();
     // A producer still starting is closed once it is ready, not left running.
     initialising.values().forEach(started -> started.thenAccept(p -> p.close(Duration.ZERO)));
     initialising.clear();
-  }
-
-  private void awaitTheFence() {
-    try {
-      othersFenced.get(FENCE_WAIT_AT_CLOSE.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (ExecutionException e) {
-      // ended, however
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } catch (TimeoutException e) {
-      LOG.warn(
-          "The fence of {}* was still in flight after {} s; the job's next attempt may be fenced"
-              + " by it and restart once more",
-          subtaskPrefix,
-          FENCE_WAIT_AT_CLOSE.toSeconds());
-    }
   }
 }

@@ -126,28 +126,6 @@ class TransactionalProducersTest {
   }
 
   @Test
-  void when_closedWhileTheFenceIsInFlight_then_theProducersCloseOnlyOnceItEnded() throws Exception {
-    CompletableFuture<Void> fenced = new CompletableFuture<>();
-    TransactionalProducers producers = new TransactionalProducers(config("closing"), 0);
-    producers.useTheOthersAfter(fenced);
-    producers.initialise();
-    KafkaProducer<byte[], byte[]> first = producers.producer(0);
-
-    // when: the attempt ends before the fence of the others has reached the broker
-    Thread closing = new Thread(producers::close);
-    closing.start();
-
-    // then: the pool is not closed, so the next attempt in this process cannot begin, until the
-    // fence has ended
-    await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(2)).until(closing::isAlive);
-    assertThat(producers.forGauges().inUse()).anyMatch(producer -> producer == first);
-    fenced.complete(null);
-    closing.join(10_000);
-    assertThat(closing.isAlive()).isFalse();
-    assertThat(producers.forGauges().inUse()).isEmpty();
-  }
-
-  @Test
   void when_aProducerIsDiscarded_then_whatItSentStaysCountedAndANewOneTakesItsId()
       throws Exception {
     KafkaTestClients.createTopic(kafka.bootstrapServers(), "discard-out", 1);

@@ -1,5 +1,6 @@
 package io.weir.lab.operations;
 
+import io.weir.examples.postgres.TotalsTables;
 import io.weir.lab.CellTopics;
 import io.weir.lab.ContinuousFeed;
 import io.weir.lab.JobOutput;
@@ -9,6 +10,7 @@ import io.weir.lab.LabSettings;
 import io.weir.lab.OutputVerifier;
 import io.weir.lab.SeedInput;
 import io.weir.lab.SeedRecordsRead;
+import io.weir.lab.TableOutput;
 import io.weir.lab.Topics;
 import io.weir.lab.process.CheckpointWatch;
 import io.weir.lab.process.JobLog;
@@ -299,6 +301,59 @@ final class OperationCell {
       throw new LabFailure("Cannot list the prepared transactions at " + jdbcUrl + ": " + e);
     }
     return globalIds;
+  }
+
+  /**
+   * The transactions prepared at a halt: for the PostgreSQL job, fails the cell when there are none
+   * (it would prove nothing) and says which; none for a job that writes to Kafka only.
+   */
+  Set<String> preparedAtHalt() {
+    Set<String> prepared = preparedTransactions();
+    if (writesToPostgres()) {
+      if (prepared.isEmpty()) {
+        throw new LabFailure("no transaction was prepared at the halt, so the cell proves nothing");
+      }
+      progress(prepared.size() + " transactions prepared at the halt: " + prepared);
+    }
+    return prepared;
+  }
+
+  /** Those of {@code preparedAtHalt} that are still prepared. */
+  Set<String> stillPrepared(Set<String> preparedAtHalt) {
+    Set<String> left = new TreeSet<>(preparedAtHalt);
+    left.retainAll(preparedTransactions());
+    return left;
+  }
+
+  /**
+   * {@code verdict} as the cell's outcome, failed when {@code left} (transactions prepared at the
+   * halt, still in {@code pg_prepared_xacts} after the restored job settled) is not empty: each
+   * holds its row locks and blocks VACUUM for ever.
+   */
+  static OperationOutcome countedUnlessLeft(Set<String> left, OutputVerifier.Verdict verdict) {
+    if (!left.isEmpty()) {
+      return OperationOutcome.failed(
+          left.size()
+              + " of the transactions prepared at the halt are still in pg_prepared_xacts after"
+              + " the restored job settled: "
+              + left,
+          verdict);
+    }
+    return OperationOutcome.counted(verdict);
+  }
+
+  /** The tables {@code tables}, which the cell's PostgreSQL job writes too, as an output. */
+  JobOutput tablesOutput(TotalsTables tables) {
+    return new TableOutput(jdbcUrl, tables);
+  }
+
+  /** The committed rows of {@code tables} counted against the input, as {@link #verdict} does. */
+  OutputVerifier.Verdict tablesVerdict(TotalsTables tables) {
+    try {
+      return OperationJob.verifyTables(bootstrap, topics, jdbcUrl, tables);
+    } catch (SQLException e) {
+      throw new LabFailure("Cannot read the job's tables at " + jdbcUrl + ": " + e.getMessage());
+    }
   }
 
   /** The committed output counted against the input, by the job's own measure. */

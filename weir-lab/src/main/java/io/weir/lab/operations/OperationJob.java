@@ -1,5 +1,6 @@
 package io.weir.lab.operations;
 
+import io.weir.examples.postgres.TotalsTables;
 import io.weir.lab.CellTopics;
 import io.weir.lab.JobOutput;
 import io.weir.lab.LabFailure;
@@ -47,12 +48,16 @@ public enum OperationJob {
    * Whether the matrix runs {@code operation} with this job: the PostgreSQL job runs the operations
    * of a two-phase-commit sink (rescale with a pending transaction, stop with a savepoint); the
    * source-side operations are the Kafka jobs' (its source is theirs). A fresh start drops keyed
-   * state by design, so only the seed job, which keeps none, starts fresh after a crash; only the
-   * seed job has a twin sink.
+   * state by design, so only the seed job, which keeps none, starts fresh after a crash (with or
+   * without its checkpoints); the seed job and the PostgreSQL job have a twin sink.
    */
   boolean runs(Operation operation) {
-    if (operation instanceof FreshAfterCrashOperation || operation instanceof TwinSinksOperation) {
+    if (operation instanceof FreshAfterCrashOperation
+        || operation instanceof FreshWithoutCheckpointsOperation) {
       return this == SEED;
+    }
+    if (operation instanceof TwinSinksOperation) {
+      return this == SEED || this == POSTGRES_TOTALS;
     }
     return this != POSTGRES_TOTALS
         || operation instanceof RescaleOperation
@@ -86,13 +91,15 @@ public enum OperationJob {
               .read(true)
               .verifyAgainst(SeedRecordsRead.ids(bootstrap, topics.input()));
       case RUNNING_COUNT -> RunningCountVerdict.verify(bootstrap, topics);
-      case POSTGRES_TOTALS -> verifyTables(bootstrap, topics, jdbcUrl);
+      case POSTGRES_TOTALS -> verifyTables(bootstrap, topics, jdbcUrl, LabJob.tables(topics));
     };
   }
 
-  private static OutputVerifier.Verdict verifyTables(
-      String bootstrap, CellTopics topics, String jdbcUrl) throws SQLException {
-    TableOutput tables = new TableOutput(jdbcUrl, LabJob.tables(topics));
+  /** The committed rows of {@code totals}, tables the PostgreSQL job writes, against the input. */
+  static OutputVerifier.Verdict verifyTables(
+      String bootstrap, CellTopics topics, String jdbcUrl, TotalsTables totals)
+      throws SQLException {
+    TableOutput tables = new TableOutput(jdbcUrl, totals);
     OutputVerifier.Reading input = SeedRecordsRead.ids(bootstrap, topics.input());
     OutputVerifier.Verdict verdict = tables.read().verifyAgainst(input);
     long wordsOff = tables.wordsOffReference(input);

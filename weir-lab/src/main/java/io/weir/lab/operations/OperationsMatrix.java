@@ -37,6 +37,7 @@ public final class OperationsMatrix {
           new PoisonRecordOperation(true),
           new SecondRunnerOperation(),
           new FreshAfterCrashOperation(),
+          new FreshWithoutCheckpointsOperation(),
           new TwinSinksOperation(),
           new TransactionPastTimeoutOperation());
 

@@ -1,14 +1,11 @@
 package io.weir.lab.operations;
 
 import io.weir.lab.ContinuousFeed;
-import io.weir.lab.LabFailure;
-import io.weir.lab.OutputVerifier;
 import io.weir.lab.process.RunningJob;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.failpoint.FailpointNames;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Rescale with a pending transaction: the job runs at parallelism {@code from} while input flows
@@ -93,31 +90,14 @@ final class RescaleOperation implements Operation {
             + fed
             + " records in; resuming at parallelism "
             + to);
-    Set<String> preparedAtHalt = cell.preparedTransactions();
-    if (cell.writesToPostgres()) {
-      if (preparedAtHalt.isEmpty()) {
-        throw new LabFailure("no transaction was prepared at the halt, so the cell proves nothing");
-      }
-      cell.progress(
-          preparedAtHalt.size() + " transactions prepared at the halt: " + preparedAtHalt);
-    }
+    Set<String> preparedAtHalt = cell.preparedAtHalt();
     List<String> resume = List.of("-s", latest.location().toString());
-    Set<String> left = new TreeSet<>();
+    Set<String> left;
     try (RunningJob second = cell.start(cell.runArguments(to, resume, List.of()), null)) {
       cell.load(fed, fed + cell.settings().recordsAfterRestart());
       cell.awaitSettled(second);
-      left.addAll(preparedAtHalt);
-      left.retainAll(cell.preparedTransactions());
+      left = cell.stillPrepared(preparedAtHalt);
     }
-    OutputVerifier.Verdict verdict = cell.verdict();
-    if (!left.isEmpty()) {
-      return OperationOutcome.failed(
-          left.size()
-              + " of the transactions prepared at the halt are still in pg_prepared_xacts after"
-              + " the restored job settled: "
-              + left,
-          verdict);
-    }
-    return OperationOutcome.counted(verdict);
+    return OperationCell.countedUnlessLeft(left, cell.verdict());
   }
 }

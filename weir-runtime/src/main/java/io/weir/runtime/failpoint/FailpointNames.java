@@ -50,6 +50,13 @@ public final class FailpointNames {
   /** A sink committed the transactions of a completed checkpoint. */
   public static final String SINK_COMMIT_AFTER = "sink.commit.after";
 
+  /**
+   * A Kafka sink subtask, beside its start, is about to ask the broker to fence the transactional
+   * ids of its pool that its first transactions do not use: where a fence can be held until after
+   * its attempt ended.
+   */
+  public static final String SINK_FENCE_BEFORE = "sink.fence.before";
+
   /** A source is about to commit a completed checkpoint's offsets to its consumer group. */
   public static final String SOURCE_OFFSETS_COMMIT_BEFORE = "source.offsets-commit.before";
 
@@ -75,6 +82,7 @@ public final class FailpointNames {
               RECOVERY_SINKS_BEFORE,
               SINK_COMMIT_BEFORE,
               SINK_COMMIT_AFTER,
+              SINK_FENCE_BEFORE,
               SOURCE_OFFSETS_COMMIT_BEFORE,
               SOURCE_OFFSETS_COMMIT_AFTER,
               SOURCE_DEAD_LETTER_AFTER));

@@ -76,7 +76,7 @@ public abstract class StreamTask {
               deployment.restoredCheckpointId(),
               timers,
               // The sink's commits run the job's failpoints sink.commit.*.
-              new FailpointCommitObserver(deployment.failpoints()),
+              new FailpointCommitObserver(deployment.failpoints(), deployment.besideStartWork()),
               keyedStateBackends);
       operators[i] =
           OperatorFactory.create(

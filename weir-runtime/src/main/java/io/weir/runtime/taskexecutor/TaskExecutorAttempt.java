@@ -26,6 +26,7 @@ import io.weir.runtime.gateway.SubtaskPlacement;
 import io.weir.runtime.graph.JobEdge;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobVertex;
+import io.weir.runtime.startup.BesideStartWork;
 import io.weir.runtime.task.OneInputStreamTask;
 import io.weir.runtime.task.OutputEdge;
 import io.weir.runtime.task.SourceStreamTask;
@@ -71,6 +72,8 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
   private final JobManagerGateway jobManager;
   private final Runnable whenAllTerminated;
   private final Failpoints failpoints;
+  // What the subtasks left running beside their start: the attempt ends once it ended.
+  private final BesideStartWork besideStartWork = new BesideStartWork();
   private final AtomicInteger terminated = new AtomicInteger();
   // Read by progress and monitoring threads while the attempt runs.
   private final List<StreamTask> tasks = new CopyOnWriteArrayList<>();
@@ -183,7 +186,8 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
             this,
             snapshotExecutor,
             clock,
-            failpoints);
+            failpoints,
+            besideStartWork);
     StreamTask task;
     if (vertex.isSource()) {
       task = new SourceStreamTask(taskDeployment);
@@ -308,11 +312,17 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
     awaitThreadsAndRelease();
   }
 
-  /** Waits for the subtasks' threads to end (they terminated or were cancelled), then releases. */
+  /**
+   * Waits for the subtasks' threads to end (they terminated or were cancelled) and for what they
+   * left running beside their start, then releases. The job's next attempt here deploys only after
+   * this returned, so nothing this attempt started (a sink's fence of its transactional ids) lands
+   * in it.
+   */
   public void awaitThreadsAndRelease() throws InterruptedException {
     for (StreamTask task : tasks) {
       task.join(10_000);
     }
+    besideStartWork.awaitAll();
     exchange.close();
   }
 

@@ -1,0 +1,58 @@
+package io.weir.runtime.startup;
+
+import io.weir.api.functions.RuntimeContext;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * The work that the subtasks of one attempt left running beside their start, unawaited, and whose
+ * effect must not land in the job's next attempt. The case it is for: a Kafka sink subtask fences
+ * the transactional ids its first transactions do not use beside its start; the next attempt uses
+ * the same ids, and a fence reaching the broker after that attempt began a transaction under one of
+ * them aborts that transaction, pre-committed or not. So an attempt ends only once every such work
+ * has ended ({@link #awaitAll}), and the next attempt deploys after it.
+ *
+ * <p>One per attempt and task manager, made by whoever owns the attempt's subtasks there; a
+ * function reaches its own through its runtime context ({@link #of}). Work added must end by
+ * itself, within a bound of its own (a client's request timeout), as nothing cancels it. Any
+ * thread.
+ */
+public final class BesideStartWork {
+  private final Set<CompletableFuture<?>> running = ConcurrentHashMap.newKeySet();
+
+  /** What carries a subtask's {@link BesideStartWork} to its functions. */
+  public interface Carrier {
+    BesideStartWork besideStartWork();
+  }
+
+  /**
+   * The work of the attempt that {@code context}'s subtask belongs to; when the context comes from
+   * elsewhere (a test harness), one that nothing awaits.
+   */
+  public static BesideStartWork of(RuntimeContext context) {
+    return context.commitObserver() instanceof Carrier carrier
+        ? carrier.besideStartWork()
+        : new BesideStartWork();
+  }
+
+  /** Keeps {@code work} until it ends, however it ends. */
+  public void add(CompletableFuture<?> work) {
+    running.add(work);
+    work.whenComplete((result, failure) -> running.remove(work));
+  }
+
+  /** Waits until every work added so far has ended; a failure is the work's own to report. */
+  public void awaitAll() throws InterruptedException {
+    for (CompletableFuture<?> work : List.copyOf(running)) {
+      try {
+        work.get();
+      } catch (ExecutionException | CancellationException e) {
+        // ended, however
+      }
+    }
+  }
+}
