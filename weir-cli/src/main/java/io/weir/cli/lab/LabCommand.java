@@ -88,7 +88,7 @@ public final class LabCommand implements Callable<Integer> {
       split = ",",
       paramLabel = "KIND",
       description =
-          "With --nemesis: the fault kinds to inject, of partition, pause, kill, broker, disk"
+          "With --nemesis: the fault kinds to inject, of partition, pause, kill, broker, split, disk"
               + " (default: all).")
   List<String> faults = new ArrayList<>();
 

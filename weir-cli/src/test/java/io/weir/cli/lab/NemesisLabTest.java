@@ -16,10 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code weir lab --nemesis}: three brokers and the seed job, each in a network namespace of its
- * own, under partitions, pauses, kills, isolated brokers and a full checkpoint disk; the committed
- * output holds every input record exactly once, no aborted transaction's record is ever read
- * committed, and everything the lab made is gone afterwards. Runs as root, as the build's machines
- * do.
+ * own, under partitions, pauses, kills, isolated or split brokers and a full checkpoint disk; the
+ * committed output holds every input record exactly once, no aborted transaction's record is ever
+ * read committed, and everything the lab made is gone afterwards. Runs as root, as the build's
+ * machines do.
  */
 class NemesisLabTest {
   private static final String NAMESPACE_PREFIX = "weir-nemesis-";
@@ -60,10 +60,10 @@ class NemesisLabTest {
     assertThat(report.get("records").asLong()).isGreaterThan(5_000);
     assertThat(report.get("max_stall_s").asDouble())
         .isLessThanOrEqualTo(report.get("stall_bound_s").asDouble());
-    assertThat(kinds(report)).contains("partition", "pause", "kill", "broker", "disk");
+    assertThat(kinds(report)).contains("partition", "pause", "kill", "broker", "split", "disk");
     assertThat(run.out())
         .containsPattern(
-            "nemesis: faults=\\d+ kinds=5 records=\\d+ lost=0 duplicated=0 aborted-reads=0"
+            "nemesis: faults=\\d+ kinds=6 records=\\d+ lost=0 duplicated=0 aborted-reads=0"
                 + " max-stall=[0-9.]+ s");
     String picture = Files.readString(directory.resolve("nemesis.svg"), StandardCharsets.UTF_8);
     assertThat(picture).startsWith("<svg").contains("<polyline").contains("job -/-&gt; broker-");
@@ -111,7 +111,8 @@ class NemesisLabTest {
     assertThat(run.exitCode()).isNotZero();
     assertThat(run.err().strip())
         .isEqualTo(
-            "weir: --faults: unknown fault kind 'flood'; known: partition,pause,kill,broker,disk");
+            "weir: --faults: unknown fault kind 'flood'; known:"
+                + " partition,pause,kill,broker,split,disk");
   }
 
   private static List<String> kinds(JsonNode report) {
