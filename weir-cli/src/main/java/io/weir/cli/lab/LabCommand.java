@@ -13,6 +13,7 @@ import io.weir.lab.crash.LabJson;
 import io.weir.lab.crash.MatrixReport;
 import io.weir.lab.crash.MatrixRun;
 import io.weir.lab.nemesis.FaultKind;
+import io.weir.lab.nemesis.NemesisJob;
 import io.weir.lab.nemesis.NemesisLab;
 import io.weir.lab.nemesis.NemesisReport;
 import io.weir.lab.nemesis.NetworkSlot;
@@ -88,7 +89,7 @@ public final class LabCommand implements Callable<Integer> {
       split = ",",
       paramLabel = "KIND",
       description =
-          "With --nemesis: the fault kinds to inject, of partition, pause, kill, broker, disk"
+          "With --nemesis: the fault kinds to inject, of partition, pause, kill, broker, split, disk"
               + " (default: all).")
   List<String> faults = new ArrayList<>();
 
@@ -189,7 +190,9 @@ public final class LabCommand implements Callable<Integer> {
   @Option(
       names = "--job",
       paramLabel = "CLASS|JAR",
-      description = "Your job: its main class, or its jar (as weir run takes it).")
+      description =
+          "Your job: its main class, or its jar (as weir run takes it). With --nemesis: seed or"
+              + " running-count (default: seed).")
   String jobClass;
 
   @Option(
@@ -371,10 +374,11 @@ public final class LabCommand implements Callable<Integer> {
   }
 
   private int nemesis(LabSettings settings) throws Exception {
-    if (soak || operations || highAvailability || jobClass != null || sink != LabSink.KAFKA) {
+    if (soak || operations || highAvailability || sink != LabSink.KAFKA) {
       throw new UserError(
-          "--nemesis runs the seed job into Kafka: drop --soak, --operations, --ha, --job, --sink");
+          "--nemesis runs its own jobs into Kafka: drop --soak, --operations, --ha, --sink");
     }
+    NemesisJob job = jobClass == null ? NemesisJob.SEED : NemesisJob.parse(jobClass);
     List<FaultKind> kinds = faults.isEmpty() ? FaultKind.all() : FaultKind.parse(faults);
     recreate(directory);
     long seed = randomSeed != null ? randomSeed : System.nanoTime();
@@ -383,6 +387,7 @@ public final class LabCommand implements Callable<Integer> {
     NemesisReport report =
         new NemesisLab(
                 networkSlot(),
+                job,
                 settings.ratePerSecond(),
                 settings.timeout(),
                 kinds,

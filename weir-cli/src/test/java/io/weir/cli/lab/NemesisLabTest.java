@@ -15,10 +15,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code weir lab --nemesis}: three brokers and the seed job, each in a network namespace of its
- * own, under partitions, pauses, kills, isolated brokers and a full checkpoint disk; the committed
- * output holds every input record exactly once, no aborted transaction's record is ever read
- * committed, and everything the lab made is gone afterwards. Runs as root, as the build's machines
+ * {@code weir lab --nemesis}: three brokers and the seed job (or the running count), each in a
+ * network namespace of its own, under partitions, pauses, kills, isolated brokers, split brokers
+ * and a full checkpoint disk; the committed output holds every input record exactly once, no
+ * aborted transaction's record is ever read committed, the running count's counts match the input
+ * in order, and everything the lab made is gone afterwards. Runs as root, as the build's machines
  * do.
  */
 class NemesisLabTest {
@@ -60,14 +61,63 @@ class NemesisLabTest {
     assertThat(report.get("records").asLong()).isGreaterThan(5_000);
     assertThat(report.get("max_stall_s").asDouble())
         .isLessThanOrEqualTo(report.get("stall_bound_s").asDouble());
-    assertThat(kinds(report)).contains("partition", "pause", "kill", "broker", "disk");
+    assertThat(kinds(report)).contains("partition", "pause", "kill", "broker", "split", "disk");
     assertThat(run.out())
         .containsPattern(
-            "nemesis: faults=\\d+ kinds=5 records=\\d+ lost=0 duplicated=0 aborted-reads=0"
+            "nemesis: faults=\\d+ kinds=6 records=\\d+ lost=0 duplicated=0 aborted-reads=0"
                 + " max-stall=[0-9.]+ s");
     String picture = Files.readString(directory.resolve("nemesis.svg"), StandardCharsets.UTF_8);
     assertThat(picture).startsWith("<svg").contains("<polyline").contains("job -/-&gt; broker-");
     assertThat(namespaces()).noneMatch(name -> name.startsWith(NAMESPACE_PREFIX));
+  }
+
+  @Test
+  void when_brokersSplitUnderTheRunningCount_then_eachKeysCountsAreExactAndInOrder()
+      throws Exception {
+    // given: slot 2, so that it runs beside a lab in the default slot
+    Path json = directory.resolve("running-count.json");
+
+    // when
+    CommandRun run =
+        CommandRun.weir(
+            "lab",
+            "--nemesis",
+            "--nemesis-network",
+            "2",
+            "--job",
+            "running-count",
+            "--faults",
+            "split,kill",
+            "--minutes",
+            "1.5",
+            "--rate",
+            "200",
+            "--random-seed",
+            "49",
+            "--timeout",
+            "180",
+            "--dir",
+            directory.resolve("lab").toString(),
+            "--json",
+            json.toString());
+
+    // then
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(json.toFile());
+    assertThat(report.get("job").asText()).isEqualTo("running-count");
+    assertThat(report.get("lost").asLong()).as(report.toString()).isZero();
+    assertThat(report.get("duplicated").asLong()).as(report.toString()).isZero();
+    assertThat(report.get("aborted_reads").asLong()).as(report.toString()).isZero();
+    assertThat(report.get("counts_off").asLong()).as(report.toString()).isZero();
+    assertThat(report.get("order_broken").asLong()).as(report.toString()).isZero();
+    assertThat(report.get("records").asLong()).isGreaterThan(3_000);
+    assertThat(kinds(report)).contains("split", "kill");
+    assertThat(targets(report)).anyMatch(target -> target.startsWith("job with the majority: "));
+    assertThat(run.out())
+        .containsPattern(
+            "nemesis: faults=\\d+ kinds=2 records=\\d+ lost=0 duplicated=0 aborted-reads=0"
+                + " counts-off=0 order-broken=0 max-stall=[0-9.]+ s");
+    assertThat(namespaces()).noneMatch(name -> name.startsWith("weir-nemesis2-"));
   }
 
   @Test
@@ -111,13 +161,32 @@ class NemesisLabTest {
     assertThat(run.exitCode()).isNotZero();
     assertThat(run.err().strip())
         .isEqualTo(
-            "weir: --faults: unknown fault kind 'flood'; known: partition,pause,kill,broker,disk");
+            "weir: --faults: unknown fault kind 'flood'; known:"
+                + " partition,pause,kill,broker,split,disk");
+  }
+
+  @Test
+  void when_anUnknownNemesisJobIsAsked_then_oneLineNamesIt() {
+    // when
+    CommandRun run = CommandRun.weir("lab", "--nemesis", "--job", "word-join");
+
+    // then
+    assertThat(run.exitCode()).isNotZero();
+    assertThat(run.err().strip())
+        .isEqualTo(
+            "weir: --job: the nemesis lab runs no job 'word-join'; known: seed,running-count");
   }
 
   private static List<String> kinds(JsonNode report) {
     List<String> kinds = new ArrayList<>();
     report.get("faults").forEach(fault -> kinds.add(fault.get("kind").asText()));
     return kinds;
+  }
+
+  private static List<String> targets(JsonNode report) {
+    List<String> targets = new ArrayList<>();
+    report.get("faults").forEach(fault -> targets.add(fault.get("target").asText()));
+    return targets;
   }
 
   private static List<String> namespaces() throws IOException, InterruptedException {

@@ -3,6 +3,8 @@ package io.weir.lab.nemesis;
 import io.weir.devservers.kafka.KafkaBroker;
 import io.weir.devservers.process.ProcessSignals;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 
@@ -17,6 +19,7 @@ final class FaultInjector {
   private final NemesisTopology topology;
   private final ClusterLookup lookup;
   private final Random random;
+  private int splits;
 
   FaultInjector(NemesisTopology topology, ClusterLookup lookup, Random random) {
     this.topology = topology;
@@ -39,6 +42,7 @@ final class FaultInjector {
       case PAUSE -> pause();
       case KILL -> kill();
       case BROKER -> isolateBroker();
+      case SPLIT -> split();
       case DISK -> fillDisk();
     };
   }
@@ -46,7 +50,7 @@ final class FaultInjector {
   /** How long a fault of {@code kind} lasts: pauses outlast the brokers' session timeout. */
   Duration length(FaultKind kind) {
     return switch (kind) {
-      case PARTITION, BROKER, DISK -> seconds(5, 15);
+      case PARTITION, BROKER, SPLIT, DISK -> seconds(5, 15);
       case PAUSE -> seconds(10, 20);
       case KILL -> seconds(2, 8);
     };
@@ -80,6 +84,37 @@ final class FaultInjector {
     LabHost broker = network.host(NemesisTopology.brokerHost(nodeId));
     network.cut(broker);
     return new Healing(broker.name() + " (" + role + ")", () -> network.heal(broker));
+  }
+
+  /**
+   * Two brokers on one side, one on the other, the job with the majority on odd splits and with the
+   * minority on even ones; each side's hosts drop what they send to the other's.
+   */
+  private ActiveFault split() {
+    NemesisNetwork network = topology.network();
+    int minorityBroker = randomBroker();
+    List<LabHost> majority = new ArrayList<>();
+    List<LabHost> minority = new ArrayList<>();
+    for (int nodeId = 1; nodeId <= NemesisTopology.BROKERS; nodeId++) {
+      LabHost broker = network.host(NemesisTopology.brokerHost(nodeId));
+      (nodeId == minorityBroker ? minority : majority).add(broker);
+    }
+    splits++;
+    boolean jobWithMajority = splits % 2 == 1;
+    (jobWithMajority ? majority : minority).add(network.host(NemesisTopology.JOB_HOST));
+    network.split(majority, minority);
+    String target =
+        "job with the "
+            + (jobWithMajority ? "majority" : "minority")
+            + ": "
+            + names(majority)
+            + " | "
+            + names(minority);
+    return new Healing(target, () -> network.join(majority, minority));
+  }
+
+  private static String names(List<LabHost> hosts) {
+    return String.join(",", hosts.stream().map(LabHost::name).toList());
   }
 
   private ActiveFault pause() throws InterruptedException {

@@ -20,6 +20,11 @@ public enum FaultKind {
    * leader of an output partition.
    */
   BROKER,
+  /**
+   * The brokers split two against one, the job on one side: with the majority and with the minority
+   * in turn. The lab's own clients (the feed, the checker) reach both sides.
+   */
+  SPLIT,
   /** The file system of the job's checkpoint directory full to the last byte, then freed. */
   DISK;
 

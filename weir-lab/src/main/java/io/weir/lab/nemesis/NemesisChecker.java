@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -18,27 +19,31 @@ import java.util.Set;
  * record shown to the live {@code read_committed} reader that the log holds only in an aborted
  * transaction (an aborted read: present to {@code read_uncommitted}, absent to {@code
  * read_committed}) or no longer holds at all (a truncated commit); and for each fault, how long the
- * committed output took to move again after it was healed.
+ * committed output took to move again after it was healed. For the running count also its counts
+ * against a reference from the input, and their order ({@link RunningCountCheck}).
  */
 final class NemesisChecker {
   private final String bootstrap;
   private final String inputTopic;
   private final String outputTopic;
+  private final NemesisJob job;
 
-  NemesisChecker(String bootstrap, String inputTopic, String outputTopic) {
+  NemesisChecker(String bootstrap, String inputTopic, String outputTopic, NemesisJob job) {
     this.bootstrap = bootstrap;
     this.inputTopic = inputTopic;
     this.outputTopic = outputTopic;
+    this.job = job;
   }
 
-  /** What the checker found. */
+  /** What the checker found; {@code runningCount} only for the running-count job. */
   record Findings(
       long records,
       OutputVerifier.Verdict verdict,
       long abortedReads,
       long truncatedCommits,
       long abortedRecords,
-      List<Duration> stalls) {
+      List<Duration> stalls,
+      Optional<RunningCountCheck.Result> runningCount) {
 
     Duration maxStall() {
       return stalls.stream().max(Duration::compareTo).orElse(Duration.ZERO);
@@ -78,7 +83,10 @@ final class NemesisChecker {
         abortedReads,
         truncated,
         uncommitted.records - committed.records,
-        stalls(faults, arrivals, watchEnd));
+        stalls(faults, arrivals, watchEnd),
+        job == NemesisJob.RUNNING_COUNT
+            ? Optional.of(RunningCountCheck.read(bootstrap, inputTopic, outputTopic))
+            : Optional.empty());
   }
 
   /**

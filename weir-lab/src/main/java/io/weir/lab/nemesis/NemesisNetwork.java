@@ -138,6 +138,29 @@ public final class NemesisNetwork implements AutoCloseable {
   }
 
   /**
+   * Splits the network in two: each host of {@code one} drops what it sends to each host of {@code
+   * other}, and the reverse. The lab's own namespace reaches both sides still.
+   */
+  public void split(List<LabHost> one, List<LabHost> other) {
+    for (LabHost left : one) {
+      for (LabHost right : other) {
+        blackhole(left, right);
+        blackhole(right, left);
+      }
+    }
+  }
+
+  /** Undoes {@link #split} of the same two sides; may run twice. */
+  public void join(List<LabHost> one, List<LabHost> other) {
+    for (LabHost left : one) {
+      for (LabHost right : other) {
+        removeBlackhole(left, right);
+        removeBlackhole(right, left);
+      }
+    }
+  }
+
+  /**
    * Kills every process still in a host's namespace (SIGKILL), then removes the namespaces, their
    * veth pairs and the bridge. Idempotent; never throws.
    */

@@ -18,6 +18,7 @@ import java.util.Map;
  * with a timeline picture (SVG) beside it.
  */
 public final class NemesisReport {
+  private final NemesisJob job;
   private final List<Fault> faults;
   private final NemesisChecker.Findings findings;
   private final Duration stallBound;
@@ -27,6 +28,7 @@ public final class NemesisReport {
   private final Instant end;
 
   NemesisReport(
+      NemesisJob job,
       List<Fault> faults,
       NemesisChecker.Findings findings,
       Duration stallBound,
@@ -34,6 +36,7 @@ public final class NemesisReport {
       List<CommittedOutputWatch.Arrival> arrivals,
       Instant start,
       Instant end) {
+    this.job = job;
     this.faults = List.copyOf(faults);
     this.findings = findings;
     this.stallBound = stallBound;
@@ -44,7 +47,8 @@ public final class NemesisReport {
   }
 
   /**
-   * {@code nemesis: faults=F kinds=K records=N lost=0 duplicated=0 aborted-reads=0 max-stall=S s}
+   * {@code nemesis: faults=F kinds=K records=N lost=0 duplicated=0 aborted-reads=0 max-stall=S s},
+   * with {@code counts-off=0 order-broken=0} before the stall for the running count.
    */
   public String line() {
     return "nemesis: faults="
@@ -59,6 +63,12 @@ public final class NemesisReport {
         + findings.verdict().duplicated()
         + " aborted-reads="
         + findings.abortedReads()
+        + findings
+            .runningCount()
+            .map(
+                counts ->
+                    " counts-off=" + counts.countsOff() + " order-broken=" + counts.orderBroken())
+            .orElse("")
         + " max-stall="
         + seconds(findings.maxStall())
         + " s";
@@ -82,6 +92,21 @@ public final class NemesisReport {
       anomalies.add(
           findings.truncatedCommits() + " records shown to read_committed that the log lost");
     }
+    findings
+        .runningCount()
+        .ifPresent(
+            counts -> {
+              if (counts.countsOff() > 0) {
+                anomalies.add(
+                    counts.countsOff()
+                        + " committed running counts differ from the input's reference");
+              }
+              if (counts.orderBroken() > 0) {
+                anomalies.add(
+                    counts.orderBroken()
+                        + " committed running counts out of their key's order in a partition");
+              }
+            });
     if (findings.maxStall().compareTo(stallBound) > 0) {
       anomalies.add(
           "committed output stalled "
@@ -125,6 +150,7 @@ public final class NemesisReport {
 
   private Map<String, Object> json() {
     Map<String, Object> report = new LinkedHashMap<>();
+    report.put("job", job.key());
     List<Map<String, Object>> faultList = new ArrayList<>();
     for (int index = 0; index < faults.size(); index++) {
       Fault fault = faults.get(index);
@@ -144,6 +170,13 @@ public final class NemesisReport {
     report.put("aborted_reads", findings.abortedReads());
     report.put("truncated_commits", findings.truncatedCommits());
     report.put("aborted_records", findings.abortedRecords());
+    findings
+        .runningCount()
+        .ifPresent(
+            counts -> {
+              report.put("counts_off", counts.countsOff());
+              report.put("order_broken", counts.orderBroken());
+            });
     report.put("max_stall_s", seconds(findings.maxStall()));
     report.put("stall_bound_s", seconds(stallBound));
     report.put("job_restarts_unasked", jobRestarts);

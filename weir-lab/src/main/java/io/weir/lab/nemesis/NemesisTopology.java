@@ -6,9 +6,7 @@ import io.weir.devservers.kafka.KafkaBrokerConfig;
 import io.weir.devservers.kafka.KafkaCluster;
 import io.weir.devservers.kafka.KafkaClusterConfig;
 import io.weir.lab.CellTopics;
-import io.weir.lab.CommitOrder;
 import io.weir.lab.Topics;
-import io.weir.lab.process.LabJob;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,9 +14,10 @@ import java.util.List;
 
 /**
  * The hosts of the nemesis lab and what runs on them: three brokers (KRaft, each partition on all
- * three, writes acknowledged by two, no unclean election), each on a host of its own, and the seed
- * job on a fourth, reading the input topic and writing the output topic through its transactional
- * sink, its checkpoints on a small file system of their own (which the nemesis can fill).
+ * three, writes acknowledged by two, no unclean election), each on a host of its own, and the job
+ * ({@link NemesisJob}) on a fourth, reading the input topic and writing the output topic through
+ * its transactional sink, its checkpoints on a small file system of their own (which the nemesis
+ * can fill).
  *
  * <p>Lifecycle: {@link #start} returns with the cluster serving, the topics made and the job
  * started; {@link #close} ends the job and the brokers and removes the network. A JVM shutdown
@@ -51,7 +50,8 @@ final class NemesisTopology implements AutoCloseable {
   }
 
   /** Makes the network, starts the brokers, creates the topics and starts the job. */
-  static NemesisTopology start(NetworkSlot slot, Path directory, CellTopics topics, NemesisLog log)
+  static NemesisTopology start(
+      NetworkSlot slot, NemesisJob job, Path directory, CellTopics topics, NemesisLog log)
       throws Exception {
     List<String> hostNames = new ArrayList<>();
     for (int nodeId = 1; nodeId <= BROKERS; nodeId++) {
@@ -70,16 +70,10 @@ final class NemesisTopology implements AutoCloseable {
       Topics.create(bootstrap, PARTITIONS, topics.input(), topics.output());
       resources.checkpointVolume = CheckpointVolume.mount(slot, directory.resolve("checkpoints"));
       List<String> run =
-          LabJob.seed()
-              .runArguments(
-                  CommitOrder.SOURCE_FIRST,
-                  bootstrap,
-                  topics,
-                  resources.checkpointVolume.directory(),
-                  List.of());
+          job.runArguments(bootstrap, topics, resources.checkpointVolume.directory());
       resources.job = new JobSupervisor(network.host(JOB_HOST), run, directory, log);
       resources.job.start();
-      log.event("seed job started on " + network.host(JOB_HOST).address());
+      log.event(job.key() + " job started on " + network.host(JOB_HOST).address());
       return new NemesisTopology(topics, resources, shutdownHook);
     } catch (Exception | Error e) {
       resources.close();

@@ -24,6 +24,7 @@ final class TimelinePicture {
           FaultKind.PAUSE, "#8ecae6",
           FaultKind.KILL, "#e76f51",
           FaultKind.BROKER, "#b5a1e0",
+          FaultKind.SPLIT, "#e9c46a",
           FaultKind.DISK, "#90be6d");
 
   private final Instant start;

@@ -1,0 +1,68 @@
+package io.weir.lab.nemesis;
+
+import io.weir.examples.RunningCountJob;
+import io.weir.lab.CellTopics;
+import io.weir.lab.CommitOrder;
+import io.weir.lab.LabUserError;
+import io.weir.lab.process.LabJob;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The job the nemesis lab runs, by the name {@code --job} takes: the seed job (each input record
+ * out once, its frequency plus one) or the keyed running count ({@code word,count,id}, the count
+ * kept in keyed state), the same job and output the operations matrix runs. Both write the output
+ * topic through the transactional Kafka sink with the lab's transactional id prefix; the running
+ * count is checked beyond ids for its counts and their order ({@link RunningCountCheck}).
+ */
+public enum NemesisJob {
+  SEED("seed"),
+  RUNNING_COUNT("running-count");
+
+  private final String key;
+
+  NemesisJob(String key) {
+    this.key = key;
+  }
+
+  /** The name in {@code --job}, the log and the report. */
+  public String key() {
+    return key;
+  }
+
+  /** The job named {@code key}; one line for an unknown name. */
+  public static NemesisJob parse(String key) {
+    return Arrays.stream(values())
+        .filter(job -> job.key.equals(key.strip().toLowerCase(Locale.ROOT)))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new LabUserError(
+                    "--job: the nemesis lab runs no job '"
+                        + key
+                        + "'; known: "
+                        + Arrays.stream(values())
+                            .map(NemesisJob::key)
+                            .collect(Collectors.joining(","))));
+  }
+
+  /** The arguments of {@code weir run} that start this job on the lab's cluster and topics. */
+  List<String> runArguments(String bootstrap, CellTopics topics, Path checkpoints) {
+    LabJob job =
+        switch (this) {
+          case SEED -> LabJob.seed();
+          case RUNNING_COUNT ->
+              LabJob.user(
+                  RunningCountJob.class.getName(),
+                  List.of(
+                      "--checkpoint-interval",
+                      "1000",
+                      "--transactional-id-prefix",
+                      topics.transactionalIdPrefix()));
+        };
+    return job.runArguments(CommitOrder.SOURCE_FIRST, bootstrap, topics, checkpoints, List.of());
+  }
+}
