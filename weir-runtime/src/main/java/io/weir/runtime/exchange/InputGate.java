@@ -18,34 +18,49 @@ import java.util.concurrent.locks.ReentrantLock;
  * without waiting for room (at most one such batch per channel and checkpoint) and a {@link
  * BarrierAnnouncement} is handed out ahead of every queued batch; batches are numbered in arrival
  * order, so the reader knows which queued batches precede the barrier.
+ *
+ * <p>Its {@link ChannelCredit} tells senders how many records to put in a batch: adaptive credit
+ * follows the reader's throughput, so that what the gate holds takes about a target time to
+ * process. The gate counts the records queued on each channel and, from a record encoded now and
+ * then by the reader, estimates their bytes.
  */
 public final class InputGate implements BatchReceiver {
   private final int channels;
   private final int capacity;
   private final BarrierOrder barrierOrder;
   private final List<StateSerializer<?>> serializers;
+  private final ChannelCredit credit;
+  private final RecordSizes recordSizes;
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition notEmpty = lock.newCondition();
   private final Condition notFull = lock.newCondition();
   private final ArrayDeque<Batch> queue;
   private final ArrayDeque<Batch> announcements = new ArrayDeque<>();
+  private final long[] queuedRecords;
   private long lastSequence;
   private boolean wakeUpRequested;
   private volatile Exception undeliverable;
 
   public InputGate(int channels, int capacity) {
-    this(channels, capacity, BarrierOrder.IN_LINE, Collections.nCopies(channels, null));
+    this(
+        channels,
+        capacity,
+        BarrierOrder.IN_LINE,
+        Collections.nCopies(channels, null),
+        ChannelCredit.fixed(Integer.MAX_VALUE));
   }
 
   /**
    * @param serializers by channel, the serializer its records were declared with (null for none),
    *     with which records in flight are stored in checkpoints
+   * @param credit the records a sender may put in one batch to this gate
    */
   public InputGate(
       int channels,
       int capacity,
       BarrierOrder barrierOrder,
-      List<? extends StateSerializer<?>> serializers) {
+      List<? extends StateSerializer<?>> serializers,
+      ChannelCredit credit) {
     if (serializers.size() != channels) {
       throw new IllegalArgumentException(
           serializers.size() + " serializers for " + channels + " channels");
@@ -55,6 +70,9 @@ public final class InputGate implements BatchReceiver {
     this.barrierOrder = barrierOrder;
     this.serializers = Collections.unmodifiableList(new ArrayList<>(serializers));
     this.queue = new ArrayDeque<>(capacity + channels);
+    this.credit = credit;
+    this.queuedRecords = new long[channels];
+    this.recordSizes = new RecordSizes(new InFlightRecords(this.serializers));
   }
 
   public int channels() {
@@ -70,6 +88,15 @@ public final class InputGate implements BatchReceiver {
     return serializers;
   }
 
+  public ChannelCredit credit() {
+    return credit;
+  }
+
+  @Override
+  public int recordsPerBatch() {
+    return credit.recordsPerBatch();
+  }
+
   /** Blocks while the gate is full, unless the batch carries an overtaking barrier. */
   @Override
   public void put(Batch batch) throws InterruptedException {
@@ -82,6 +109,7 @@ public final class InputGate implements BatchReceiver {
       }
       batch.sequence = ++lastSequence;
       queue.add(batch);
+      queuedRecords[batch.channel] += batch.size;
       if (overtakes) {
         CheckpointBarrier barrier = (CheckpointBarrier) batch.last();
         announcements.add(
@@ -100,6 +128,15 @@ public final class InputGate implements BatchReceiver {
    * @throws UndeliverableInputException once a batch for this gate could not be delivered
    */
   public Batch poll(long timeoutNanos) throws InterruptedException {
+    Batch batch = pollQueued(timeoutNanos);
+    if (batch != null && !(batch.size > 0 && batch.values[0] instanceof BarrierAnnouncement)) {
+      credit.taken(batch.size);
+      recordSizes.maybeSample(batch);
+    }
+    return batch;
+  }
+
+  private Batch pollQueued(long timeoutNanos) throws InterruptedException {
     lock.lockInterruptibly();
     try {
       long nanos = timeoutNanos;
@@ -113,6 +150,7 @@ public final class InputGate implements BatchReceiver {
         }
         Batch batch = queue.poll();
         if (batch != null) {
+          queuedRecords[batch.channel] -= batch.size;
           notFull.signal();
           return batch;
         }
@@ -123,7 +161,9 @@ public final class InputGate implements BatchReceiver {
         if (nanos <= 0) {
           return null;
         }
+        long waitStart = credit.waitStarts();
         nanos = notEmpty.awaitNanos(nanos);
+        credit.waitEnded(waitStart);
       }
     } finally {
       lock.unlock();
@@ -142,6 +182,30 @@ public final class InputGate implements BatchReceiver {
     } finally {
       lock.unlock();
     }
+  }
+
+  /** By channel, the records (and events) queued in the gate now. */
+  public long[] queuedRecordsByChannel() {
+    lock.lock();
+    try {
+      return queuedRecords.clone();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * The bytes of the records queued on each channel, estimated from the encoded size of a record
+   * the channel delivered lately; -1 for a channel whose records were not sized yet or cannot be
+   * encoded.
+   */
+  public long[] queuedBytesByChannel() {
+    long[] bytes = queuedRecordsByChannel();
+    for (int channel = 0; channel < bytes.length; channel++) {
+      int recordBytes = recordSizes.bytesOf(channel);
+      bytes[channel] = recordBytes > 0 ? bytes[channel] * recordBytes : -1;
+    }
+    return bytes;
   }
 
   /**
