@@ -195,17 +195,13 @@ public final class InputGate implements BatchReceiver {
   }
 
   /**
-   * The bytes of the records queued on each channel, estimated from the encoded size of a record
-   * the channel delivered lately; -1 for a channel whose records were not sized yet or cannot be
-   * encoded.
+   * The bytes {@code records} queued on the channel take, estimated from the encoded size of a
+   * record the channel delivered lately; -1 while the channel's records were not sized yet or
+   * cannot be encoded.
    */
-  public long[] queuedBytesByChannel() {
-    long[] bytes = queuedRecordsByChannel();
-    for (int channel = 0; channel < bytes.length; channel++) {
-      int recordBytes = recordSizes.bytesOf(channel);
-      bytes[channel] = recordBytes > 0 ? bytes[channel] * recordBytes : -1;
-    }
-    return bytes;
+  public long estimatedBytes(int channel, long records) {
+    int recordBytes = recordSizes.bytesOf(channel);
+    return recordBytes > 0 ? records * recordBytes : -1;
   }
 
   /**
