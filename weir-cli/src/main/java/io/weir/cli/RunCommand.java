@@ -122,6 +122,14 @@ public final class RunCommand implements Runnable {
               + " alignment has waited this long (e.g. PT1S).")
   Duration alignedTimeout;
 
+  @Option(
+      names = "--in-flight-target",
+      paramLabel = "DURATION",
+      description =
+          "How much of a task's throughput its input may hold queued: each channel's batches adapt"
+              + " to it (default PT1S; PT0S keeps full batches).")
+  Duration inFlightTarget;
+
   @Option(names = "--detached", description = "On a cluster: return once submitted.")
   boolean detached;
 
@@ -167,6 +175,16 @@ public final class RunCommand implements Runnable {
     }
     if (alignedTimeout != null && !unaligned) {
       throw new UserError("--aligned-timeout switches to unaligned checkpoints; add --unaligned");
+    }
+    if (inFlightTarget != null && inFlightTarget.isNegative()) {
+      throw new UserError("--in-flight-target must not be negative, got " + inFlightTarget);
+    }
+    // Asked only when needed: it looks for a running job manager.
+    if (inFlightTarget != null
+        && (cluster.isGiven() || !local && ClusterCommand.runningJobManager(cluster).isPresent())) {
+      throw new UserError(
+          "--in-flight-target applies to local runs; on a cluster, call inFlightDataTarget(d) in"
+              + " the job");
     }
     if (cluster.isGiven()) {
       submitToCluster();
@@ -281,6 +299,9 @@ public final class RunCommand implements Runnable {
     }
     if (alignedTimeout != null) {
       config.alignedCheckpointTimeout(alignedTimeout);
+    }
+    if (inFlightTarget != null) {
+      config.inFlightDataTarget(inFlightTarget);
     }
     config.progressInterval(Duration.ofSeconds(2));
   }

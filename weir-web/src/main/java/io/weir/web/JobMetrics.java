@@ -9,6 +9,7 @@ import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.prometheus.metrics.model.snapshots.Unit;
+import io.weir.runtime.monitor.InputChannelView;
 import io.weir.runtime.monitor.JobDetail;
 import io.weir.runtime.monitor.JobMonitor;
 import io.weir.runtime.monitor.JobOverview;
@@ -22,10 +23,11 @@ import java.util.TreeMap;
 
 /**
  * The counters and gauges of every job, read from the monitor at each scrape: records in and out
- * per operator, time blocked on output, restarts, dead letters, Kafka transactions and source lag,
- * and the gauges operators' functions added (the Kafka connectors': their clients' figures), each
- * as {@code weir_operator_<name>}. Checkpoint durations, sizes, alignments and commit latencies are
- * histograms kept by {@link CheckpointHistograms}.
+ * per operator, time blocked on output, what each input channel holds in flight and its credit,
+ * restarts, dead letters, Kafka transactions and source lag, and the gauges operators' functions
+ * added (the Kafka connectors': their clients' figures), each as {@code weir_operator_<name>}.
+ * Checkpoint durations, sizes, alignments and commit latencies are histograms kept by {@link
+ * CheckpointHistograms}.
  */
 final class JobMetrics implements MultiCollector {
   private final JobMonitor monitor;
@@ -56,6 +58,19 @@ final class JobMetrics implements MultiCollector {
                 + " their checkpoint's notification).");
     Gauges lag =
         new Gauges("weir_kafka_source_lag_records", "Records a source partition has left to read.");
+    Gauges inFlightRecords =
+        new Gauges(
+            "weir_channel_in_flight_records",
+            "Records queued in a subtask's input gate from one upstream subtask (its channel).");
+    Gauges inFlightBytes =
+        new Gauges(
+            "weir_channel_in_flight_bytes",
+            "Bytes of the records queued on an input channel, estimated from a recently encoded"
+                + " record.");
+    Gauges credit =
+        new Gauges(
+            "weir_channel_credit_records",
+            "Records the sender of an input channel may put in one batch (adapts to throughput).");
     // By name: every operator that added a gauge of one name shows in one metric.
     Map<String, Gauges> operatorGauges = new TreeMap<>();
     for (JobOverview overview : monitor.jobs()) {
@@ -78,6 +93,7 @@ final class JobMetrics implements MultiCollector {
               task.name(),
               "subtask",
               index);
+          addChannels(job, task, subtask, inFlightRecords, inFlightBytes, credit);
           for (int i = 0; i < subtask.operators().size(); i++) {
             SubtaskView.OperatorCounts counts = subtask.operators().get(i);
             TaskView.OperatorView operator = task.operators().get(i);
@@ -105,8 +121,34 @@ final class JobMetrics implements MultiCollector {
     snapshots.add(deadLetters.build());
     snapshots.add(transactions.build());
     snapshots.add(lag.build());
+    snapshots.add(inFlightRecords.build());
+    snapshots.add(inFlightBytes.build());
+    snapshots.add(credit.build());
     operatorGauges.values().forEach(gauges -> snapshots.add(gauges.build()));
     return new MetricSnapshots(snapshots);
+  }
+
+  private static void addChannels(
+      JobDetail job,
+      TaskView task,
+      SubtaskView subtask,
+      Gauges records,
+      Gauges bytes,
+      Gauges credit) {
+    for (InputChannelView channel : subtask.inputChannels()) {
+      String[] labels = {
+        "job_name", job.name(),
+        "job_id", job.id(),
+        "task", task.name(),
+        "subtask", Integer.toString(subtask.index()),
+        "channel", Integer.toString(channel.channel())
+      };
+      records.add(channel.queuedRecords(), labels);
+      if (channel.queuedBytes() >= 0) {
+        bytes.add(channel.queuedBytes(), labels);
+      }
+      credit.add(channel.creditRecords(), labels);
+    }
   }
 
   private static void addKafka(JobDetail job, KafkaStatus status, Gauges transactions, Gauges lag) {

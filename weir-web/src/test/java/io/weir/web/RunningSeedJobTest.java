@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.weir.kafka.testing.KafkaBrokerExtension;
 import io.weir.kafka.testing.KafkaTestClients;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -105,6 +106,17 @@ class RunningSeedJobTest {
     }
     for (JsonNode subtask : tasks.get(0).get("subtasks")) {
       read += subtask.get("recordsOut").asLong();
+      assertThat(subtask.get("inputChannels")).as("a source has no input").isEmpty();
+    }
+    // a channel from each source subtask into each map subtask, with its credit
+    for (JsonNode subtask : tasks.get(1).get("subtasks")) {
+      JsonNode channels = subtask.get("inputChannels");
+      assertThat(names(channels, "channel")).containsExactly("0", "1");
+      for (JsonNode channel : channels) {
+        assertThat(channel.get("queuedRecords").asLong()).isNotNegative();
+        assertThat(channel.get("queuedBytes").asLong()).isGreaterThanOrEqualTo(-1);
+        assertThat(channel.get("creditRecords").asInt()).isBetween(16, 512);
+      }
     }
     assertThat(read).isEqualTo(RECORDS);
     assertThat(sinkRecords(job)).isEqualTo(RECORDS);
@@ -240,6 +252,12 @@ class RunningSeedJobTest {
     assertThat(metrics).contains("weir_checkpoint_alignment_seconds_bucket");
     assertThat(metrics).contains("weir_checkpoint_size_bytes_sum");
     assertThat(metrics).contains("weir_subtask_backpressured_seconds_total");
+    assertThat(metrics)
+        .contains("weir_channel_in_flight_records{")
+        .contains("weir_channel_credit_records{");
+    assertThat(sum(metrics, "weir_channel_credit_records", "task=\"Map -> Sink: Example Sink\""))
+        .as("two channels into each of two map subtasks")
+        .isBetween(4 * 16.0, 4 * 512.0);
     assertThat(metrics).contains("weir_job_restarts_total{");
     assertThat(sum(metrics, "weir_job_restarts_total", "job_name=\"seed\"")).isZero();
     assertThat(sum(metrics, "weir_kafka_transactions", "state=\"open\"")).isEqualTo(2);
@@ -314,6 +332,26 @@ class RunningSeedJobTest {
                               + " && t.querySelectorAll('circle.metadata').length === 1"
                               + " && t.querySelectorAll('rect.commit').length === 2"
                               + " && t.textContent.includes('Sink: Example Sink committed');")));
+      // beside the timeline, the completed checkpoints' durations, the newest as the API has it
+      wait.until(
+          driver -> {
+            WebElement durations = driver.findElement(By.id("checkpoint-durations-chart"));
+            return Integer.parseInt(durations.getAttribute("data-points")) >= 1
+                && durations.getAttribute("data-last").equals(newestCompletedDuration());
+          });
+      assertThat(browser.findElements(By.cssSelector("#checkpoint-durations-chart canvas")))
+          .isNotEmpty();
+      // what each of the map's input channels holds in flight, named by its sender
+      wait.until(
+          driver ->
+              Boolean.TRUE.equals(
+                  ((JavascriptExecutor) driver)
+                      .executeScript(
+                          "const rows = [...document.querySelectorAll('#in-flight tr.channel-row')];"
+                              + " return rows.length === 4 && rows.filter(row =>"
+                              + " row.textContent.includes('Source: Example Source #1')).length"
+                              + " === 2;")));
+      assertThat(browser.findElements(By.cssSelector("#in-flight-chart canvas"))).isNotEmpty();
       // the recovery view, with its explanation
       wait.until(
           ExpectedConditions.textToBePresentInElementLocated(
@@ -341,6 +379,20 @@ class RunningSeedJobTest {
     return task.findElements(By.cssSelector(".operator")).stream()
         .map(WebElement::getText)
         .toList();
+  }
+
+  /** The duration of the newest completed checkpoint, as the REST API has it now. */
+  private static String newestCompletedDuration() {
+    try {
+      for (JsonNode checkpoint : seed.json("/api/v1/jobs/local-1/checkpoints").get("checkpoints")) {
+        if (checkpoint.get("status").asText().equals("COMPLETED")) {
+          return checkpoint.get("durationMillis").asText();
+        }
+      }
+      return "";
+    } catch (IOException | InterruptedException e) {
+      throw new IllegalStateException("The checkpoints of local-1 could not be read", e);
+    }
   }
 
   static JsonNode awaitFullyNotifiedCheckpoint() {

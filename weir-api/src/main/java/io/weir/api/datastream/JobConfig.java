@@ -28,6 +28,7 @@ public final class JobConfig {
   private Duration checkpointTimeout = Duration.ofMinutes(10);
   private boolean unalignedCheckpoints;
   private Duration alignedCheckpointTimeout = Duration.ZERO;
+  private Duration inFlightDataTarget = Duration.ofSeconds(1);
   private Duration minPauseBetweenCheckpoints = Duration.ZERO;
   private int maxConcurrentCheckpoints = 1;
   private Path checkpointDirectory;
@@ -135,6 +136,26 @@ public final class JobConfig {
       throw new IllegalArgumentException("Aligned checkpoint timeout must not be negative");
     }
     this.alignedCheckpointTimeout = timeout;
+    return this;
+  }
+
+  /**
+   * How much of a task's current throughput its input may hold queued: each input channel's credit
+   * (the records a sender may put in one batch to it) adapts to the task's measured throughput so
+   * that the batches the task's input holds take about this long to process, which bounds both an
+   * aligned barrier's wait behind them and the memory they take. One second by default; zero turns
+   * the adaptation off (batches keep their full size).
+   */
+  public Duration inFlightDataTarget() {
+    return inFlightDataTarget;
+  }
+
+  public JobConfig inFlightDataTarget(Duration target) {
+    if (target.isNegative()) {
+      throw new IllegalArgumentException(
+          "In-flight data target must not be negative, got " + target);
+    }
+    this.inFlightDataTarget = target;
     return this;
   }
 

@@ -44,9 +44,10 @@ public final class BenchCommand implements Callable<Integer> {
   @Option(
       names = "--backpressure",
       description =
-          "Aligned against unaligned checkpoints on the generator, input offered at 3x what a"
-              + " slowed map takes: checkpoint durations, records in flight, lost and duplicated"
-              + " through a mid-run failure, and throughput without backpressure.")
+          "Aligned, unaligned, and aligned checkpoints with adaptive in-flight data on the"
+              + " generator, input offered at 3x what a slowed map takes: checkpoint durations,"
+              + " bytes in flight, lost and duplicated through a mid-run failure, and throughput"
+              + " without backpressure.")
   boolean backpressure;
 
   @Option(

@@ -11,6 +11,7 @@ import io.weir.cluster.rpc.HostAndPort;
 import io.weir.cluster.rpc.RpcServer;
 import io.weir.runtime.exchange.BarrierOrder;
 import io.weir.runtime.exchange.Batch;
+import io.weir.runtime.exchange.ChannelCredit;
 import io.weir.runtime.exchange.InputGate;
 import io.weir.runtime.exchange.RecordEncoding;
 import io.weir.runtime.exchange.StreamEvent;
@@ -47,7 +48,9 @@ class RemoteOvertakingBarrierTest {
     // credits: one batch is in the gate, the others wait on the receiving side
     InboundGates inbound = new InboundGates();
     List<StateSerializer<?>> serializers = Collections.singletonList(null);
-    InputGate gate = new InputGate(1, 1, BarrierOrder.OVERTAKING, serializers);
+    InputGate gate =
+        new InputGate(
+            1, 1, BarrierOrder.OVERTAKING, serializers, ChannelCredit.fixed(Integer.MAX_VALUE));
     inbound.register(ATTEMPT, "task-2", 0, gate, serializers);
     AtomicInteger sent = new AtomicInteger();
     try (RpcServer server = RpcServer.bind(network, "127.0.0.1", 0, "", Map.of("data", inbound));

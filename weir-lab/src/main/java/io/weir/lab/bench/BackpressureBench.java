@@ -1,7 +1,9 @@
 package io.weir.lab.bench;
 
+import io.weir.api.datastream.JobConfig;
 import io.weir.api.datastream.RestartStrategy;
 import io.weir.api.datastream.StreamEnvironment;
+import io.weir.api.datastream.StreamPlan;
 import io.weir.examples.SeedJob;
 import io.weir.examples.SeedJobOptions;
 import io.weir.examples.SeedRecords;
@@ -11,6 +13,12 @@ import io.weir.runtime.checkpoint.storage.CheckpointLoader;
 import io.weir.runtime.checkpoint.storage.Directories;
 import io.weir.runtime.checkpoint.storage.MetadataFormat;
 import io.weir.runtime.exchange.InFlightRecords;
+import io.weir.runtime.execution.LocalJobExecutor;
+import io.weir.runtime.execution.LocalJobs;
+import io.weir.runtime.monitor.JobDetail;
+import io.weir.runtime.monitor.JobOverview;
+import io.weir.runtime.monitor.SubtaskView;
+import io.weir.runtime.monitor.TaskView;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,19 +26,36 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
- * Aligned against unaligned checkpoints, in this JVM: the seed job on its generator (source ->
- * keyBy -> map -> exactly-once file sink, parallelism 1) with the map slowed per record and the
- * source paced at three times what the map can take, so that every input gate is full and barriers
- * queue behind it; the job fails once mid-run (a failpoint) and restarts from its latest
- * checkpoint. Checkpoint durations and records in flight are read from the retained checkpoints,
- * lost and duplicated records from the committed output. Then the same job unslowed and unpaced,
- * for the throughput of each mode without backpressure.
+ * Aligned against unaligned checkpoints, and aligned with adaptive in-flight data, in this JVM: the
+ * seed job on its generator (source -> keyBy -> map -> exactly-once file sink, parallelism 1) with
+ * the map slowed per record and the source paced at three times what the map can take, so that
+ * every input gate is full and barriers queue behind it; the job fails once mid-run (a failpoint)
+ * and restarts from its latest checkpoint. Checkpoint durations and records in flight are read from
+ * the retained checkpoints, the bytes queued in input gates sampled while the job runs, lost and
+ * duplicated records from the committed output. Then the same job unslowed and unpaced, for the
+ * throughput of each mode without backpressure.
  */
 public final class BackpressureBench {
+  /** The in-flight data target of the adaptive mode: the default. */
+  public static final Duration ADAPTIVE_TARGET = new JobConfig().inFlightDataTarget();
+
+  /** How a mode checkpoints: aligned or unaligned, with or without adaptive in-flight data. */
+  record Mode(String name, boolean unaligned, Duration inFlightDataTarget) {}
+
+  private static final List<Mode> MODES =
+      List.of(
+          new Mode("aligned", false, Duration.ZERO),
+          new Mode("unaligned", true, Duration.ZERO),
+          new Mode("aligned_adaptive", false, ADAPTIVE_TARGET));
+
   /** What the benchmark is given. */
   public record Settings(
       long records, long recordDelayMicros, long unloadedRecords, Path directory) {
@@ -40,11 +65,18 @@ public final class BackpressureBench {
     }
   }
 
-  /** One mode's figures. */
+  /**
+   * One mode's figures.
+   *
+   * @param maxInFlightBytes the most bytes queued in input gates at once, sampled while the
+   *     overloaded job ran
+   * @param maxCheckpointInFlightBytes the most bytes of records in flight one checkpoint stored
+   */
   public record Result(
       String mode,
       List<Long> checkpointMillis,
       long maxInFlightBytes,
+      long maxCheckpointInFlightBytes,
       long lost,
       long duplicated,
       double unloadedRecordsPerSecond) {
@@ -61,6 +93,7 @@ public final class BackpressureBench {
 
   private static final Duration CHECKPOINT_INTERVAL = Duration.ofMillis(500);
   private static final String MID_RUN_FAILURE = "task.snapshot.after=throw@8";
+  private static final Duration IN_FLIGHT_SAMPLING = Duration.ofMillis(50);
 
   private final Settings settings;
   private final Consumer<String> progress;
@@ -70,43 +103,46 @@ public final class BackpressureBench {
     this.progress = progress;
   }
 
-  /** The aligned result, then the unaligned one. */
+  /** The aligned result, the unaligned one, then the aligned one with adaptive in-flight data. */
   public List<Result> run() throws Exception {
     double[] unloaded = unloadedThroughput();
     List<Result> results = new ArrayList<>();
-    results.add(overloaded("aligned", false, unloaded[0]));
-    results.add(overloaded("unaligned", true, unloaded[1]));
+    for (int mode = 0; mode < MODES.size(); mode++) {
+      results.add(overloaded(MODES.get(mode), unloaded[mode]));
+    }
     return results;
   }
 
   /**
-   * Records per second of the aligned and the unaligned job without backpressure: after a warm-up,
-   * two runs each, alternating, the best of each kept (as the in-memory bench does).
+   * Records per second of each mode's job without backpressure: after a warm-up, two runs each,
+   * alternating, the best of each kept (as the in-memory bench does).
    */
   private double[] unloadedThroughput() throws Exception {
     progress.accept("unloaded throughput, " + settings.unloadedRecords() + " records a run");
-    runUnloaded(settings.unloadedRecords() / 10, false);
-    double[] best = new double[2];
+    runUnloaded(settings.unloadedRecords() / 10, MODES.get(0));
+    double[] best = new double[MODES.size()];
     for (int round = 0; round < 2; round++) {
-      for (int mode = 0; mode < 2; mode++) {
-        best[mode] = Math.max(best[mode], runUnloaded(settings.unloadedRecords(), mode == 1));
+      for (int mode = 0; mode < MODES.size(); mode++) {
+        best[mode] = Math.max(best[mode], runUnloaded(settings.unloadedRecords(), MODES.get(mode)));
       }
     }
     return best;
   }
 
-  private double runUnloaded(long records, boolean unaligned) throws Exception {
+  private double runUnloaded(long records, Mode mode) throws Exception {
     StreamEnvironment env = StreamEnvironment.getExecutionEnvironment();
     SeedJob.build(env, SeedJobOptions.parse("--records", Long.toString(records)));
-    env.config().checkpointInterval(Duration.ofSeconds(1)).unalignedCheckpoints(unaligned);
+    env.config()
+        .checkpointInterval(Duration.ofSeconds(1))
+        .unalignedCheckpoints(mode.unaligned())
+        .inFlightDataTarget(mode.inFlightDataTarget());
     long started = System.nanoTime();
     env.execute("backpressure-unloaded");
     return records * 1e9 / (System.nanoTime() - started);
   }
 
-  private Result overloaded(String mode, boolean unaligned, double unloadedRecordsPerSecond)
-      throws Exception {
-    Path runDirectory = settings.directory().resolve(mode);
+  private Result overloaded(Mode mode, double unloadedRecordsPerSecond) throws Exception {
+    Path runDirectory = settings.directory().resolve(mode.name());
     Directories.deleteRecursively(runDirectory);
     Path checkpoints = runDirectory.resolve("checkpoints");
     Path output = runDirectory.resolve("output");
@@ -114,7 +150,10 @@ public final class BackpressureBench {
     progress.accept(
         String.format(
             "%s: %,d records offered at %,d/s to a map taking %d us a record",
-            mode, settings.records(), settings.overloadRate(), settings.recordDelayMicros()));
+            mode.name(),
+            settings.records(),
+            settings.overloadRate(),
+            settings.recordDelayMicros()));
     StreamEnvironment env = StreamEnvironment.getExecutionEnvironment();
     SeedJob.build(
         env,
@@ -128,12 +167,14 @@ public final class BackpressureBench {
     env.setRestartStrategy(RestartStrategy.fixedDelay(3, Duration.ofMillis(100)));
     env.config()
         .retainedCheckpoints(100_000)
-        .unalignedCheckpoints(unaligned)
+        .unalignedCheckpoints(mode.unaligned())
+        .inFlightDataTarget(mode.inFlightDataTarget())
         .failpoints(MID_RUN_FAILURE);
-    env.execute("backpressure-" + mode);
+    String jobName = "backpressure-" + mode.name();
+    long maxQueued = runSampled(env.plan(jobName));
     List<Long> durations = new ArrayList<>();
     long maxInFlight = 0;
-    Path jobDirectory = checkpoints.resolve("backpressure-" + mode);
+    Path jobDirectory = checkpoints.resolve(jobName);
     for (Path directory : CheckpointLayout.checkpointDirectoriesNewestFirst(jobDirectory)) {
       CompletedCheckpoint checkpoint = CheckpointLoader.load(directory);
       long completed =
@@ -148,7 +189,38 @@ public final class BackpressureBench {
       lost += count == 0 ? 1 : 0;
       duplicated += Math.max(0, count - 1);
     }
-    return new Result(mode, durations, maxInFlight, lost, duplicated, unloadedRecordsPerSecond);
+    return new Result(
+        mode.name(), durations, maxQueued, maxInFlight, lost, duplicated, unloadedRecordsPerSecond);
+  }
+
+  /** Runs the job, sampling the bytes queued in its input gates; returns the most at once. */
+  private static long runSampled(StreamPlan plan) throws Exception {
+    LocalJobs jobs = new LocalJobs();
+    AtomicLong maxQueued = new AtomicLong();
+    ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
+    try {
+      sampler.scheduleAtFixedRate(
+          () -> maxQueued.accumulateAndGet(queuedBytes(jobs), Math::max),
+          0,
+          IN_FLIGHT_SAMPLING.toMillis(),
+          TimeUnit.MILLISECONDS);
+      new LocalJobExecutor(jobs).execute(plan);
+    } finally {
+      sampler.shutdownNow();
+    }
+    return maxQueued.get();
+  }
+
+  private static long queuedBytes(LocalJobs jobs) {
+    long bytes = 0;
+    for (JobOverview overview : jobs.jobs()) {
+      for (TaskView task : jobs.job(overview.id()).map(JobDetail::tasks).orElse(List.of())) {
+        for (SubtaskView subtask : task.subtasks()) {
+          bytes += subtask.queuedBytes();
+        }
+      }
+    }
+    return bytes;
   }
 
   private static long inFlightBytes(CompletedCheckpoint checkpoint) {

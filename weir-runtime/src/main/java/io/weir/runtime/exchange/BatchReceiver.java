@@ -11,4 +11,12 @@ public interface BatchReceiver {
    * order they were put.
    */
   void put(Batch batch) throws InterruptedException;
+
+  /**
+   * The most records the sender should put in its next batch to this receiver (its credit), read by
+   * the sending task's thread once per batch it starts; no limit unless the receiver adapts it.
+   */
+  default int recordsPerBatch() {
+    return Integer.MAX_VALUE;
+  }
 }

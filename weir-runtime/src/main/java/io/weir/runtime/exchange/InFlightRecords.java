@@ -43,6 +43,22 @@ public final class InFlightRecords {
     this.serializers = serializers;
   }
 
+  int channels() {
+    return serializers.size();
+  }
+
+  /**
+   * The bytes {@code record} of {@code channel} takes encoded as in flight, or -1 when it cannot be
+   * encoded (it is sized for a gauge, which must not fail the task).
+   */
+  int encodedSize(int channel, Object record) {
+    try {
+      return encode(channel, record, 0).length;
+    } catch (RuntimeException e) {
+      return -1;
+    }
+  }
+
   /** Whether list state {@code name} holds records in flight. */
   public static boolean isInFlightState(String name) {
     return name.startsWith(STATE_PREFIX);

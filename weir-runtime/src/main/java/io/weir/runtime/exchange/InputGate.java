@@ -21,12 +21,19 @@ import java.util.concurrent.locks.ReentrantLock;
  * channel's batches one after another can tell the gate that such a batch is on its way ({@link
  * #expectOvertakingBarrier}): the batches ahead of it are then queued without waiting for room too,
  * so that the barrier is not held back behind them.
+ *
+ * <p>Its {@link ChannelCredit} tells senders how many records to put in a batch: adaptive credit
+ * follows the reader's throughput, so that what the gate holds takes about a target time to
+ * process. The gate counts the records queued on each channel and, from a record encoded now and
+ * then by the reader, estimates their bytes.
  */
 public final class InputGate implements BatchReceiver {
   private final int channels;
   private final int capacity;
   private final BarrierOrder barrierOrder;
   private final List<StateSerializer<?>> serializers;
+  private final ChannelCredit credit;
+  private final RecordSizes recordSizes;
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition notEmpty = lock.newCondition();
   private final Condition notFull = lock.newCondition();
@@ -35,23 +42,31 @@ public final class InputGate implements BatchReceiver {
   // By channel, the batches ending with a barrier that a transport said are on their way.
   private final int[] expectedBarriers;
   private int expectedBarriersTotal;
+  private final long[] queuedRecords;
   private long lastSequence;
   private boolean wakeUpRequested;
   private volatile Exception undeliverable;
 
   public InputGate(int channels, int capacity) {
-    this(channels, capacity, BarrierOrder.IN_LINE, Collections.nCopies(channels, null));
+    this(
+        channels,
+        capacity,
+        BarrierOrder.IN_LINE,
+        Collections.nCopies(channels, null),
+        ChannelCredit.fixed(Integer.MAX_VALUE));
   }
 
   /**
    * @param serializers by channel, the serializer its records were declared with (null for none),
    *     with which records in flight are stored in checkpoints
+   * @param credit the records a sender may put in one batch to this gate
    */
   public InputGate(
       int channels,
       int capacity,
       BarrierOrder barrierOrder,
-      List<? extends StateSerializer<?>> serializers) {
+      List<? extends StateSerializer<?>> serializers,
+      ChannelCredit credit) {
     if (serializers.size() != channels) {
       throw new IllegalArgumentException(
           serializers.size() + " serializers for " + channels + " channels");
@@ -62,6 +77,9 @@ public final class InputGate implements BatchReceiver {
     this.serializers = Collections.unmodifiableList(new ArrayList<>(serializers));
     this.queue = new ArrayDeque<>(capacity + channels);
     this.expectedBarriers = new int[channels];
+    this.credit = credit;
+    this.queuedRecords = new long[channels];
+    this.recordSizes = new RecordSizes(new InFlightRecords(this.serializers));
   }
 
   public int channels() {
@@ -75,6 +93,15 @@ public final class InputGate implements BatchReceiver {
   /** By channel, the serializer its records were declared with, or null. */
   public List<StateSerializer<?>> serializers() {
     return serializers;
+  }
+
+  public ChannelCredit credit() {
+    return credit;
+  }
+
+  @Override
+  public int recordsPerBatch() {
+    return credit.recordsPerBatch();
   }
 
   /**
@@ -92,6 +119,7 @@ public final class InputGate implements BatchReceiver {
       }
       batch.sequence = ++lastSequence;
       queue.add(batch);
+      queuedRecords[batch.channel] += batch.size;
       if (overtakes) {
         if (expectedBarriers[batch.channel] > 0) {
           expectedBarriers[batch.channel]--;
@@ -135,6 +163,15 @@ public final class InputGate implements BatchReceiver {
    * @throws UndeliverableInputException once a batch for this gate could not be delivered
    */
   public Batch poll(long timeoutNanos) throws InterruptedException {
+    Batch batch = pollQueued(timeoutNanos);
+    if (batch != null && !(batch.size > 0 && batch.values[0] instanceof BarrierAnnouncement)) {
+      credit.taken(batch.size);
+      recordSizes.maybeSample(batch);
+    }
+    return batch;
+  }
+
+  private Batch pollQueued(long timeoutNanos) throws InterruptedException {
     lock.lockInterruptibly();
     try {
       long nanos = timeoutNanos;
@@ -148,6 +185,7 @@ public final class InputGate implements BatchReceiver {
         }
         Batch batch = queue.poll();
         if (batch != null) {
+          queuedRecords[batch.channel] -= batch.size;
           notFull.signal();
           return batch;
         }
@@ -158,7 +196,9 @@ public final class InputGate implements BatchReceiver {
         if (nanos <= 0) {
           return null;
         }
+        long waitStart = credit.waitStarts();
         nanos = notEmpty.awaitNanos(nanos);
+        credit.waitEnded(waitStart);
       }
     } finally {
       lock.unlock();
@@ -177,6 +217,26 @@ public final class InputGate implements BatchReceiver {
     } finally {
       lock.unlock();
     }
+  }
+
+  /** By channel, the records (and events) queued in the gate now. */
+  public long[] queuedRecordsByChannel() {
+    lock.lock();
+    try {
+      return queuedRecords.clone();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * The bytes {@code records} queued on the channel take, estimated from the encoded size of a
+   * record the channel delivered lately; -1 while the channel's records were not sized yet or
+   * cannot be encoded.
+   */
+  public long estimatedBytes(int channel, long records) {
+    int recordBytes = recordSizes.bytesOf(channel);
+    return recordBytes > 0 ? records * recordBytes : -1;
   }
 
   /**

@@ -4,8 +4,9 @@ import java.util.List;
 
 /**
  * Sends the records of one subtask along one edge: picks the target subtask, fills a batch per
- * target and hands a batch over when it is full, when an event must follow the records in order, or
- * when the buffer timeout passed ({@link #flushAll}). Used only by the sending task's thread.
+ * target (of at most the target's credit, {@link BatchReceiver#recordsPerBatch}) and hands a batch
+ * over when it is full, when an event must follow the records in order, or when the buffer timeout
+ * passed ({@link #flushAll}). Used only by the sending task's thread.
  */
 public final class RecordWriter {
   private final ChannelSelector selector;
@@ -48,7 +49,8 @@ public final class RecordWriter {
   private void add(int target, Object record, long timestamp) throws InterruptedException {
     Batch batch = pending[target];
     if (batch == null) {
-      batch = new Batch(channelAtTarget, batchSize);
+      batch =
+          new Batch(channelAtTarget, Math.min(batchSize, targets.get(target).recordsPerBatch()));
       pending[target] = batch;
     }
     batch.add(record, timestamp);

@@ -2,9 +2,11 @@ package io.weir.runtime.execution;
 
 import io.weir.api.graph.OperatorSpec;
 import io.weir.api.graph.Transformation;
+import io.weir.runtime.exchange.InputGate;
 import io.weir.runtime.graph.JobEdge;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobVertex;
+import io.weir.runtime.monitor.InputChannelView;
 import io.weir.runtime.monitor.SubtaskCheckpointTrace;
 import io.weir.runtime.monitor.SubtaskFigures;
 import io.weir.runtime.monitor.SubtaskView;
@@ -127,7 +129,23 @@ public final class TaskViews {
         sinkAtTail ? tail.recordsIn() : tail.recordsOut(),
         task.blockedOnOutputNanos() / 1_000_000,
         task.metrics().maxInFlightBytes(),
+        inputChannelsOf(task.deployment().gate()),
         watermark == Long.MIN_VALUE ? null : watermark,
         counts);
+  }
+
+  private static List<InputChannelView> inputChannelsOf(InputGate gate) {
+    if (gate == null) {
+      return List.of();
+    }
+    long[] records = gate.queuedRecordsByChannel();
+    int credit = gate.recordsPerBatch();
+    List<InputChannelView> channels = new ArrayList<>(records.length);
+    for (int channel = 0; channel < records.length; channel++) {
+      channels.add(
+          new InputChannelView(
+              channel, records[channel], gate.estimatedBytes(channel, records[channel]), credit));
+    }
+    return channels;
   }
 }

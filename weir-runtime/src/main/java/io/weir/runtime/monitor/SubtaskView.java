@@ -16,6 +16,8 @@ import java.util.TreeMap;
  * @param blockedOnOutputMillis time spent waiting for room downstream (backpressure), since start
  * @param maxInFlightBytes the most bytes of records in flight one unaligned checkpoint of the
  *     subtask stored, since start (0 for aligned checkpoints)
+ * @param inputChannels what each channel of the subtask's input gate holds now, by channel (empty
+ *     for a source)
  * @param watermark the last watermark the subtask emitted, or null before the first
  * @param operators records in and out of each chained operator, head first
  */
@@ -26,12 +28,19 @@ public record SubtaskView(
     long recordsOut,
     long blockedOnOutputMillis,
     long maxInFlightBytes,
+    List<InputChannelView> inputChannels,
     Long watermark,
     List<OperatorCounts> operators)
     implements Serializable {
 
   public SubtaskView {
+    inputChannels = List.copyOf(inputChannels);
     operators = List.copyOf(operators);
+  }
+
+  /** The bytes queued on all input channels now, of those whose bytes are known. */
+  public long queuedBytes() {
+    return inputChannels.stream().mapToLong(channel -> Math.max(0, channel.queuedBytes())).sum();
   }
 
   /**

@@ -14,6 +14,7 @@ import io.weir.runtime.checkpoint.SubtaskKey;
 import io.weir.runtime.checkpoint.storage.SavepointStorage;
 import io.weir.runtime.exchange.BarrierOrder;
 import io.weir.runtime.exchange.BatchReceiver;
+import io.weir.runtime.exchange.ChannelCredit;
 import io.weir.runtime.exchange.ChannelSelector;
 import io.weir.runtime.exchange.InputGate;
 import io.weir.runtime.exchange.RecordEncoding;
@@ -54,7 +55,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * control thread, or the job's and coordinator's threads in one JVM).
  */
 public final class TaskExecutorAttempt implements TaskListener, CheckpointResponder {
-  /** Records per batch between tasks: enough to amortize a hand-over, small enough for latency. */
+  /**
+   * Records per batch between tasks, the ceiling of a channel's credit: enough to amortize a
+   * hand-over, small enough for latency.
+   */
   private static final int BATCH_SIZE = 512;
 
   /**
@@ -128,9 +132,15 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
       int channels = serializers.size();
       for (int i = 0; i < vertex.parallelism(); i++) {
         if (!vertex.isSource() && isLocal(vertex, i)) {
-          InputGate gate =
-              new InputGate(
-                  channels, Math.max(GATE_MIN_BATCHES, channels), barrierOrder(), serializers);
+          int capacity = Math.max(GATE_MIN_BATCHES, channels);
+          // A sender fills or hands over one batch per channel besides those the gate holds.
+          ChannelCredit credit =
+              ChannelCredit.adaptive(
+                  graph.config().inFlightDataTarget(),
+                  BATCH_SIZE,
+                  capacity + channels,
+                  System::nanoTime);
+          InputGate gate = new InputGate(channels, capacity, barrierOrder(), serializers, credit);
           gates.put(new SubtaskKey(vertex.id(), i), gate);
           exchange.registerGate(vertex.id(), i, gate, serializers);
         }

@@ -37,10 +37,16 @@ final class InFlightJob {
 
   private final Path checkpointRoot;
   private final String jobName;
+  private final long records;
 
   InFlightJob(Path checkpointRoot, String jobName) {
+    this(checkpointRoot, jobName, RECORDS);
+  }
+
+  InFlightJob(Path checkpointRoot, String jobName, long records) {
     this.checkpointRoot = checkpointRoot;
     this.jobName = jobName;
+    this.records = records;
   }
 
   /** Runs the job with checkpoints every few tens of milliseconds, all of them kept. */
@@ -50,7 +56,7 @@ final class InFlightJob {
     env.setCheckpointDirectory(checkpointRoot);
     env.config().retainedCheckpoints(1_000);
     checkpointOptions.accept(env);
-    env.addSource(new SplitSequenceSource("source", 0, RECORDS, 1, 0))
+    env.addSource(new SplitSequenceSource("source", 0, records, 1, 0))
         .uid("source")
         .rebalance()
         .map(new SlowRecorder())

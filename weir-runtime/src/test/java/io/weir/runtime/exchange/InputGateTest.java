@@ -3,7 +3,9 @@ package io.weir.runtime.exchange;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.weir.api.state.StateSerializer;
 import java.io.IOException;
+import java.util.Collections;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -42,5 +44,32 @@ class InputGateTest {
     assertThatThrownBy(() -> gate.poll(0))
         .isInstanceOf(UndeliverableInputException.class)
         .hasMessageContaining("refused");
+  }
+
+  @Test
+  void when_recordsAreQueued_then_theGateCountsThemByChannelAndEstimatesTheirBytes()
+      throws Exception {
+    // given: two channels whose records go through Java serialization in flight
+    InputGate gate =
+        new InputGate(
+            2,
+            4,
+            BarrierOrder.IN_LINE,
+            Collections.nCopies(2, null),
+            ChannelCredit.fixed(Integer.MAX_VALUE));
+    gate.put(Batch.of(0, new Object[] {1L, 2L, 3L}, new long[3]));
+    gate.put(Batch.of(1, new Object[] {4L, 5L}, new long[2]));
+    assertThat(gate.queuedRecordsByChannel()).containsExactly(3, 2);
+    assertThat(gate.estimatedBytes(0, 3)).as("before any record was sized").isEqualTo(-1);
+
+    // when: the reader took channel 0's batch, and four more records arrived on it
+    gate.poll(0);
+    gate.put(Batch.of(0, new Object[] {6L, 7L, 8L, 9L}, new long[4]));
+
+    // then: a record in flight is its tag, its timestamp and its serialized form
+    long recordBytes = 1 + Long.BYTES + StateSerializer.java().serialize(6L).length;
+    assertThat(gate.queuedRecordsByChannel()).containsExactly(4, 2);
+    assertThat(gate.estimatedBytes(0, 4)).isEqualTo(4 * recordBytes);
+    assertThat(gate.estimatedBytes(1, 2)).as("channel 1 delivered nothing yet").isEqualTo(-1);
   }
 }

@@ -1,11 +1,11 @@
-// Weir dashboard: the job list, and per job its task graph, charts, checkpoint timeline and
-// recovery, polled from /api/v1/ once a second.
+// Weir dashboard: the job list, and per job its task graph, data in flight, charts, checkpoint
+// durations and timeline, and recovery, polled from /api/v1/ once a second.
 "use strict";
 
 const POLL_MILLIS = 1000;
 const CHART_POINTS = 120;
-const state = { token: null, timer: null, jobId: null, series: null, charts: null, selected: null,
-  shownCheckpoints: null, pinned: false };
+const state = { token: null, timer: null, jobId: null, series: null, charts: null, durationChart: null,
+  selected: null, shownCheckpoints: null, pinned: false };
 
 function el(tag, attributes, ...children) {
   const node = document.createElement(tag);
@@ -127,7 +127,9 @@ async function refreshJob() {
   document.getElementById("job-failure").textContent =
     job.lastFailure ? "last failure: " + job.lastFailure : "";
   renderSubtasks(job);
+  renderInFlight(job);
   updateCharts(job, kafka);
+  updateCheckpointDurations(checkpoints.checkpoints);
   renderCheckpoints(checkpoints.checkpoints);
   renderKafka(kafka);
   renderRecovery(recovery);
@@ -147,29 +149,37 @@ function buildJobPage(job) {
     graph.append(box);
   });
   const charts = el("div", { class: "charts" });
-  state.series = { time: [], in: [], out: [], lag: [], backpressure: [] };
+  state.series = { time: [], in: [], out: [], lag: [], backpressure: [], inFlight: [] };
   state.charts = {
     throughput: chart(charts, "throughput-chart", "Throughput (records/s)", ["in", "out"]),
     lag: chart(charts, "lag-chart", "Source lag (records)", ["lag"]),
     backpressure: chart(charts, "backpressure-chart", "Backpressure (max share of time blocked)", ["blocked"]),
+    inFlight: chart(charts, "in-flight-chart", "In flight (bytes queued in input gates)", ["bytes"]),
   };
+  const durations = el("div", { class: "charts" });
+  state.durationChart = chart(durations, "checkpoint-durations-chart",
+    "Checkpoint duration (ms), by checkpoint id", ["duration"], { x: { time: false } });
   document.getElementById("page").replaceChildren(
     el("h2", {}, "Task graph (chains)"), graph, el("div", { id: "job-failure", class: "failure" }),
     el("h2", {}, "Subtasks"), el("div", { id: "subtasks" }),
-    el("h2", {}, "Throughput, lag and backpressure"), charts,
-    el("h2", {}, "Checkpoints"), el("div", { class: "checkpoint-list", id: "checkpoint-list" }),
+    el("h2", {}, "In flight, by input channel"), el("div", { id: "in-flight" }),
+    el("h2", {}, "Throughput, lag, backpressure and data in flight"), charts,
+    el("h2", {}, "Checkpoints"), durations,
+    el("div", { class: "checkpoint-list", id: "checkpoint-list" }),
     el("div", { id: "checkpoint-detail" }),
     el("h2", {}, "Kafka"), el("div", { id: "kafka" }),
     el("h2", {}, "Recovery"), el("div", { id: "recovery" }));
 }
 
-function chart(parent, id, title, names) {
+function chart(parent, id, title, names, scales) {
   const box = el("div", { class: "chart", id, "data-points": "0" }, el("h3", {}, title));
   parent.append(box);
   const colors = ["#1f77b4", "#ff7f0e"];
   const series = [{}].concat(names.map((label, i) => ({ label, stroke: colors[i % 2], width: 2 })));
   const data = [[]].concat(names.map(() => []));
-  return { box, plot: new uPlot({ width: 420, height: 180, series, axes: [{}, { size: 60 }] }, data, box) };
+  const options = { width: 420, height: 180, series, axes: [{}, { size: 60 }] };
+  if (scales) options.scales = scales;
+  return { box, plot: new uPlot(options, data, box) };
 }
 
 function push(array, value) {
@@ -186,11 +196,14 @@ function updateCharts(job, kafka) {
     blocked = Math.max(blocked, sub.backpressureRatio);
   }));
   const lag = kafka.partitions.reduce((sum, p) => sum + Math.max(0, p.lag), 0);
+  const inFlight = inputChannels(job).reduce((sum, c) => sum + Math.max(0, c.queuedBytes), 0);
   push(s.time, Date.now() / 1000);
   push(s.in, inRate); push(s.out, outRate); push(s.lag, lag); push(s.backpressure, blocked);
+  push(s.inFlight, inFlight);
   state.charts.throughput.plot.setData([s.time, s.in, s.out]);
   state.charts.lag.plot.setData([s.time, s.lag]);
   state.charts.backpressure.plot.setData([s.time, s.backpressure]);
+  state.charts.inFlight.plot.setData([s.time, s.inFlight]);
   for (const c of Object.values(state.charts)) c.box.setAttribute("data-points", String(s.time.length));
   state.charts.lag.box.setAttribute("data-last", String(lag));
 }
@@ -208,6 +221,57 @@ function renderSubtasks(job) {
     el("td", {}, sub.watermark === null ? "-" : sub.watermark)))));
   document.getElementById("subtasks").replaceChildren(
     el("table", {}, el("tr", {}, ...header.map(h => el("th", {}, h))), ...rows));
+}
+
+/** Every input channel of every subtask, named by the upstream subtask that sends on it. */
+function inputChannels(job) {
+  const parallelism = Object.fromEntries(job.tasks.map(task => [task.id, task.parallelism]));
+  const channels = [];
+  job.tasks.forEach(task => task.subtasks.forEach(sub => (sub.inputChannels || []).forEach(channel => {
+    let first = 0;
+    let from = "channel " + channel.channel;
+    for (const input of task.inputs || []) {
+      const count = parallelism[input.fromTaskId] || 0;
+      if (channel.channel < first + count) {
+        from = input.fromTaskName + " #" + (channel.channel - first);
+        break;
+      }
+      first += count;
+    }
+    channels.push({ ...channel, task: task.name, subtask: sub.index, from });
+  })));
+  return channels;
+}
+
+function bytes(count) {
+  if (count < 0) return "?";
+  if (count < 1024) return count + " B";
+  return count < 1024 * 1024 ? (count / 1024).toFixed(1) + " KiB" : (count / 1024 / 1024).toFixed(1) + " MiB";
+}
+
+function renderInFlight(job) {
+  const channels = inputChannels(job);
+  const most = Math.max(1, ...channels.map(c => c.queuedBytes));
+  const rows = channels.map(c => el("tr", { class: "channel-row", "data-bytes": String(c.queuedBytes) },
+    el("td", {}, c.task), el("td", { class: "number" }, c.subtask), el("td", {}, c.from),
+    el("td", { class: "number" }, c.queuedRecords), el("td", { class: "number" }, bytes(c.queuedBytes)),
+    el("td", {}, el("div", { class: "in-flight-bar",
+      style: "width:" + Math.round(100 * Math.max(0, c.queuedBytes) / most) + "px" })),
+    el("td", { class: "number" }, c.creditRecords)));
+  document.getElementById("in-flight").replaceChildren(channels.length === 0
+    ? el("p", { class: "muted" }, "No input channels.")
+    : el("table", {}, el("tr", {}, ...["task", "subtask", "from", "records queued", "bytes (estimated)", "",
+      "credit (records a batch)"].map(h => el("th", {}, h))), ...rows));
+}
+
+/** Completed checkpoints' durations, oldest first, beside the timeline of the one selected. */
+function updateCheckpointDurations(checkpoints) {
+  const completed = checkpoints.filter(c => c.status === "COMPLETED").slice().reverse();
+  const durations = state.durationChart;
+  durations.plot.setData([completed.map(c => c.id), completed.map(c => c.durationMillis)]);
+  durations.box.setAttribute("data-points", String(completed.length));
+  durations.box.setAttribute("data-last",
+    completed.length ? String(completed[completed.length - 1].durationMillis) : "");
 }
 
 function renderCheckpoints(checkpoints) {
