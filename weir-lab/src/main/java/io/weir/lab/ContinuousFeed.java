@@ -13,16 +13,18 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 /**
  * Feeds seed records with consecutive ids into the input topic at a steady rate, on a thread of its
  * own, until stopped: the input of a job that is being crashed. Records go out in chunks of a tenth
- * of a second, each flushed before the next; {@link #pause} returns once no chunk is in flight, so
- * the broker can be killed without a half-sent chunk. A record the broker refuses stops the feed,
- * and {@link #stop} names it: it was counted as fed, and would otherwise show as lost by the job.
+ * of a second (larger after a chunk that took longer), each flushed before the next; {@link #pause}
+ * returns once no chunk is in flight, so the broker can be killed without a half-sent chunk. A
+ * record the broker refuses stops the feed, and {@link #stop} names it: it was counted as fed, and
+ * would otherwise show as lost by the job.
  */
 public final class ContinuousFeed implements AutoCloseable {
   private static final long CHUNK_MILLIS = 100;
+  private static final long MAX_CATCH_UP_CHUNKS = 5;
 
   private final KafkaProducer<byte[], byte[]> producer;
   private final String topic;
-  private final long recordsPerChunk;
+  private volatile long recordsPerChunk;
   private final ReentrantLock sending = new ReentrantLock();
   private final Thread thread;
   private volatile boolean paused;
@@ -47,7 +49,7 @@ public final class ContinuousFeed implements AutoCloseable {
                 ProducerConfig.LINGER_MS_CONFIG,
                 5));
     this.topic = topic;
-    this.recordsPerChunk = Math.max(1, ratePerSecond * CHUNK_MILLIS / 1000);
+    this.recordsPerChunk = recordsPerChunk(ratePerSecond);
     this.nextId = firstId;
     this.thread = new Thread(this::feed, "lab-feed-" + topic);
     thread.setDaemon(true);
@@ -63,12 +65,20 @@ public final class ContinuousFeed implements AutoCloseable {
 
   private void feed() {
     try {
+      long previousStart = System.currentTimeMillis() - CHUNK_MILLIS;
       while (!stopped) {
         long started = System.currentTimeMillis();
+        // A chunk that took longer than its share of a second (a busy machine, a slow broker)
+        // makes the next one larger, up to a few chunks, so that the rate holds.
+        long chunk =
+            recordsPerChunk
+                * Math.min(started - previousStart, CHUNK_MILLIS * MAX_CATCH_UP_CHUNKS)
+                / CHUNK_MILLIS;
+        previousStart = started;
         sending.lock();
         try {
           if (!paused && !stopped) {
-            sendChunk();
+            sendChunk(Math.max(1, chunk));
           }
         } finally {
           sending.unlock();
@@ -85,9 +95,9 @@ public final class ContinuousFeed implements AutoCloseable {
     }
   }
 
-  private void sendChunk() {
+  private void sendChunk(long records) {
     long id = nextId;
-    for (long end = id + recordsPerChunk; id < end; id++) {
+    for (long end = id + records; id < end; id++) {
       String record = SeedRecords.generate(id);
       long sent = id;
       producer.send(
@@ -108,6 +118,15 @@ public final class ContinuousFeed implements AutoCloseable {
     }
   }
 
+  private static long recordsPerChunk(long ratePerSecond) {
+    return Math.max(1, ratePerSecond * CHUNK_MILLIS / 1000);
+  }
+
+  /** Feeds at about {@code ratePerSecond} from the next chunk on. */
+  public void changeRate(long ratePerSecond) {
+    recordsPerChunk = recordsPerChunk(ratePerSecond);
+  }
+
   /** Stops sending after the chunk in flight, which is flushed when this returns. */
   public void pause() {
     paused = true;
@@ -120,7 +139,7 @@ public final class ContinuousFeed implements AutoCloseable {
   }
 
   /** The id the next record would get: the number of records fed when the first id was 0. */
-  long nextId() {
+  public long nextId() {
     return nextId;
   }
 

@@ -115,10 +115,15 @@ public final class Topics {
   public static long endOffsets(String bootstrap, String topic) throws Exception {
     try (Admin admin =
         Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-      return latestOffsets(admin, topic).values().stream()
-          .mapToLong(ListOffsetsResult.ListOffsetsResultInfo::offset)
-          .sum();
+      return endOffsets(admin, topic);
     }
+  }
+
+  /** As {@link #endOffsets(String, String)}, through an admin client the caller keeps open. */
+  public static long endOffsets(Admin admin, String topic) throws Exception {
+    return latestOffsets(admin, topic).values().stream()
+        .mapToLong(ListOffsetsResult.ListOffsetsResultInfo::offset)
+        .sum();
   }
 
   /** The seed's monitor 3: the offsets the group committed, summed over partitions. */
@@ -126,13 +131,21 @@ public final class Topics {
       throws InterruptedException, ExecutionException {
     try (Admin admin =
         Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-      Map<TopicPartition, OffsetAndMetadata> offsets =
-          admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
-      return offsets.values().stream()
-          .filter(o -> o != null)
-          .mapToLong(OffsetAndMetadata::offset)
-          .sum();
+      return committedOffsets(admin, group);
     }
+  }
+
+  /**
+   * As {@link #committedOffsets(String, String)}, through an admin client the caller keeps open.
+   */
+  public static long committedOffsets(Admin admin, String group)
+      throws InterruptedException, ExecutionException {
+    Map<TopicPartition, OffsetAndMetadata> offsets =
+        admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
+    return offsets.values().stream()
+        .filter(o -> o != null)
+        .mapToLong(OffsetAndMetadata::offset)
+        .sum();
   }
 
   /**

@@ -23,6 +23,7 @@ import io.weir.lab.operations.OperationJob;
 import io.weir.lab.operations.OperationsJson;
 import io.weir.lab.operations.OperationsMatrix;
 import io.weir.lab.operations.OperationsTable;
+import io.weir.lab.overload.OverloadSettings;
 import io.weir.lab.process.JobJarFile;
 import io.weir.lab.process.LabJob;
 import io.weir.lab.soak.JobManagerKillSoak;
@@ -39,6 +40,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -54,6 +56,8 @@ import picocli.CommandLine.Parameters;
           + " or from its group's offsets, and measure loss and duplicates (the seed's tables).",
       "With --soak: kill the job (SIGKILL, failpoint halts) and the broker at random for a while,"
           + " then verify that every input record was output exactly once.",
+      "With --overload: feed the job at three times what it can process, then below it, and check"
+          + " that memory, checkpoints, transactions and lag stay bounded, exactly once.",
       "With --nemesis: three brokers and the job on hosts of their own (network namespaces; needs"
           + " root), partitioned, paused, killed and isolated at random, then checked for lost,"
           + " duplicated and aborted reads and for stalls (docs/nemesis.md)."
@@ -76,6 +80,8 @@ import picocli.CommandLine.Parameters;
 public final class LabCommand implements Callable<Integer> {
   @Option(names = "--soak", description = "Kill the job and the broker at random instead.")
   boolean soak;
+
+  @Mixin OverloadOptions overload = new OverloadOptions();
 
   @Option(
       names = "--nemesis",
@@ -236,6 +242,21 @@ public final class LabCommand implements Callable<Integer> {
     }
     if (nemesis) {
       return nemesis(settings);
+    }
+    if (overload.overload) {
+      if (soak || operations || highAvailability || jobClass != null || sink != LabSink.KAFKA) {
+        throw new UserError(
+            "--overload runs the seed job into Kafka: drop --soak, --operations, --ha, --job,"
+                + " --sink");
+      }
+      OverloadSettings overloadSettings =
+          overload.settings(minutes, Duration.ofSeconds(timeoutSeconds));
+      recreate(directory);
+      return overload.run(
+          overloadSettings, directory, CellTopics.of(inputTopic, outputTopic), json);
+    }
+    if (overload.strayOption()) {
+      throw new UserError("--unaligned, --kill and --record-delay-micros go with --overload");
     }
     if (!faults.isEmpty()) {
       throw new UserError("--faults chooses the faults of --nemesis: add --nemesis");

@@ -7,6 +7,7 @@ import io.weir.api.datastream.StreamPlan;
 import io.weir.examples.SeedJob;
 import io.weir.examples.SeedJobOptions;
 import io.weir.examples.SeedRecords;
+import io.weir.lab.Percentile;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.storage.CheckpointLayout;
 import io.weir.runtime.checkpoint.storage.CheckpointLoader;
@@ -24,7 +25,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -81,13 +81,7 @@ public final class BackpressureBench {
       long duplicated,
       double unloadedRecordsPerSecond) {
     public long percentileMillis(double percentile) {
-      if (checkpointMillis.isEmpty()) {
-        return 0;
-      }
-      List<Long> sorted = new ArrayList<>(checkpointMillis);
-      Collections.sort(sorted);
-      int index = (int) Math.ceil(percentile / 100 * sorted.size()) - 1;
-      return sorted.get(Math.max(0, Math.min(sorted.size() - 1, index)));
+      return Percentile.of(checkpointMillis, percentile);
     }
   }
 

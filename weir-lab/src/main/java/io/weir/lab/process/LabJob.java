@@ -112,6 +112,13 @@ public final class LabJob {
     return new LabJob(jobClass, jar, jobArguments, false, null, JobRunner.COMMAND_LINE);
   }
 
+  /** This job with {@code arguments} passed after its own. */
+  public LabJob withArguments(List<String> arguments) {
+    List<String> all = new ArrayList<>(jobArguments);
+    all.addAll(arguments);
+    return new LabJob(jobClass, jar, all, seed, jdbcUrl, runner);
+  }
+
   /** This job, its processes started by {@code runner} (the command line unless said). */
   public LabJob runBy(JobRunner runner) {
     return new LabJob(jobClass, jar, jobArguments, seed, jdbcUrl, runner);
