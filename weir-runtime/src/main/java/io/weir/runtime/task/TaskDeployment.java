@@ -6,6 +6,7 @@ import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.exchange.InputGate;
 import io.weir.runtime.failpoint.Failpoints;
 import io.weir.runtime.graph.JobVertex;
+import io.weir.runtime.operators.SplitDiscovery;
 import io.weir.runtime.state.OperatorSubtaskState;
 import java.time.Clock;
 import java.util.List;
@@ -20,6 +21,7 @@ import java.util.concurrent.Executor;
  * @param gate the subtask's inbox, or null for a source
  * @param snapshotExecutor runs the asynchronous part of snapshots (writing state, acknowledging)
  * @param failpoints the job's in this process, which the subtask passes
+ * @param splitDiscovery who finds the splits of a pulled source at the head of the chain
  */
 public record TaskDeployment(
     String jobName,
@@ -36,7 +38,8 @@ public record TaskDeployment(
     TaskListener listener,
     Executor snapshotExecutor,
     Clock clock,
-    Failpoints failpoints) {
+    Failpoints failpoints,
+    SplitDiscovery splitDiscovery) {
 
   /** {@code Map -> Sink: Example Sink (2/4)}. */
   public String taskName() {
