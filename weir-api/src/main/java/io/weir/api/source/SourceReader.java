@@ -51,6 +51,18 @@ public interface SourceReader<T, SplitT extends SourceSplit> extends AutoCloseab
   /** Checkpoint {@code checkpointId} will not complete. */
   default void notifyCheckpointAborted(long checkpointId) throws Exception {}
 
+  /**
+   * Splits its source's enumerator assigned to this reader, with the position each starts at; only
+   * for an {@link EnumeratedSource} whose enumerator runs ({@link
+   * SourceReaderContext#splitsFromEnumerator}). Called between polls; the next {@link
+   * #snapshotState} includes them. A split the reader already reads (restored from the checkpoint)
+   * keeps the reader's position.
+   */
+  default void addSplits(List<SplitT> splits) throws Exception {
+    throw new UnsupportedOperationException(
+        getClass().getName() + " does not take splits from an enumerator");
+  }
+
   /** Releases what the reader holds; idempotent; called on the task thread. */
   @Override
   void close() throws Exception;

@@ -18,4 +18,13 @@ public interface SourceReaderContext {
    * a split may come back to another reader than the one that read it.
    */
   List<SourceSplit> restoredSplits();
+
+  /**
+   * Whether the source's enumerator runs on the job manager and assigns this reader its splits
+   * ({@link SourceReader#addSplits}); false for a source without one, or where the job's transport
+   * does not carry assignments: then each reader finds its own splits.
+   */
+  default boolean splitsFromEnumerator() {
+    return false;
+  }
 }

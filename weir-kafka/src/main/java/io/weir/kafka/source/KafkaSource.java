@@ -8,12 +8,15 @@ import io.weir.api.functions.AbstractRichFunction;
 import io.weir.api.sink.RecoverableSink;
 import io.weir.api.sink.TransactionOutcome;
 import io.weir.api.source.DeadLetterCounting;
+import io.weir.api.source.EnumeratedSource;
 import io.weir.api.source.GroupPositionedSource;
 import io.weir.api.source.ReaderSource;
 import io.weir.api.source.SourcePosition;
 import io.weir.api.source.SourceReader;
 import io.weir.api.source.SourceReaderContext;
 import io.weir.api.source.SourceSplit;
+import io.weir.api.source.SplitEnumerator;
+import io.weir.api.source.SplitEnumeratorContext;
 import io.weir.api.state.ListState;
 import io.weir.api.state.ListStateDescriptor;
 import io.weir.kafka.ClientGauges;
@@ -31,21 +34,24 @@ import org.slf4j.LoggerFactory;
 /**
  * Reads Kafka topics with exactly-once positions, as a {@link ReaderSource}: each subtask's {@link
  * KafkaSourceReader} reads the partitions assigned to it (its splits, each with the next offset to
- * read), which the task keeps in the checkpoint at the barrier; this function keeps beside them the
- * ids of the topics it knows ({@link DiscoveredTopics}) in a union list state, and the reader
- * commits a completed checkpoint's offsets to the consumer group when notified. Start position: the
- * restored checkpoint; else, for a partition added after it, the earliest offset; else the group's
- * committed offsets; else the configured starting offsets — resolved in {@link #createReader},
- * before the task reports running, so that the first checkpoint already holds an offset for every
- * partition ({@link RestoredPositions}). A topic re-created since the checkpoint follows the {@link
- * RecreatedTopicPolicy}, an offset no longer in the log the {@link OutOfRangePolicy}.
+ * read), which the task keeps in the checkpoint at the barrier. An unbounded source's {@link
+ * KafkaSplitEnumerator} on the job manager finds the partitions and assigns them, where the job's
+ * transport carries assignments; else each subtask finds its own ({@link PartitionReader}); this
+ * function keeps beside them the ids of the topics it knows ({@link DiscoveredTopics}) in a union
+ * list state, and the reader commits a completed checkpoint's offsets to the consumer group when
+ * notified. Start position: the restored checkpoint; else, for a partition added after it, the
+ * earliest offset; else the group's committed offsets; else the configured starting offsets —
+ * resolved in {@link #createReader} (with an enumerator: when the enumerator starts, and assigned
+ * as the readers register), before the first checkpoint, so that it already holds an offset for
+ * every partition ({@link RestoredPositions}). A topic re-created since the checkpoint follows the
+ * {@link RecreatedTopicPolicy}, an offset no longer in the log the {@link OutOfRangePolicy}.
  *
  * <p>With a dead-letter topic ({@link KafkaSourceBuilder#deadLetterTopic}) a record that failed the
  * job too often goes there instead ({@link DeadLetters}); the source then also is a {@link
  * RecoverableSink}, whose transactions the job's recovery step settles before the tasks start.
  */
 public final class KafkaSource<T> extends AbstractRichFunction
-    implements ReaderSource<T>,
+    implements EnumeratedSource<T, PartitionOffset, KafkaEnumeratorState>,
         DeadLetterCounting,
         CheckpointedFunction,
         CheckpointListener,
@@ -105,12 +111,17 @@ public final class KafkaSource<T> extends AbstractRichFunction
     ClientGauges.addConsumer(getRuntimeContext().metricGroup(), partitions.consumer());
     Map<String, String> topicIds = new HashMap<>();
     Map<TopicPartition, Long> startOffsets;
+    RestoredPositions restoredPositions =
+        RestoredPositions.of(restoredOffsets, discoveredState.get());
     try {
+      // With an enumerator, the subtask starts with its restored partitions only; the
+      // enumerator assigns the others.
       startOffsets =
-          partitions.assign(
-              RestoredPositions.of(restoredOffsets, discoveredState.get()),
-              initializationContext.restoredCheckpointId(),
-              topicIds);
+          context.splitsFromEnumerator()
+              ? partitions.assignRestored(
+                  restoredPositions, initializationContext.restoredCheckpointId(), topicIds)
+              : partitions.assign(
+                  restoredPositions, initializationContext.restoredCheckpointId(), topicIds);
     } catch (RuntimeException e) {
       partitions.close();
       throw e;
@@ -143,9 +154,23 @@ public final class KafkaSource<T> extends AbstractRichFunction
             restored,
             new OutOfRangeOffsets(config.outOfRangePolicy()),
             committer,
-            deadLetters);
+            deadLetters,
+            context.splitsFromEnumerator());
     reader = new KafkaSourceReader<>(config, opening);
     return reader;
+  }
+
+  /**
+   * The enumerator that discovers partitions and assigns each to one reader; none for a bounded
+   * source, whose readers read the partitions there are at their start.
+   */
+  @Override
+  public Optional<SplitEnumerator<PartitionOffset, KafkaEnumeratorState>> createEnumerator(
+      SplitEnumeratorContext<PartitionOffset> context, KafkaEnumeratorState restored) {
+    if (config.bounded()) {
+      return Optional.empty();
+    }
+    return Optional.of(new KafkaSplitEnumerator(config, context, restored));
   }
 
   @Override

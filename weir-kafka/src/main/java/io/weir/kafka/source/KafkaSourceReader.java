@@ -16,9 +16,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The reader of one Kafka source subtask: its splits are the partitions assigned to it, each with
- * the next offset to read. Records arrive from the {@link PartitionFetcher}'s thread; this reader,
- * on the task's thread, deserializes and emits them a few at a time, sends poison records to the
+ * The reader of one Kafka source subtask: its splits are the partitions assigned to it (by the
+ * source's enumerator, or found by the subtask itself where no enumerator runs), each with the next
+ * offset to read. Records arrive from the {@link PartitionFetcher}'s thread; this reader, on the
+ * task's thread, deserializes and emits them a few at a time, sends poison records to the
  * dead-letter topic, keeps the watermarks per partition, and commits a completed checkpoint's
  * offsets to the consumer group ({@link OffsetCommitter}). A checkpoint comes between two polls, so
  * the positions need no lock.
@@ -61,7 +62,8 @@ final class KafkaSourceReader<T> implements SourceReader<T, PartitionOffset> {
             config.bounded(),
             opening.subtaskIndex(),
             watermarks != null,
-            opening.topicIds().keySet());
+            opening.topicIds().keySet(),
+            opening.splitsFromEnumerator());
     fetcher.start();
   }
 
@@ -89,6 +91,26 @@ final class KafkaSourceReader<T> implements SourceReader<T, PartitionOffset> {
   @Override
   public CompletableFuture<Void> isAvailable() {
     return fetcher.available();
+  }
+
+  /**
+   * Partitions the source's enumerator assigned, each with its start offset: from now on in this
+   * reader's positions (and so in its next snapshot), assigned to the consumer at the fetcher's
+   * next look. A partition this reader reads already, restored from the checkpoint, keeps its
+   * position.
+   */
+  @Override
+  public void addSplits(List<PartitionOffset> splits) {
+    long now = System.currentTimeMillis();
+    List<PartitionOffset> added = new ArrayList<>();
+    for (PartitionOffset split : splits) {
+      TopicPartition partition = new TopicPartition(split.topic(), split.partition());
+      if (opening.nextOffsets().putIfAbsent(partition, split.offset()) == null) {
+        register(partition, now);
+        added.add(split);
+      }
+    }
+    opening.partitions().add(added);
   }
 
   /** The assigned partitions' next offsets, and restored ones of this subtask not yet assigned. */

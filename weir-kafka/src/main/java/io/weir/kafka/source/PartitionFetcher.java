@@ -18,7 +18,8 @@ import org.apache.kafka.common.errors.WakeupException;
  * Polls one source subtask's consumer on a thread of its own and hands each poll's result to the
  * task's thread through a small bounded queue: a task that does not take (backpressure, or a
  * stop-with-savepoint) stops the polls. The consumer is used on this thread only once it started;
- * partition discovery, the out-of-range policy and a bounded source's end are decided here.
+ * partition discovery (or the assignment of the enumerator's splits), the out-of-range policy and a
+ * bounded source's end are decided here.
  */
 final class PartitionFetcher implements AutoCloseable {
   private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
@@ -31,6 +32,8 @@ final class PartitionFetcher implements AutoCloseable {
   private final boolean handOverEmptyPolls;
   private final String subtask;
   private final Set<String> knownTopics;
+  // Partitions come from the source's enumerator instead of this subtask's own discovery.
+  private final boolean splitsFromEnumerator;
   private final BlockingQueue<KafkaFetch> fetches = new ArrayBlockingQueue<>(FETCHES_AHEAD);
   private final Thread thread;
   private final Object availabilityLock = new Object();
@@ -44,13 +47,15 @@ final class PartitionFetcher implements AutoCloseable {
       boolean bounded,
       int subtaskIndex,
       boolean handOverEmptyPolls,
-      Set<String> knownTopics) {
+      Set<String> knownTopics,
+      boolean splitsFromEnumerator) {
     this.partitions = partitions;
     this.outOfRange = outOfRange;
     this.bounded = bounded;
     this.handOverEmptyPolls = handOverEmptyPolls;
     this.subtask = "source subtask " + subtaskIndex;
     this.knownTopics = new HashSet<>(knownTopics);
+    this.splitsFromEnumerator = splitsFromEnumerator;
     this.thread = new Thread(this::run, "weir kafka fetcher " + subtaskIndex);
     this.thread.setDaemon(true);
   }
@@ -111,17 +116,27 @@ final class PartitionFetcher implements AutoCloseable {
     }
   }
 
-  private KafkaFetch fetchOnce() {
-    ConsumerRecords<byte[], byte[]> records;
+  private KafkaFetch fetchOnce() throws InterruptedException {
+    PartitionReader.Discovery discovery = PartitionReader.Discovery.NONE;
+    if (splitsFromEnumerator) {
+      // A consumer without partitions cannot poll: it waits for its first split instead.
+      discovery =
+          partitions.maybeTakeAdded(
+              knownTopics, partitions.hasPartitions() ? Duration.ZERO : POLL_TIMEOUT);
+    }
+    ConsumerRecords<byte[], byte[]> records = ConsumerRecords.empty();
     Map<TopicPartition, Long> positions = new HashMap<>();
     try {
-      records = partitions.consumer().poll(POLL_TIMEOUT);
+      if (!splitsFromEnumerator || partitions.hasPartitions()) {
+        records = partitions.consumer().poll(POLL_TIMEOUT);
+      }
     } catch (OffsetOutOfRangeException e) {
-      records = ConsumerRecords.empty();
       positions.putAll(outOfRange.handle(e, partitions.consumer()));
     }
     Map<String, String> topicIds = new HashMap<>(partitions.maybeStartIds());
-    PartitionReader.Discovery discovery = partitions.maybeDiscover(knownTopics);
+    if (!splitsFromEnumerator) {
+      discovery = partitions.maybeDiscover(knownTopics);
+    }
     positions.putAll(discovery.starts());
     topicIds.putAll(discovery.topicIds());
     knownTopics.addAll(topicIds.keySet());

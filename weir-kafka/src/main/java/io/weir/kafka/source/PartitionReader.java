@@ -1,8 +1,9 @@
 package io.weir.kafka.source;
 
+import static java.util.concurrent.TimeUnit.MILLISECONDS;
+
 import io.weir.api.datastream.SuppressRestartsException;
 import io.weir.api.functions.RuntimeContext;
-import io.weir.kafka.ClientDefaults;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -10,36 +11,34 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.regex.Pattern;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
+import java.util.concurrent.LinkedBlockingQueue;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
-import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.TimeoutException;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The reading consumer of one source subtask: finds this subtask's partitions (also ones created
- * later), decides where each starts, and knows where a bounded source ends. Assigned on the task's
- * thread before the reader starts; used on the fetcher's thread from then on.
+ * later) or, with an enumerator, restores its own and takes the enumerator's splits ({@link #add});
+ * decides where each starts, and knows where a bounded source ends. Assigned on the task's thread
+ * before the reader starts; used on the fetcher's thread from then on.
  */
 final class PartitionReader implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(PartitionReader.class);
   private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(1);
-  private static final Duration DISCOVERY_TIMEOUT = Duration.ofSeconds(15);
 
   private final KafkaSourceConfig<?> config;
   private final int subtask;
   private final int parallelism;
+  private final PartitionLookup lookup;
   private final KafkaConsumer<byte[], byte[]> consumer;
+  // Splits the enumerator assigned, handed from the task's thread to the fetcher's.
+  private final BlockingQueue<PartitionOffset> added = new LinkedBlockingQueue<>();
   private final Set<TopicPartition> assigned = new HashSet<>();
   private final Map<TopicPartition, Long> endOffsets = new HashMap<>();
   private RestoredPositions restored = RestoredPositions.none();
@@ -51,24 +50,10 @@ final class PartitionReader implements AutoCloseable {
     this.config = config;
     this.subtask = context.subtaskIndex();
     this.parallelism = context.parallelism();
-    Properties properties = new Properties();
-    properties.putAll(config.consumerProperties());
-    properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
-    if (config.groupId() != null) {
-      properties.put(ConsumerConfig.GROUP_ID_CONFIG, config.groupId());
-    }
-    properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-    properties.putIfAbsent(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-    // Every position is sought explicitly; one outside the log must reach the out-of-range
-    // policy instead of Kafka's silent jump to the end.
-    properties.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "none");
-    properties.putIfAbsent(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "15000");
-    properties.putIfAbsent(
-        ConsumerConfig.CLIENT_ID_CONFIG,
-        "weir-" + context.jobName() + "-" + context.operatorName() + "-" + subtask);
-    properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-    properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-    this.consumer = new KafkaConsumer<>(ClientDefaults.applyTo(properties));
+    this.lookup =
+        new PartitionLookup(
+            config, "weir-" + context.jobName() + "-" + context.operatorName() + "-" + subtask);
+    this.consumer = lookup.consumer();
   }
 
   KafkaConsumer<byte[], byte[]> consumer() {
@@ -90,7 +75,31 @@ final class PartitionReader implements AutoCloseable {
       RestoredPositions restoredPositions,
       OptionalLong checkpointId,
       Map<String, String> topicIds) {
-    List<TopicPartition> listed = list(true);
+    return assign(lookup.list(true), restoredPositions, checkpointId, topicIds);
+  }
+
+  /**
+   * Assigns the partitions of the checkpoint that are this subtask's and seeks each to its start,
+   * as {@link #assign} does, without listing: the source's enumerator assigns the others ({@link
+   * #add}). A restored topic re-created since is checked as there; under the {@code EARLIEST}
+   * policy its partitions start at their earliest offsets.
+   */
+  Map<TopicPartition, Long> assignRestored(
+      RestoredPositions restoredPositions,
+      OptionalLong checkpointId,
+      Map<String, String> topicIds) {
+    return assign(
+        new ArrayList<>(restoredPositions.offsets().keySet()),
+        restoredPositions,
+        checkpointId,
+        topicIds);
+  }
+
+  private Map<TopicPartition, Long> assign(
+      List<TopicPartition> listed,
+      RestoredPositions restoredPositions,
+      OptionalLong checkpointId,
+      Map<String, String> topicIds) {
     if (restoredPositions.topicIds().isEmpty()) {
       // Nothing to check them against (a fresh start, or a checkpoint that has none): they are
       // only recorded for a later restore, and the start need not wait for an admin client.
@@ -154,7 +163,7 @@ final class PartitionReader implements AutoCloseable {
       return Discovery.NONE;
     }
     nextDiscovery = now + config.partitionDiscoveryInterval().toMillis();
-    List<TopicPartition> listed = list(false);
+    List<TopicPartition> listed = lookup.list(false);
     Set<String> newTopics = topicsOf(listed);
     newTopics.removeAll(knownTopics);
     Map<String, String> newIds = describe(newTopics, false);
@@ -178,6 +187,49 @@ final class PartitionReader implements AutoCloseable {
     return new Discovery(starts, newIds);
   }
 
+  /**
+   * Splits the enumerator assigned to this subtask, with their start offsets; on the task's thread.
+   * The fetcher's thread assigns and seeks them at its next look ({@link #maybeTakeAdded}).
+   */
+  void add(List<PartitionOffset> splits) {
+    added.addAll(splits);
+  }
+
+  /** Whether any partition is assigned: a consumer without one cannot poll. */
+  boolean hasPartitions() {
+    return !assigned.isEmpty();
+  }
+
+  /**
+   * Assigns the splits handed over by {@link #add} (waiting up to {@code wait} for the first) and
+   * seeks each to its start; returns the ids of topics not in {@code knownTopics}. Their starts are
+   * the reader's already.
+   */
+  Discovery maybeTakeAdded(Set<String> knownTopics, Duration wait) throws InterruptedException {
+    List<PartitionOffset> splits = new ArrayList<>();
+    PartitionOffset first =
+        wait.isZero() ? added.poll() : added.poll(wait.toMillis(), MILLISECONDS);
+    if (first == null) {
+      return Discovery.NONE;
+    }
+    splits.add(first);
+    added.drainTo(splits);
+    Map<TopicPartition, Long> starts = new HashMap<>();
+    Set<String> newTopics = new HashSet<>();
+    for (PartitionOffset split : splits) {
+      TopicPartition partition = new TopicPartition(split.topic(), split.partition());
+      if (assigned.add(partition)) {
+        starts.put(partition, split.offset());
+        if (!knownTopics.contains(split.topic())) {
+          newTopics.add(split.topic());
+        }
+      }
+    }
+    consumer.assign(new ArrayList<>(assigned));
+    starts.forEach(consumer::seek);
+    return new Discovery(Map.of(), describe(newTopics, false));
+  }
+
   /** A bounded source is done when every partition's position reached its end offset. */
   boolean reachedEnd() {
     for (Map.Entry<TopicPartition, Long> end : endOffsets.entrySet()) {
@@ -186,23 +238,6 @@ final class PartitionReader implements AutoCloseable {
       }
     }
     return true;
-  }
-
-  /**
-   * Every partition of the topics the source reads. At start the brokers get the start timeout to
-   * answer, and a job that cannot reach them fails for good; a later look that times out fails the
-   * attempt, which restarts.
-   */
-  private List<TopicPartition> list(boolean atStart) {
-    List<TopicPartition> listed = new ArrayList<>();
-    try {
-      for (PartitionInfo info : partitions(atStart, timeout(atStart))) {
-        listed.add(new TopicPartition(info.topic(), info.partition()));
-      }
-    } catch (TimeoutException e) {
-      throw unreachable(atStart, e);
-    }
-    return listed;
   }
 
   private List<TopicPartition> mine(List<TopicPartition> listed) {
@@ -218,9 +253,9 @@ final class PartitionReader implements AutoCloseable {
 
   private Map<String, String> describe(Set<String> topics, boolean atStart) {
     try {
-      return TopicIds.describe(config, topics, timeout(atStart));
+      return TopicIds.describe(config, topics, lookup.timeout(atStart));
     } catch (TimeoutException e) {
-      throw unreachable(atStart, e);
+      throw lookup.unreachable(atStart, e);
     }
   }
 
@@ -230,7 +265,7 @@ final class PartitionReader implements AutoCloseable {
         new Thread(
             () -> {
               try {
-                ids.complete(TopicIds.describe(config, topics, DISCOVERY_TIMEOUT));
+                ids.complete(TopicIds.describe(config, topics, PartitionLookup.DISCOVERY_TIMEOUT));
               } catch (RuntimeException e) {
                 ids.completeExceptionally(e);
               }
@@ -241,63 +276,10 @@ final class PartitionReader implements AutoCloseable {
     return ids;
   }
 
-  private Duration timeout(boolean atStart) {
-    return atStart ? config.startTimeout() : DISCOVERY_TIMEOUT;
-  }
-
   private static Set<String> topicsOf(List<TopicPartition> partitions) {
     Set<String> topics = new HashSet<>();
     partitions.forEach(partition -> topics.add(partition.topic()));
     return topics;
-  }
-
-  private RuntimeException unreachable(boolean atStart, TimeoutException e) {
-    if (!atStart) {
-      return new IllegalStateException(
-          "Cannot reach Kafka at "
-              + config.bootstrapServers()
-              + " to list "
-              + config.describeTopics(),
-          e);
-    }
-    // Restarting would wait the same way again: the job fails, in bounded time, once.
-    return new SuppressRestartsException(
-        "Cannot reach Kafka at "
-            + config.bootstrapServers()
-            + " within "
-            + config.startTimeout().toSeconds()
-            + " s to list "
-            + config.describeTopics()
-            + " (the Kafka source's start timeout)",
-        e);
-  }
-
-  private List<PartitionInfo> partitions(boolean failOnMissingTopic, Duration timeout) {
-    List<PartitionInfo> partitions = new ArrayList<>();
-    if (config.topicPattern() != null) {
-      Pattern pattern = Pattern.compile(config.topicPattern());
-      consumer
-          .listTopics(timeout)
-          .forEach(
-              (topic, infos) -> {
-                if (pattern.matcher(topic).matches()) {
-                  partitions.addAll(infos);
-                }
-              });
-      return partitions;
-    }
-    for (String topic : config.topics()) {
-      List<PartitionInfo> infos = consumer.partitionsFor(topic, timeout);
-      if (infos == null || infos.isEmpty()) {
-        if (failOnMissingTopic) {
-          throw new IllegalStateException(
-              "Topic '" + topic + "' does not exist on " + config.bootstrapServers());
-        }
-        continue;
-      }
-      partitions.addAll(infos);
-    }
-    return partitions;
   }
 
   private Map<TopicPartition, Long> startOffsets(List<TopicPartition> partitions) {
@@ -318,39 +300,8 @@ final class PartitionReader implements AutoCloseable {
       // As discovery would have started them, had the job lived to discover them.
       starts.putAll(consumer.beginningOffsets(added));
     }
-    if (!unknown.isEmpty() && config.groupId() != null) {
-      Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(unknown);
-      committed.forEach(
-          (partition, offset) -> {
-            if (offset != null) {
-              starts.put(partition, offset.offset());
-              unknown.remove(partition);
-            }
-          });
-    }
-    if (!unknown.isEmpty()) {
-      starts.putAll(configuredStarts(unknown));
-    }
+    starts.putAll(lookup.groupOrConfiguredStarts(unknown));
     return starts;
-  }
-
-  private Map<TopicPartition, Long> configuredStarts(Set<TopicPartition> partitions) {
-    return switch (config.startingOffsets()) {
-      case EARLIEST -> consumer.beginningOffsets(partitions);
-      case LATEST -> consumer.endOffsets(partitions);
-      case TIMESTAMP -> {
-        Map<TopicPartition, Long> query = new HashMap<>();
-        partitions.forEach(p -> query.put(p, config.startingTimestamp()));
-        Map<TopicPartition, OffsetAndTimestamp> found = consumer.offsetsForTimes(query);
-        Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
-        Map<TopicPartition, Long> starts = new HashMap<>();
-        for (TopicPartition partition : partitions) {
-          OffsetAndTimestamp hit = found.get(partition);
-          starts.put(partition, hit != null ? hit.offset() : ends.get(partition));
-        }
-        yield starts;
-      }
-    };
   }
 
   /**

@@ -9,6 +9,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
@@ -52,6 +53,18 @@ public final class CheckpointCoordinator {
   }
 
   /**
+   * State the job manager itself keeps in each checkpoint's metadata: the sources' split
+   * enumerators. Taken at the trigger, under the coordinator's lock, before the trigger goes to the
+   * tasks; so everything the enumerators did before it reaches the tasks before the barriers.
+   */
+  public interface MasterState {
+    MasterState NONE = checkpointId -> Map.of();
+
+    /** Each part's state by operator uid; an exception aborts the checkpoint. */
+    Map<String, byte[]> snapshot(long checkpointId) throws Exception;
+  }
+
+  /**
    * Told about every completed checkpoint right after its metadata is stored, before its
    * notifications go out (they may be lost; the checkpoint is complete all the same).
    */
@@ -70,6 +83,7 @@ public final class CheckpointCoordinator {
   private final CompletionListener listener;
   private final CheckpointHistory history;
   private final Failpoints failpoints;
+  private final MasterState masterState;
   private final TreeMap<Long, PendingCheckpoint> pending = new TreeMap<>();
   private long nextCheckpointId;
   private OptionalLong lastCompletionMillis = OptionalLong.empty();
@@ -94,6 +108,40 @@ public final class CheckpointCoordinator {
       CompletionListener listener,
       CheckpointHistory history,
       Failpoints failpoints) {
+    this(
+        jobName,
+        operators,
+        subtasks,
+        storage,
+        config,
+        gateway,
+        timer,
+        clock,
+        firstCheckpointId,
+        listener,
+        history,
+        failpoints,
+        MasterState.NONE);
+  }
+
+  /**
+   * @param masterState what the job manager keeps in each checkpoint beside the tasks' state
+   */
+  public CheckpointCoordinator(
+      String jobName,
+      List<OperatorInfo> operators,
+      Set<SubtaskKey> subtasks,
+      CheckpointStorage storage,
+      JobConfig config,
+      TaskGateway gateway,
+      ScheduledExecutorService timer,
+      Clock clock,
+      long firstCheckpointId,
+      CompletionListener listener,
+      CheckpointHistory history,
+      Failpoints failpoints,
+      MasterState masterState) {
+    this.masterState = masterState;
     this.jobName = jobName;
     this.operators = List.copyOf(operators);
     this.subtasks = Set.copyOf(subtasks);
@@ -304,6 +352,12 @@ public final class CheckpointCoordinator {
             config.checkpointTimeout().toMillis(),
             TimeUnit.MILLISECONDS);
     failpoints.hit(FailpointNames.CHECKPOINT_TRIGGER);
+    try {
+      checkpoint.masterStates = masterState.snapshot(id);
+    } catch (Exception e) {
+      abort(id, "the job manager's state could not be taken: " + e);
+      return checkpoint.result;
+    }
     if (lastCompletionMillis.isEmpty()) {
       StartupPhases.reached("checkpoint " + id + " triggered");
     }
@@ -347,7 +401,8 @@ public final class CheckpointCoordinator {
                   checkpoint.kind.isSavepoint(),
                   operators,
                   checkpoint.states(),
-                  0)); // the job's storage records the epoch of its lease
+                  0, // the job's storage records the epoch of its lease
+                  CheckpointMetadata.encodeEnumeratorStates(checkpoint.masterStates)));
       history.metadataStored(id, clock.millis());
       if (lastCompletionMillis.isEmpty()) {
         StartupPhases.reached("checkpoint " + id + "'s metadata stored (the first completed)");

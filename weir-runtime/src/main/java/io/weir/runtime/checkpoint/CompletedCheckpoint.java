@@ -8,6 +8,7 @@ import java.util.Map;
  *
  * @param location its directory, or null for a checkpoint kept in memory
  * @param operators state by operator uid
+ * @param enumeratorStates what each source's split enumerator kept, by operator uid
  */
 public record CompletedCheckpoint(
     long checkpointId,
@@ -15,4 +16,21 @@ public record CompletedCheckpoint(
     String jobName,
     boolean savepoint,
     Path location,
-    Map<String, OperatorState> operators) {}
+    Map<String, OperatorState> operators,
+    Map<String, byte[]> enumeratorStates) {
+
+  public CompletedCheckpoint {
+    enumeratorStates = enumeratorStates == null ? Map.of() : Map.copyOf(enumeratorStates);
+  }
+
+  /** A checkpoint without enumerator states. */
+  public CompletedCheckpoint(
+      long checkpointId,
+      long timestamp,
+      String jobName,
+      boolean savepoint,
+      Path location,
+      Map<String, OperatorState> operators) {
+    this(checkpointId, timestamp, jobName, savepoint, location, operators, Map.of());
+  }
+}

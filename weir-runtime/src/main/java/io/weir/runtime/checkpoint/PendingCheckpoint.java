@@ -4,6 +4,7 @@ import io.weir.runtime.checkpoint.CheckpointMetadata.SubtaskStateHandle;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
@@ -18,6 +19,8 @@ final class PendingCheckpoint {
   private final List<SubtaskStateHandle> states = new ArrayList<>();
   private CheckpointStatus status = CheckpointStatus.PENDING;
   ScheduledFuture<?> expiry;
+  // What the job manager keeps beside the tasks' state, taken at the trigger.
+  Map<String, byte[]> masterStates = Map.of();
 
   PendingCheckpoint(
       long checkpointId, long timestamp, Set<SubtaskKey> subtasks, CheckpointKind kind) {

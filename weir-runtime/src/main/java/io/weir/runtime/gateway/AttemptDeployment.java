@@ -1,7 +1,9 @@
 package io.weir.runtime.gateway;
 
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
+import io.weir.runtime.operators.SplitDiscovery;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What the job manager deploys for one attempt: the same for every task manager, each creating the
@@ -10,11 +12,30 @@ import java.util.List;
  * @param attempt 0 for the first attempt of the job, then one more per restart
  * @param restored the checkpoint or savepoint every subtask restores from, or null for none
  * @param placements every subtask of the job, not only those of one task manager
+ * @param enumeratedSources the source tasks (vertex ids) whose readers get their splits from an
+ *     enumerator on the job manager; the readers of the others find their own
  */
 public record AttemptDeployment(
-    int attempt, CompletedCheckpoint restored, List<SubtaskPlacement> placements) {
+    int attempt,
+    CompletedCheckpoint restored,
+    List<SubtaskPlacement> placements,
+    Set<String> enumeratedSources) {
   public AttemptDeployment {
     placements = List.copyOf(placements);
+    enumeratedSources = Set.copyOf(enumeratedSources);
+  }
+
+  /** A deployment whose readers all find their own splits. */
+  public AttemptDeployment(
+      int attempt, CompletedCheckpoint restored, List<SubtaskPlacement> placements) {
+    this(attempt, restored, placements, Set.of());
+  }
+
+  /** Who finds the splits of the source task {@code vertexId}. */
+  public SplitDiscovery splitDiscoveryOf(String vertexId) {
+    return enumeratedSources.contains(vertexId)
+        ? SplitDiscovery.BY_ENUMERATOR
+        : SplitDiscovery.BY_READERS;
   }
 
   /** The task manager that runs subtask {@code subtask} of the task {@code vertexId}. */

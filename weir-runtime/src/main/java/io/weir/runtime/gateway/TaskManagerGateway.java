@@ -1,7 +1,9 @@
 package io.weir.runtime.gateway;
 
+import io.weir.api.source.SourceSplit;
 import io.weir.runtime.checkpoint.CheckpointKind;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * One task manager as one attempt of a job sees it: the job manager's side of the conversation. In
@@ -41,6 +43,26 @@ public interface TaskManagerGateway {
   void notifyCheckpointComplete(long checkpointId);
 
   void notifyCheckpointAborted(long checkpointId);
+
+  /**
+   * Whether this transport carries split assignments ({@link #assignSplits}); where it does not,
+   * sources with an enumerator read as those without: each reader finds its own splits.
+   */
+  default boolean carriesSplitAssignments() {
+    return false;
+  }
+
+  /**
+   * Hands {@code splits} to the reader of subtask {@code subtask} of the source task {@code
+   * vertexId}, as mail of its task: after what reached the task before, before any checkpoint
+   * trigger sent after this call. Called from the job manager's enumerator thread.
+   *
+   * @throws UnsupportedOperationException where {@link #carriesSplitAssignments} is false
+   */
+  default void assignSplits(String vertexId, int subtask, List<SourceSplit> splits) {
+    throw new UnsupportedOperationException(
+        "Task manager " + taskManagerId() + " does not take split assignments");
+  }
 
   /** Ends the subtasks normally, each after the mail it holds (a notification among it). */
   void terminate();

@@ -70,6 +70,7 @@ public final class JobAttempt implements JobManagerGateway {
   private final List<TaskManagerGateway> slots;
   private final AttemptTaskManagers taskManagers;
   private final CheckpointCoordinator coordinator;
+  private final SourceEnumerators enumerators;
   private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
   private final int subtaskCount;
   // Only on the job's thread: the stop-with-savepoint under way, or null.
@@ -107,6 +108,8 @@ public final class JobAttempt implements JobManagerGateway {
       }
     }
     this.subtaskCount = subtasks.size();
+    this.enumerators =
+        new SourceEnumerators(graph, restored, slots, cause -> events.add(new Failed(cause)));
     this.coordinator =
         new CheckpointCoordinator(
             graph.jobName(),
@@ -120,7 +123,8 @@ public final class JobAttempt implements JobManagerGateway {
             firstCheckpointId,
             listener,
             history,
-            failpoints);
+            failpoints,
+            enumerators);
   }
 
   /** 0 for the first attempt of the job, then one more per restart. */
@@ -141,12 +145,18 @@ public final class JobAttempt implements JobManagerGateway {
     try {
       return runToEnd();
     } finally {
+      enumerators.close();
       refuseStopsAfterTheEnd();
     }
   }
 
   private Throwable runToEnd() throws InterruptedException {
     coordinator.prepareStorage();
+    try {
+      enumerators.start();
+    } catch (Exception e) {
+      return e;
+    }
     Throwable deployFailure = deployAll();
     if (deployFailure != null) {
       cancelAll();
@@ -163,9 +173,12 @@ public final class JobAttempt implements JobManagerGateway {
       Throwable failure = null;
       if (event instanceof Failed failed) {
         failure = failed.cause();
-      } else if (event instanceof Running && ++running == subtaskCount) {
-        StartupPhases.reached("every subtask runs");
-        startPeriodicCheckpoints();
+      } else if (event instanceof Running started) {
+        enumerators.taskRunning(started.subtask());
+        if (++running == subtaskCount) {
+          StartupPhases.reached("every subtask runs");
+          startPeriodicCheckpoints();
+        }
       } else if (event instanceof SinkOutputStarted started) {
         maybeCheckpointFirstOutput(started.subtask());
       } else if (event instanceof DataFinished && ++dataFinished == subtaskCount) {
@@ -206,7 +219,8 @@ public final class JobAttempt implements JobManagerGateway {
   }
 
   private Throwable deployAll() throws InterruptedException {
-    AttemptDeployment deployment = new AttemptDeployment(number, restored, placements());
+    AttemptDeployment deployment =
+        new AttemptDeployment(number, restored, placements(), enumerators.enumeratedSources());
     Set<String> waiting = new HashSet<>(taskManagers.ids());
     taskManagers.deploy(deployment, this);
     long deadline = System.currentTimeMillis() + DEPLOY_TIMEOUT_MILLIS;

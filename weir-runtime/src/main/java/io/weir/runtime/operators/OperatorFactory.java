@@ -23,12 +23,13 @@ public final class OperatorFactory {
 
   public static StreamOperator create(
       OperatorSpec spec, OperatorSetup setup, Output output, JobConfig config) {
-    return create(spec, setup, output, config, () -> {});
+    return create(spec, setup, output, config, () -> {}, SplitDiscovery.BY_READERS);
   }
 
   /**
    * @param firstSinkRecord run once when a sink operator receives its first record (ignored by the
    *     other kinds)
+   * @param splitDiscovery who finds a pulled source's splits (ignored by the other kinds)
    */
   @SuppressWarnings("unchecked")
   public static StreamOperator create(
@@ -36,10 +37,11 @@ public final class OperatorFactory {
       OperatorSetup setup,
       Output output,
       JobConfig config,
-      Runnable firstSinkRecord) {
+      Runnable firstSinkRecord,
+      SplitDiscovery splitDiscovery) {
     spec = copyFunctions(spec, setup.name());
     if (spec instanceof OperatorSpec.Source s) {
-      return new SourceOperator(setup, s.function(), output);
+      return new SourceOperator(setup, s.function(), output, splitDiscovery);
     } else if (spec instanceof OperatorSpec.Map m) {
       return new MapOperator(setup, (MapFunction<Object, Object>) m.function(), output);
     } else if (spec instanceof OperatorSpec.Filter f) {

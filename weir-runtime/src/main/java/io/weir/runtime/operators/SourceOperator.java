@@ -42,13 +42,24 @@ public final class SourceOperator extends AbstractStreamOperator<Function> {
   }
 
   private final SourceReaderOutput readerOutput;
+  private final SplitDiscovery splitDiscovery;
   private ListState<SourceSplit> splitState;
   private SourceReader<Object, ? extends SourceSplit> reader;
   private SourceFunctionReader pushing;
 
   public SourceOperator(OperatorSetup setup, Function function, Output output) {
+    this(setup, function, output, SplitDiscovery.BY_READERS);
+  }
+
+  /**
+   * @param splitDiscovery whether the reader finds its own splits or gets them from the source's
+   *     enumerator ({@link #addSplits})
+   */
+  public SourceOperator(
+      OperatorSetup setup, Function function, Output output, SplitDiscovery splitDiscovery) {
     super(setup, function, output);
     this.readerOutput = new SourceReaderOutput(this.output);
+    this.splitDiscovery = splitDiscovery;
   }
 
   @Override
@@ -78,6 +89,16 @@ public final class SourceOperator extends AbstractStreamOperator<Function> {
   /** One poll of the reader; on the task thread. */
   public InputStatus pollNext() throws Exception {
     return reader.pollNext(readerOutput);
+  }
+
+  /** Splits the source's enumerator assigned to this reader; on the task thread, between polls. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public void addSplits(List<SourceSplit> splits) throws Exception {
+    if (splitDiscovery != SplitDiscovery.BY_ENUMERATOR) {
+      throw new IllegalStateException(
+          setup.describe() + " got splits from an enumerator but finds its own");
+    }
+    ((SourceReader) reader).addSplits(splits);
   }
 
   public CompletableFuture<Void> isAvailable() {
@@ -169,6 +190,11 @@ public final class SourceOperator extends AbstractStreamOperator<Function> {
     @Override
     public List<SourceSplit> restoredSplits() {
       return splitState.get();
+    }
+
+    @Override
+    public boolean splitsFromEnumerator() {
+      return splitDiscovery == SplitDiscovery.BY_ENUMERATOR;
     }
   }
 }

@@ -1,11 +1,13 @@
 package io.weir.runtime.task;
 
 import io.weir.api.source.InputStatus;
+import io.weir.api.source.SourceSplit;
 import io.weir.runtime.checkpoint.CheckpointKind;
 import io.weir.runtime.exchange.StreamEvent;
 import io.weir.runtime.exchange.StreamEvent.CheckpointBarrier;
 import io.weir.runtime.operators.SourceOperator;
 import io.weir.runtime.operators.SourceOperator.Emitted;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -83,6 +85,11 @@ public final class SourceStreamTask extends StreamTask {
             stoppedAtCheckpoint = checkpointId;
           }
         });
+  }
+
+  /** Splits from the source's enumerator: the reader takes them between two polls, as mail. */
+  public void addSplits(List<SourceSplit> splits) {
+    mailbox.put(() -> source.addSplits(splits));
   }
 
   /** An aborted stop-with-savepoint lets the source go on. */

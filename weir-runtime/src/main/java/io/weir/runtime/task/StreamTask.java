@@ -84,7 +84,8 @@ public abstract class StreamTask {
               setup,
               next,
               deployment.config(),
-              () -> deployment.listener().onFirstSinkRecord(this));
+              () -> deployment.listener().onFirstSinkRecord(this),
+              deployment.splitDiscovery());
       next = new ChainedOutput(operators[i]);
     }
     return Arrays.asList(operators);

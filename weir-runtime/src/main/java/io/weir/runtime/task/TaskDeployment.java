@@ -6,6 +6,7 @@ import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.exchange.InputGate;
 import io.weir.runtime.failpoint.Failpoints;
 import io.weir.runtime.graph.JobVertex;
+import io.weir.runtime.operators.SplitDiscovery;
 import io.weir.runtime.startup.BesideStartWork;
 import io.weir.runtime.state.OperatorSubtaskState;
 import java.time.Clock;
@@ -22,6 +23,7 @@ import java.util.concurrent.Executor;
  * @param snapshotExecutor runs the asynchronous part of snapshots (writing state, acknowledging)
  * @param failpoints the job's in this process, which the subtask passes
  * @param besideStartWork its attempt's here, which the attempt awaits before it ends
+ * @param splitDiscovery who finds the splits of a pulled source at the head of the chain
  */
 public record TaskDeployment(
     String jobName,
@@ -39,7 +41,8 @@ public record TaskDeployment(
     Executor snapshotExecutor,
     Clock clock,
     Failpoints failpoints,
-    BesideStartWork besideStartWork) {
+    BesideStartWork besideStartWork,
+    SplitDiscovery splitDiscovery) {
 
   /** {@code Map -> Sink: Example Sink (2/4)}. */
   public String taskName() {

@@ -1,5 +1,6 @@
 package io.weir.runtime.taskexecutor;
 
+import io.weir.api.source.SourceSplit;
 import io.weir.runtime.checkpoint.CheckpointKind;
 import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.failpoint.Failpoints;
@@ -104,6 +105,16 @@ public final class InProcessTaskManager implements SlotPool {
     public void triggerCheckpoint(
         long checkpointId, long timestamp, Path savepointDirectory, CheckpointKind kind) {
       attempt.triggerCheckpoint(checkpointId, timestamp, savepointDirectory, kind);
+    }
+
+    @Override
+    public boolean carriesSplitAssignments() {
+      return true;
+    }
+
+    @Override
+    public void assignSplits(String vertexId, int subtask, List<SourceSplit> splits) {
+      attempt.assignSplits(vertexId, subtask, splits);
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.weir.runtime.taskexecutor;
 import io.weir.api.checkpoint.CheckpointingMode;
 import io.weir.api.datastream.JobConfig;
 import io.weir.api.graph.Partitioning;
+import io.weir.api.source.SourceSplit;
 import io.weir.api.state.StateSerializer;
 import io.weir.runtime.checkpoint.CheckpointKind;
 import io.weir.runtime.checkpoint.CheckpointResponder;
@@ -197,7 +198,8 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
             snapshotExecutor,
             clock,
             failpoints,
-            besideStartWork);
+            besideStartWork,
+            deployment.splitDiscoveryOf(vertex.id()));
     StreamTask task;
     if (vertex.isSource()) {
       task = new SourceStreamTask(taskDeployment);
@@ -301,6 +303,19 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
       storage.route(checkpointId, new SavepointStorage(savepointDirectory));
     }
     sources.forEach(source -> source.triggerCheckpoint(checkpointId, timestamp, kind));
+  }
+
+  /** Hands splits from the source's enumerator to one of this task manager's source subtasks. */
+  public void assignSplits(String vertexId, int subtask, List<SourceSplit> splits) {
+    for (SourceStreamTask source : sources) {
+      TaskDeployment task = source.deployment();
+      if (task.vertex().id().equals(vertexId) && task.subtaskIndex() == subtask) {
+        source.addSplits(splits);
+        return;
+      }
+    }
+    throw new IllegalArgumentException(
+        "No source subtask " + subtask + " of " + vertexId + " here");
   }
 
   public void notifyCheckpointComplete(long checkpointId) {

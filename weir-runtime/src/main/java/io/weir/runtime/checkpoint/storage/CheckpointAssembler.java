@@ -75,6 +75,7 @@ final class CheckpointAssembler {
         metadata.jobName(),
         metadata.savepoint(),
         location,
-        Collections.unmodifiableMap(operators));
+        Collections.unmodifiableMap(operators),
+        metadata.enumeratorStateBytes());
   }
 }

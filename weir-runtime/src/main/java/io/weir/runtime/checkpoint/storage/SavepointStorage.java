@@ -60,15 +60,7 @@ public final class SavepointStorage implements CheckpointStorage {
   @Override
   public CompletedCheckpoint complete(CheckpointMetadata metadata) throws IOException {
     refuseExistingSavepoint();
-    CheckpointMetadata savepoint =
-        new CheckpointMetadata(
-            metadata.checkpointId(),
-            metadata.timestamp(),
-            metadata.jobName(),
-            true,
-            metadata.operators(),
-            metadata.subtaskStates(),
-            metadata.leaseEpoch());
+    CheckpointMetadata savepoint = metadata.asSavepoint();
     CompletedCheckpoint completed =
         CheckpointAssembler.assemble(
             savepoint,
