@@ -15,11 +15,11 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * The nemesis lab, end to end: starts the topology (three brokers and the seed job, each on a host
- * of its own), feeds the input steadily, injects faults for the given time, then stops the input,
- * waits until the job's output settled, keeps watching a while longer for a late duplicate, and
- * checks the output. Everything it started is ended and removed before it returns, also when it
- * fails.
+ * The nemesis lab, end to end: starts the topology (three brokers and the seed job, a local job or
+ * an HA cluster, each process on a host of its own), feeds the input steadily, injects faults for
+ * the given time, then stops the input, waits until the job's output settled, keeps watching a
+ * while longer for a late duplicate, and checks the output. Everything it started is ended and
+ * removed before it returns, also when it fails.
  */
 public final class NemesisLab {
   /**
@@ -38,6 +38,7 @@ public final class NemesisLab {
   private static final Duration FIRST_OUTPUT_LOOK = Duration.ofMillis(500);
 
   private final NetworkSlot slot;
+  private final NemesisDeployment deployment;
   private final long ratePerSecond;
   private final Duration timeout;
   private final List<FaultKind> kinds;
@@ -47,11 +48,13 @@ public final class NemesisLab {
 
   /**
    * @param slot the network the lab's hosts live in
+   * @param deployment where the job runs: one local job process or an HA cluster
    * @param ratePerSecond input records per second
    * @param timeout how long each wait (the cluster's start, the output's settling) may take
    */
   public NemesisLab(
       NetworkSlot slot,
+      NemesisDeployment deployment,
       long ratePerSecond,
       Duration timeout,
       List<FaultKind> kinds,
@@ -59,6 +62,7 @@ public final class NemesisLab {
       LabProgress progress,
       Clock clock) {
     this.slot = slot;
+    this.deployment = deployment;
     this.ratePerSecond = ratePerSecond;
     this.timeout = timeout;
     this.kinds = List.copyOf(kinds);
@@ -79,7 +83,8 @@ public final class NemesisLab {
 
   /** Runs the lab in {@code directory} for {@code duration} of faults; returns its report. */
   public NemesisReport run(Path directory, CellTopics topics, Duration duration) throws Exception {
-    try (NemesisTopology topology = NemesisTopology.start(slot, directory, topics, log);
+    try (NemesisTopology topology =
+            NemesisTopology.start(slot, deployment, directory, topics, timeout, log);
         CommittedOutputWatch watch =
             CommittedOutputWatch.start(topology.bootstrapServers(), topics.output(), clock)) {
       String bootstrap = topology.bootstrapServers();
@@ -97,8 +102,8 @@ public final class NemesisLab {
         records = feed.stop();
       }
       log.event("input stopped at " + records + " records; waiting for the output to settle");
-      JobSupervisor job = topology.job();
-      OutputSettling.await(job::isSupervised, job.log(), bootstrap, topics, timeout);
+      JobDeployment job = topology.job();
+      OutputSettling.await(job::runs, job.log(), bootstrap, topics, timeout);
       log.event("output settled; watching " + LATE_DUPLICATE_WATCH.toSeconds() + " s more");
       Thread.sleep(LATE_DUPLICATE_WATCH.toMillis());
       Instant end = clock.instant();
@@ -111,7 +116,7 @@ public final class NemesisLab {
     }
   }
 
-  private void awaitFirstOutput(CommittedOutputWatch watch, JobSupervisor job)
+  private void awaitFirstOutput(CommittedOutputWatch watch, JobDeployment job)
       throws InterruptedException {
     Instant deadline = clock.instant().plus(timeout);
     // Polled: the first commit comes with the job's first checkpoint, which nothing announces.

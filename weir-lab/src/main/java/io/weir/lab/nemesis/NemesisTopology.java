@@ -17,8 +17,10 @@ import java.util.List;
 /**
  * The hosts of the nemesis lab and what runs on them: three brokers (KRaft, each partition on all
  * three, writes acknowledged by two, no unclean election), each on a host of its own, and the seed
- * job on a fourth, reading the input topic and writing the output topic through its transactional
- * sink, its checkpoints on a small file system of their own (which the nemesis can fill).
+ * job, reading the input topic and writing the output topic through its transactional sink, its
+ * checkpoints on a small file system of their own (which the nemesis can fill). The job runs as its
+ * {@link NemesisDeployment} says: one local job process on a fourth host, or a highly available
+ * cluster ({@link NemesisCluster}) on hosts of its own.
  *
  * <p>Lifecycle: {@link #start} returns with the cluster serving, the topics made and the job
  * started; {@link #close} ends the job and the brokers and removes the network. A JVM shutdown
@@ -34,7 +36,7 @@ final class NemesisTopology implements AutoCloseable {
 
   private final NemesisNetwork network;
   private final KafkaCluster cluster;
-  private final JobSupervisor job;
+  private final JobDeployment job;
   private final CheckpointVolume checkpointVolume;
   private final CellTopics topics;
   private final Resources resources;
@@ -51,13 +53,19 @@ final class NemesisTopology implements AutoCloseable {
   }
 
   /** Makes the network, starts the brokers, creates the topics and starts the job. */
-  static NemesisTopology start(NetworkSlot slot, Path directory, CellTopics topics, NemesisLog log)
+  static NemesisTopology start(
+      NetworkSlot slot,
+      NemesisDeployment deployment,
+      Path directory,
+      CellTopics topics,
+      Duration timeout,
+      NemesisLog log)
       throws Exception {
     List<String> hostNames = new ArrayList<>();
     for (int nodeId = 1; nodeId <= BROKERS; nodeId++) {
       hostNames.add(brokerHost(nodeId));
     }
-    hostNames.add(JOB_HOST);
+    hostNames.addAll(deployment.hostNames());
     NemesisNetwork network = NemesisNetwork.create(slot, hostNames);
     Resources resources = new Resources(network);
     Thread shutdownHook = new Thread(resources::close, "nemesis-tear-down");
@@ -69,17 +77,28 @@ final class NemesisTopology implements AutoCloseable {
       log.event("Kafka cluster serving at " + bootstrap);
       Topics.create(bootstrap, PARTITIONS, topics.input(), topics.output());
       resources.checkpointVolume = CheckpointVolume.mount(slot, directory.resolve("checkpoints"));
+      Path checkpoints = resources.checkpointVolume.directory();
       List<String> run =
           LabJob.seed()
               .runArguments(
                   CommitOrder.SOURCE_FIRST,
                   bootstrap,
                   topics,
-                  resources.checkpointVolume.directory(),
-                  List.of());
-      resources.job = new JobSupervisor(network.host(JOB_HOST), run, directory, log);
-      resources.job.start();
-      log.event("seed job started on " + network.host(JOB_HOST).address());
+                  checkpoints,
+                  deployment == NemesisDeployment.HA_CLUSTER
+                      ? NemesisCluster.startOptions()
+                      : List.of());
+      if (deployment == NemesisDeployment.HA_CLUSTER) {
+        resources.job =
+            NemesisCluster.start(
+                network, directory.resolve("cluster"), checkpoints, run, timeout, log);
+        log.event("seed job submitted to the HA cluster");
+      } else {
+        JobSupervisor job = new JobSupervisor(network.host(JOB_HOST), run, directory, log);
+        resources.job = job;
+        job.start();
+        log.event("seed job started on " + network.host(JOB_HOST).address());
+      }
       return new NemesisTopology(topics, resources, shutdownHook);
     } catch (Exception | Error e) {
       resources.close();
@@ -120,8 +139,16 @@ final class NemesisTopology implements AutoCloseable {
     return cluster.broker(nodeId);
   }
 
-  JobSupervisor job() {
+  JobDeployment job() {
     return job;
+  }
+
+  /** The HA cluster the job runs on; fails for a local job, which has none. */
+  NemesisCluster haCluster() {
+    if (job instanceof NemesisCluster cluster) {
+      return cluster;
+    }
+    throw new IllegalStateException("the nemesis lab's job runs without an HA cluster");
   }
 
   CheckpointVolume checkpointVolume() {
@@ -150,7 +177,7 @@ final class NemesisTopology implements AutoCloseable {
   private static final class Resources {
     private final NemesisNetwork network;
     private volatile KafkaCluster cluster;
-    private volatile JobSupervisor job;
+    private volatile JobDeployment job;
     private volatile CheckpointVolume checkpointVolume;
 
     Resources(NemesisNetwork network) {

@@ -1,0 +1,31 @@
+package io.weir.lab.nemesis;
+
+import java.util.List;
+import java.util.Set;
+
+/** Where the nemesis lab runs its job, each process on a host of its own. */
+public enum NemesisDeployment {
+  /** One local job process ({@code weir run}) on the host {@code job}. */
+  LOCAL_JOB,
+  /**
+   * A highly available cluster: ZooKeeper, two job managers electing a leader, three task managers.
+   */
+  HA_CLUSTER;
+
+  private static final Set<FaultKind> CLUSTER_KINDS = Set.of(FaultKind.ZOMBIE, FaultKind.LEADER);
+
+  /** The fault kinds that apply to this deployment: the cluster's own only to the cluster. */
+  public List<FaultKind> faultKinds() {
+    return FaultKind.all().stream().filter(this::applies).toList();
+  }
+
+  /** Whether a fault of {@code kind} can be injected into this deployment. */
+  public boolean applies(FaultKind kind) {
+    return this == HA_CLUSTER || !CLUSTER_KINDS.contains(kind);
+  }
+
+  /** The hosts the job's processes run on. */
+  List<String> hostNames() {
+    return this == HA_CLUSTER ? NemesisCluster.hostNames() : List.of(NemesisTopology.JOB_HOST);
+  }
+}
