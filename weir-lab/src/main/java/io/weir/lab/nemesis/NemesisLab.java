@@ -23,9 +23,10 @@ import java.util.Random;
  */
 public final class NemesisLab {
   /**
-   * The longest the committed output may stay still after a fault healed. Far below the sink's
-   * transaction timeout, which bounds it in principle: a restarted job or a moved coordinator
-   * should commit again within seconds; the bound leaves room for a busy machine.
+   * The longest the committed output of a local job may stay still after a fault healed (for the HA
+   * cluster's see {@link NemesisDeployment#stallBound}). Far below the sink's transaction timeout,
+   * which bounds it in principle: a restarted job or a moved coordinator should commit again within
+   * seconds; the bound leaves room for a busy machine.
    */
   public static final Duration STALL_BOUND = Duration.ofSeconds(60);
 
@@ -112,7 +113,13 @@ public final class NemesisLab {
           new NemesisChecker(bootstrap, topics.input(), topics.output())
               .check(faults, watch.arrivals(), watch.offsets(), end);
       return new NemesisReport(
-          faults, findings, STALL_BOUND, job.unexpectedExits(), watch.arrivals(), start, end);
+          faults,
+          findings,
+          deployment.stallBound(),
+          job.unexpectedExits(),
+          watch.arrivals(),
+          start,
+          end);
     }
   }
 
