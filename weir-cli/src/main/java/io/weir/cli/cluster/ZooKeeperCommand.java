@@ -191,13 +191,19 @@ public final class ZooKeeperCommand implements Runnable {
   static final class Run implements Runnable {
     @CommandLine.Mixin DirectoryOption directory = new DirectoryOption();
 
-    @Option(names = "--port", paramLabel = "PORT", description = "Client port on 127.0.0.1.")
+    @Option(names = "--port", paramLabel = "PORT", description = "Client port.")
     int port = DEFAULT_PORT;
+
+    @Option(
+        names = "--host",
+        paramLabel = "ADDRESS",
+        description = "Address to serve on (default: ${DEFAULT-VALUE}).")
+    String host = "127.0.0.1";
 
     @Override
     public void run() {
       try {
-        ZooKeeperServerRunner.run(directory.absolute(), port);
+        ZooKeeperServerRunner.run(directory.absolute(), host, port);
       } catch (IOException | RuntimeException e) {
         throw new UserError("ZooKeeper stopped: " + e.getMessage(), e);
       }

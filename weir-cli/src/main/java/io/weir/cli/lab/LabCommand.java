@@ -13,6 +13,7 @@ import io.weir.lab.crash.LabJson;
 import io.weir.lab.crash.MatrixReport;
 import io.weir.lab.crash.MatrixRun;
 import io.weir.lab.nemesis.FaultKind;
+import io.weir.lab.nemesis.NemesisDeployment;
 import io.weir.lab.nemesis.NemesisJob;
 import io.weir.lab.nemesis.NemesisLab;
 import io.weir.lab.nemesis.NemesisReport;
@@ -96,7 +97,7 @@ public final class LabCommand implements Callable<Integer> {
       paramLabel = "KIND",
       description =
           "With --nemesis: the fault kinds to inject, of partition, pause, kill, broker, split, disk"
-              + " (default: all).")
+              + " and, with --ha, zombie, leader (default: all that apply).")
   List<String> faults = new ArrayList<>();
 
   @Option(
@@ -187,7 +188,8 @@ public final class LabCommand implements Callable<Integer> {
       description =
           "With --soak: run the job on a highly available cluster of its own (ZooKeeper, two job"
               + " managers, two task managers) and lose the leading job manager at random, killed"
-              + " (kill -9) or frozen (SIGSTOP, then SIGCONT).")
+              + " (kill -9) or frozen (SIGSTOP, then SIGCONT). With --nemesis: run the job on"
+              + " ZooKeeper, two job managers and three task managers, each on a host of its own.")
   boolean highAvailability;
 
   @Option(names = "--random-seed", description = "Seed of the soak's random kills.")
@@ -395,12 +397,19 @@ public final class LabCommand implements Callable<Integer> {
   }
 
   private int nemesis(LabSettings settings) throws Exception {
-    if (soak || operations || highAvailability || sink != LabSink.KAFKA) {
+    if (soak || operations || sink != LabSink.KAFKA) {
       throw new UserError(
-          "--nemesis runs its own jobs into Kafka: drop --soak, --operations, --ha, --sink");
+          "--nemesis runs its own jobs into Kafka: drop --soak, --operations, --sink");
     }
     NemesisJob job = jobClass == null ? NemesisJob.SEED : NemesisJob.parse(jobClass);
-    List<FaultKind> kinds = faults.isEmpty() ? FaultKind.all() : FaultKind.parse(faults);
+    NemesisDeployment deployment =
+        highAvailability ? NemesisDeployment.HA_CLUSTER : NemesisDeployment.LOCAL_JOB;
+    List<FaultKind> kinds = faults.isEmpty() ? deployment.faultKinds() : FaultKind.parse(faults);
+    for (FaultKind kind : kinds) {
+      if (!deployment.applies(kind)) {
+        throw new UserError("--faults: " + kind.key() + " needs the HA cluster: add --ha");
+      }
+    }
     recreate(directory);
     long seed = randomSeed != null ? randomSeed : System.nanoTime();
     LabProgress progress = new LabProgress(System.out, "nemesis");
@@ -409,6 +418,7 @@ public final class LabCommand implements Callable<Integer> {
         new NemesisLab(
                 networkSlot(),
                 job,
+                deployment,
                 settings.ratePerSecond(),
                 settings.timeout(),
                 kinds,

@@ -121,6 +121,70 @@ class NemesisLabTest {
   }
 
   @Test
+  void when_nemesisHitsTheHaClusterForTwoMinutes_then_eachRecordIsCommittedOnce() throws Exception {
+    // given: the lab in network slot 1, beside a local-job lab in slot 0
+    Path json = directory.resolve("cluster-nemesis.json");
+
+    // when
+    CommandRun run =
+        CommandRun.weir(
+            "lab",
+            "--nemesis",
+            "--ha",
+            "--nemesis-network",
+            "1",
+            "--faults",
+            "zombie,leader,kill,pause",
+            "--minutes",
+            "2",
+            "--rate",
+            "200",
+            "--random-seed",
+            "49",
+            "--timeout",
+            "180",
+            "--dir",
+            directory.resolve("cluster-lab").toString(),
+            "--json",
+            json.toString());
+
+    // then
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(json.toFile());
+    assertThat(report.get("lost").asLong()).as(report.toString()).isZero();
+    assertThat(report.get("duplicated").asLong()).as(report.toString()).isZero();
+    assertThat(report.get("aborted_reads").asLong()).as(report.toString()).isZero();
+    assertThat(report.get("truncated_commits").asLong()).as(report.toString()).isZero();
+    assertThat(report.get("records").asLong()).isGreaterThan(5_000);
+    assertThat(report.get("max_stall_s").asDouble())
+        .isLessThanOrEqualTo(report.get("stall_bound_s").asDouble());
+    assertThat(kinds(report)).contains("zombie", "leader", "kill", "pause");
+    List<String> targets = targets(report);
+    for (String role : List.of("jobmanager-", "taskmanager-", "zookeeper", "broker-")) {
+      for (String signal : List.of("(SIGKILL)", "(SIGSTOP)")) {
+        assertThat(targets)
+            .as(role + " " + signal)
+            .anyMatch(target -> target.startsWith(role) && target.endsWith(signal));
+      }
+    }
+    assertThat(targets)
+        .anyMatch(target -> target.matches("taskmanager-\\d -/- job managers"))
+        .anyMatch(target -> target.matches("jobmanager-\\d \\(leader\\) -/- zookeeper"));
+    assertThat(namespaces()).noneMatch(name -> name.startsWith("weir-nemesis1-"));
+  }
+
+  @Test
+  void when_aClusterFaultIsAskedWithoutTheCluster_then_oneLineSaysSo() {
+    // when
+    CommandRun run = CommandRun.weir("lab", "--nemesis", "--faults", "kill,zombie");
+
+    // then
+    assertThat(run.exitCode()).isNotZero();
+    assertThat(run.err().strip())
+        .isEqualTo("weir: --faults: zombie needs the HA cluster: add --ha");
+  }
+
+  @Test
   void when_aNemesisLabLeftANamespace_then_cleanupRemovesIt() throws Exception {
     // given: a namespace as a crashed lab leaves it
     ip("netns", "add", NAMESPACE_PREFIX + "leftover");
@@ -162,7 +226,7 @@ class NemesisLabTest {
     assertThat(run.err().strip())
         .isEqualTo(
             "weir: --faults: unknown fault kind 'flood'; known:"
-                + " partition,pause,kill,broker,split,disk");
+                + " partition,pause,kill,broker,split,disk,zombie,leader");
   }
 
   @Test

@@ -29,14 +29,22 @@ public final class LeaderLookup {
   }
 
   /**
-   * The leader, waiting up to {@code timeout} for one whose epoch is at least {@code minimumEpoch}.
+   * The leader, waiting up to {@code timeout} for one whose epoch is at least {@code minimumEpoch};
+   * ZooKeeper out of reach for a while (restarting, cut off) is waited out in that time too.
    *
    * @throws IllegalStateException with one line when none was elected in time
    */
   public LeaderInfo await(long minimumEpoch, Duration timeout) throws Exception {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (true) {
-      Optional<LeaderInfo> leader = current();
+      Optional<LeaderInfo> leader;
+      try {
+        leader = current();
+      } catch (KeeperException.ConnectionLossException
+          | KeeperException.SessionExpiredException e) {
+        // The client gave up on this connection; the next look runs on a new one.
+        leader = Optional.empty();
+      }
       if (leader.isPresent() && leader.get().epoch() >= minimumEpoch) {
         return leader.get();
       }

@@ -11,9 +11,9 @@ import org.apache.zookeeper.server.quorum.QuorumPeerConfig;
 
 /**
  * Runs a standalone ZooKeeper server in this process until the process ends, with its data and
- * configuration in one directory, bound to 127.0.0.1. {@code weir zookeeper start} runs it in a
- * process of its own, so that tests and users can kill the job managers without killing ZooKeeper
- * (and kill ZooKeeper too).
+ * configuration in one directory, bound to 127.0.0.1 unless told otherwise. {@code weir zookeeper
+ * start} runs it in a process of its own, so that tests and users can kill the job managers without
+ * killing ZooKeeper (and kill ZooKeeper too).
  */
 public final class ZooKeeperServerRunner {
   /**
@@ -21,6 +21,8 @@ public final class ZooKeeperServerRunner {
    * sessions as short as one second, which bounds how long a dead leader goes unnoticed.
    */
   static final int TICK_MILLIS = 500;
+
+  private static final String LOOPBACK = "127.0.0.1";
 
   private ZooKeeperServerRunner() {}
 
@@ -31,7 +33,15 @@ public final class ZooKeeperServerRunner {
 
   /** Serves on {@code 127.0.0.1:port} from {@code directory}; blocks until the process ends. */
   public static void run(Path directory, int port) throws IOException {
-    Path configuration = writeConfiguration(directory.toAbsolutePath(), port);
+    run(directory, LOOPBACK, port);
+  }
+
+  /**
+   * Serves on {@code host:port} from {@code directory}; blocks until the process ends. A host of
+   * its own is for a server on a machine (or a network namespace) that others reach by its address.
+   */
+  public static void run(Path directory, String host, int port) throws IOException {
+    Path configuration = writeConfiguration(directory.toAbsolutePath(), host, port);
     // The admin server would bind an HTTP port of its own (8080 by default): not wanted here.
     System.setProperty("zookeeper.admin.enableServer", "false");
     ServerConfig config = new ServerConfig();
@@ -43,7 +53,7 @@ public final class ZooKeeperServerRunner {
     }
   }
 
-  private static Path writeConfiguration(Path directory, int port) {
+  private static Path writeConfiguration(Path directory, String host, int port) {
     try {
       Files.createDirectories(directory.resolve("data"));
       Path file = directory.resolve("zoo.cfg");
@@ -55,7 +65,7 @@ public final class ZooKeeperServerRunner {
               "tickTime=" + TICK_MILLIS,
               "dataDir=" + directory.resolve("data"),
               "clientPort=" + port,
-              "clientPortAddress=127.0.0.1",
+              "clientPortAddress=" + host,
               "maxClientCnxns=200",
               "4lw.commands.whitelist=ruok,srvr",
               ""));

@@ -3,15 +3,23 @@ package io.weir.lab.nemesis;
 import io.weir.devservers.kafka.KafkaBroker;
 import io.weir.devservers.process.ProcessSignals;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.function.Supplier;
 
 /**
- * Injects one fault of a kind into the lab's topology and returns how to heal it. The targets are
- * chosen at random among the job and the brokers; an isolated broker is the one that matters to the
- * job at that moment, as the cluster names it.
+ * Injects one fault of a kind into the lab's topology and returns how to heal it. A paused or
+ * killed process is chosen from one group of processes of one role (the job or the HA cluster's job
+ * managers, task managers or ZooKeeper; the brokers), the groups taken in turn in a random order so
+ * that every role is hit before any twice; an isolated broker is the one that matters to the job at
+ * that moment, as the cluster names it, and a cut job manager the leader ZooKeeper names.
  *
  * <p>Called by the nemesis thread only, one fault at a time.
  */
@@ -20,6 +28,7 @@ final class FaultInjector {
   private final ClusterLookup lookup;
   private final Random random;
   private int splits;
+  private final Map<FaultKind, Deque<Integer>> groupTurns = new EnumMap<>(FaultKind.class);
 
   FaultInjector(NemesisTopology topology, ClusterLookup lookup, Random random) {
     this.topology = topology;
@@ -44,14 +53,24 @@ final class FaultInjector {
       case BROKER -> isolateBroker();
       case SPLIT -> split();
       case DISK -> fillDisk();
+      case ZOMBIE -> zombie();
+      case LEADER -> cutLeaderFromZooKeeper();
     };
+  }
+
+  /**
+   * How many faults of {@code kind} the nemesis's first round holds: one per group of processes for
+   * pauses and kills, so that even a short run hits every role; one for the other kinds.
+   */
+  int firstRound(FaultKind kind) {
+    return kind == FaultKind.PAUSE || kind == FaultKind.KILL ? processGroups().size() : 1;
   }
 
   /** How long a fault of {@code kind} lasts: pauses outlast the brokers' session timeout. */
   Duration length(FaultKind kind) {
     return switch (kind) {
-      case PARTITION, BROKER, SPLIT, DISK -> seconds(5, 15);
-      case PAUSE -> seconds(10, 20);
+      case PARTITION, BROKER, SPLIT, DISK, ZOMBIE -> seconds(5, 15);
+      case PAUSE, LEADER -> seconds(10, 20);
       case KILL -> seconds(2, 8);
     };
   }
@@ -62,7 +81,7 @@ final class FaultInjector {
 
   private ActiveFault partition() {
     NemesisNetwork network = topology.network();
-    LabHost job = network.host(NemesisTopology.JOB_HOST);
+    LabHost job = randomOf(topology.job().kafkaClientHosts());
     LabHost broker = network.host(NemesisTopology.brokerHost(randomBroker()));
     network.blackhole(job, broker);
     return new Healing(
@@ -101,7 +120,7 @@ final class FaultInjector {
     }
     splits++;
     boolean jobWithMajority = splits % 2 == 1;
-    (jobWithMajority ? majority : minority).add(network.host(NemesisTopology.JOB_HOST));
+    (jobWithMajority ? majority : minority).addAll(topology.jobHosts());
     network.split(majority, minority);
     String target =
         "job with the "
@@ -118,27 +137,100 @@ final class FaultInjector {
   }
 
   private ActiveFault pause() throws InterruptedException {
-    int choice = random.nextInt(NemesisTopology.BROKERS + 1);
-    String name = choice == 0 ? NemesisTopology.JOB_HOST : NemesisTopology.brokerHost(choice);
-    long pid = choice == 0 ? topology.job().pid() : topology.broker(choice).pid();
-    ProcessHandle process =
-        ProcessHandle.of(pid)
-            .orElseThrow(() -> new IllegalStateException(name + " is not running"));
+    ProcessTarget target = nextTarget(FaultKind.PAUSE);
+    ProcessHandle process = target.handle().get();
     ProcessSignals.send(process, ProcessSignals.Signal.STOP);
     return new Healing(
-        name + " (SIGSTOP)", () -> ProcessSignals.send(process, ProcessSignals.Signal.CONT));
+        target.name() + " (SIGSTOP)",
+        () -> ProcessSignals.send(process, ProcessSignals.Signal.CONT));
   }
 
-  private ActiveFault kill() {
-    int choice = random.nextInt(NemesisTopology.BROKERS + 1);
-    if (choice == 0) {
-      JobSupervisor job = topology.job();
-      job.kill();
-      return new Healing(NemesisTopology.JOB_HOST + " (SIGKILL)", job::start);
+  private ActiveFault kill() throws Exception {
+    ProcessTarget target = nextTarget(FaultKind.KILL);
+    target.kill().run();
+    return new Healing(target.name() + " (SIGKILL)", target.restart());
+  }
+
+  /** Both ways between a task manager and every job manager; Kafka and ZooKeeper stay reachable. */
+  private ActiveFault zombie() {
+    NemesisCluster cluster = topology.haCluster();
+    NemesisNetwork network = topology.network();
+    LabHost taskManager = randomOf(cluster.taskManagers()).host();
+    List<LabHost> jobManagers = cluster.jobManagers().stream().map(JobSupervisor::host).toList();
+    for (LabHost jobManager : jobManagers) {
+      network.blackhole(taskManager, jobManager);
+      network.blackhole(jobManager, taskManager);
     }
-    KafkaBroker broker = topology.broker(choice);
-    broker.kill();
-    return new Healing(NemesisTopology.brokerHost(choice) + " (SIGKILL)", broker::restart);
+    return new Healing(
+        taskManager.name() + " -/- job managers",
+        () -> {
+          for (LabHost jobManager : jobManagers) {
+            network.removeBlackhole(taskManager, jobManager);
+            network.removeBlackhole(jobManager, taskManager);
+          }
+        });
+  }
+
+  /** Both ways between the leading job manager and ZooKeeper; the task managers stay reachable. */
+  private ActiveFault cutLeaderFromZooKeeper() {
+    NemesisCluster cluster = topology.haCluster();
+    NemesisNetwork network = topology.network();
+    Optional<JobSupervisor> leader = cluster.leader();
+    LabHost jobManager = leader.orElseGet(() -> randomOf(cluster.jobManagers())).host();
+    String role = leader.isPresent() ? "leader" : "chosen at random: ZooKeeper named no leader";
+    LabHost zooKeeper = cluster.zooKeeperHost();
+    network.blackhole(jobManager, zooKeeper);
+    network.blackhole(zooKeeper, jobManager);
+    return new Healing(
+        jobManager.name() + " (" + role + ") -/- " + zooKeeper.name(),
+        () -> {
+          network.removeBlackhole(jobManager, zooKeeper);
+          network.removeBlackhole(zooKeeper, jobManager);
+        });
+  }
+
+  /** A process of the group whose turn it is for {@code kind}. */
+  private ProcessTarget nextTarget(FaultKind kind) {
+    List<List<ProcessTarget>> groups = processGroups();
+    Deque<Integer> turns = groupTurns.computeIfAbsent(kind, any -> new ArrayDeque<>());
+    if (turns.isEmpty()) {
+      List<Integer> order = new ArrayList<>();
+      for (int group = 0; group < groups.size(); group++) {
+        order.add(group);
+      }
+      Collections.shuffle(order, random);
+      turns.addAll(order);
+    }
+    return randomOf(groups.get(turns.poll()));
+  }
+
+  /** The job's groups of processes, then the brokers. */
+  private List<List<ProcessTarget>> processGroups() {
+    List<List<ProcessTarget>> groups = new ArrayList<>();
+    for (List<JobSupervisor> group : topology.job().processGroups()) {
+      groups.add(
+          group.stream()
+              .map(
+                  process ->
+                      new ProcessTarget(
+                          process.name(), process::handle, process::kill, process::start))
+              .toList());
+    }
+    List<ProcessTarget> brokers = new ArrayList<>();
+    for (int nodeId = 1; nodeId <= NemesisTopology.BROKERS; nodeId++) {
+      KafkaBroker broker = topology.broker(nodeId);
+      String name = NemesisTopology.brokerHost(nodeId);
+      brokers.add(
+          new ProcessTarget(
+              name,
+              () ->
+                  ProcessHandle.of(broker.pid())
+                      .orElseThrow(() -> new IllegalStateException(name + " is not running")),
+              broker::kill,
+              broker::restart));
+    }
+    groups.add(brokers);
+    return groups;
   }
 
   private ActiveFault fillDisk() {
@@ -150,6 +242,14 @@ final class FaultInjector {
   private int randomBroker() {
     return 1 + random.nextInt(NemesisTopology.BROKERS);
   }
+
+  private <T> T randomOf(List<T> choices) {
+    return choices.get(random.nextInt(choices.size()));
+  }
+
+  /** A process the nemesis may pause, or kill and start again. */
+  private record ProcessTarget(
+      String name, Supplier<ProcessHandle> handle, Action kill, Action restart) {}
 
   /** A fault healed by one action. */
   private record Healing(String target, Action healing) implements ActiveFault {

@@ -26,7 +26,14 @@ public enum FaultKind {
    */
   SPLIT,
   /** The file system of the job's checkpoint directory full to the last byte, then freed. */
-  DISK;
+  DISK,
+  /**
+   * On the HA cluster: a task manager cut from the job managers but not from Kafka or ZooKeeper, so
+   * that it may go on writing while the job managers count it lost (a zombie writer).
+   */
+  ZOMBIE,
+  /** On the HA cluster: the leading job manager cut from ZooKeeper, past its session timeout. */
+  LEADER;
 
   /** The name in {@code --faults}, the log and the report. */
   public String key() {

@@ -12,8 +12,9 @@ import java.util.Random;
  * Injects faults one after another for a given time: each lasts a random few seconds, is healed,
  * and is followed by a quiet stretch in which the job can recover, so that the checker can tell how
  * long the committed output stalled after each. The first faults go through every kind asked for,
- * in a random order, so that even a short run injects each kind once (it runs over its time if it
- * must); later kinds are drawn at random. Every injection and heal is logged with its time.
+ * in a random order, so that even a short run injects each kind once, pauses and kills once per
+ * role of process (it runs over its time if it must); later kinds are drawn at random. Every
+ * injection and heal is logged with its time.
  */
 final class Nemesis {
   private final FaultInjector injector;
@@ -33,7 +34,11 @@ final class Nemesis {
   /** Injects faults until {@code duration} has passed; returns them in order. */
   List<Fault> run(Duration duration) throws Exception {
     Instant deadline = clock.instant().plus(duration);
-    List<FaultKind> firstRound = new ArrayList<>(kinds);
+    List<FaultKind> firstRound = new ArrayList<>();
+    for (FaultKind kind : kinds) {
+      // Pauses and kills once per role of process (job managers, task managers, brokers, ...).
+      firstRound.addAll(Collections.nCopies(injector.firstRound(kind), kind));
+    }
     Collections.shuffle(firstRound, random);
     List<Fault> faults = new ArrayList<>();
     // Past the deadline only to inject each kind once: a short run still sees them all.

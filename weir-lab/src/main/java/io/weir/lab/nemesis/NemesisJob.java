@@ -49,8 +49,12 @@ public enum NemesisJob {
                             .collect(Collectors.joining(","))));
   }
 
-  /** The arguments of {@code weir run} that start this job on the lab's cluster and topics. */
-  List<String> runArguments(String bootstrap, CellTopics topics, Path checkpoints) {
+  /**
+   * The arguments of {@code weir run} that start this job on the lab's cluster and topics, with
+   * {@code runOptions} (those of where it runs) among them.
+   */
+  List<String> runArguments(
+      String bootstrap, CellTopics topics, Path checkpoints, List<String> runOptions) {
     LabJob job =
         switch (this) {
           case SEED -> LabJob.seed();
@@ -63,6 +67,6 @@ public enum NemesisJob {
                       "--transactional-id-prefix",
                       topics.transactionalIdPrefix()));
         };
-    return job.runArguments(CommitOrder.SOURCE_FIRST, bootstrap, topics, checkpoints, List.of());
+    return job.runArguments(CommitOrder.SOURCE_FIRST, bootstrap, topics, checkpoints, runOptions);
   }
 }

@@ -15,17 +15,18 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * The nemesis lab, end to end: starts the topology (three brokers and the job, each on a host of
- * its own), feeds the input steadily, injects faults for the given time, then stops the input,
- * waits until the job's output settled, keeps watching a while longer for a late duplicate, and
- * checks the output. Everything it started is ended and removed before it returns, also when it
- * fails.
+ * The nemesis lab, end to end: starts the topology (three brokers and the job, a local job or an HA
+ * cluster, each process on a host of its own), feeds the input steadily, injects faults for the
+ * given time, then stops the input, waits until the job's output settled, keeps watching a while
+ * longer for a late duplicate, and checks the output. Everything it started is ended and removed
+ * before it returns, also when it fails.
  */
 public final class NemesisLab {
   /**
-   * The longest the committed output may stay still after a fault healed. Far below the sink's
-   * transaction timeout, which bounds it in principle: a restarted job or a moved coordinator
-   * should commit again within seconds; the bound leaves room for a busy machine.
+   * The longest the committed output of a local job may stay still after a fault healed (for the HA
+   * cluster's see {@link NemesisDeployment#stallBound}). Far below the sink's transaction timeout,
+   * which bounds it in principle: a restarted job or a moved coordinator should commit again within
+   * seconds; the bound leaves room for a busy machine.
    */
   public static final Duration STALL_BOUND = Duration.ofSeconds(60);
 
@@ -39,6 +40,7 @@ public final class NemesisLab {
 
   private final NetworkSlot slot;
   private final NemesisJob job;
+  private final NemesisDeployment deployment;
   private final long ratePerSecond;
   private final Duration timeout;
   private final List<FaultKind> kinds;
@@ -49,12 +51,14 @@ public final class NemesisLab {
   /**
    * @param slot the network the lab's hosts live in
    * @param job the job run under the faults and checked
+   * @param deployment where the job runs: one local job process or an HA cluster
    * @param ratePerSecond input records per second
    * @param timeout how long each wait (the cluster's start, the output's settling) may take
    */
   public NemesisLab(
       NetworkSlot slot,
       NemesisJob job,
+      NemesisDeployment deployment,
       long ratePerSecond,
       Duration timeout,
       List<FaultKind> kinds,
@@ -63,6 +67,7 @@ public final class NemesisLab {
       Clock clock) {
     this.slot = slot;
     this.job = job;
+    this.deployment = deployment;
     this.ratePerSecond = ratePerSecond;
     this.timeout = timeout;
     this.kinds = List.copyOf(kinds);
@@ -83,7 +88,8 @@ public final class NemesisLab {
 
   /** Runs the lab in {@code directory} for {@code duration} of faults; returns its report. */
   public NemesisReport run(Path directory, CellTopics topics, Duration duration) throws Exception {
-    try (NemesisTopology topology = NemesisTopology.start(slot, job, directory, topics, log);
+    try (NemesisTopology topology =
+            NemesisTopology.start(slot, job, deployment, directory, topics, timeout, log);
         CommittedOutputWatch watch =
             CommittedOutputWatch.start(topology.bootstrapServers(), topics.output(), clock)) {
       String bootstrap = topology.bootstrapServers();
@@ -101,8 +107,8 @@ public final class NemesisLab {
         records = feed.stop();
       }
       log.event("input stopped at " + records + " records; waiting for the output to settle");
-      JobSupervisor supervisor = topology.job();
-      OutputSettling.await(supervisor::isSupervised, supervisor.log(), bootstrap, topics, timeout);
+      JobDeployment running = topology.job();
+      OutputSettling.await(running::runs, running.log(), bootstrap, topics, timeout);
       log.event("output settled; watching " + LATE_DUPLICATE_WATCH.toSeconds() + " s more");
       Thread.sleep(LATE_DUPLICATE_WATCH.toMillis());
       Instant end = clock.instant();
@@ -114,15 +120,15 @@ public final class NemesisLab {
           job,
           faults,
           findings,
-          STALL_BOUND,
-          supervisor.unexpectedExits(),
+          deployment.stallBound(),
+          running.unexpectedExits(),
           watch.arrivals(),
           start,
           end);
     }
   }
 
-  private void awaitFirstOutput(CommittedOutputWatch watch, JobSupervisor job)
+  private void awaitFirstOutput(CommittedOutputWatch watch, JobDeployment job)
       throws InterruptedException {
     Instant deadline = clock.instant().plus(timeout);
     // Polled: the first commit comes with the job's first checkpoint, which nothing announces.

@@ -15,9 +15,10 @@ import java.util.List;
 /**
  * The hosts of the nemesis lab and what runs on them: three brokers (KRaft, each partition on all
  * three, writes acknowledged by two, no unclean election), each on a host of its own, and the job
- * ({@link NemesisJob}) on a fourth, reading the input topic and writing the output topic through
- * its transactional sink, its checkpoints on a small file system of their own (which the nemesis
- * can fill).
+ * ({@link NemesisJob}), reading the input topic and writing the output topic through its
+ * transactional sink, its checkpoints on a small file system of their own (which the nemesis can
+ * fill). The job runs as its {@link NemesisDeployment} says: one local job process on a fourth
+ * host, or a highly available cluster ({@link NemesisCluster}) on hosts of its own.
  *
  * <p>Lifecycle: {@link #start} returns with the cluster serving, the topics made and the job
  * started; {@link #close} ends the job and the brokers and removes the network. A JVM shutdown
@@ -33,7 +34,7 @@ final class NemesisTopology implements AutoCloseable {
 
   private final NemesisNetwork network;
   private final KafkaCluster cluster;
-  private final JobSupervisor job;
+  private final JobDeployment job;
   private final CheckpointVolume checkpointVolume;
   private final CellTopics topics;
   private final Resources resources;
@@ -51,13 +52,19 @@ final class NemesisTopology implements AutoCloseable {
 
   /** Makes the network, starts the brokers, creates the topics and starts the job. */
   static NemesisTopology start(
-      NetworkSlot slot, NemesisJob job, Path directory, CellTopics topics, NemesisLog log)
+      NetworkSlot slot,
+      NemesisJob job,
+      NemesisDeployment deployment,
+      Path directory,
+      CellTopics topics,
+      Duration timeout,
+      NemesisLog log)
       throws Exception {
     List<String> hostNames = new ArrayList<>();
     for (int nodeId = 1; nodeId <= BROKERS; nodeId++) {
       hostNames.add(brokerHost(nodeId));
     }
-    hostNames.add(JOB_HOST);
+    hostNames.addAll(deployment.hostNames());
     NemesisNetwork network = NemesisNetwork.create(slot, hostNames);
     Resources resources = new Resources(network);
     Thread shutdownHook = new Thread(resources::close, "nemesis-tear-down");
@@ -69,11 +76,26 @@ final class NemesisTopology implements AutoCloseable {
       log.event("Kafka cluster serving at " + bootstrap);
       Topics.create(bootstrap, PARTITIONS, topics.input(), topics.output());
       resources.checkpointVolume = CheckpointVolume.mount(slot, directory.resolve("checkpoints"));
+      Path checkpoints = resources.checkpointVolume.directory();
       List<String> run =
-          job.runArguments(bootstrap, topics, resources.checkpointVolume.directory());
-      resources.job = new JobSupervisor(network.host(JOB_HOST), run, directory, log);
-      resources.job.start();
-      log.event(job.key() + " job started on " + network.host(JOB_HOST).address());
+          job.runArguments(
+              bootstrap,
+              topics,
+              checkpoints,
+              deployment == NemesisDeployment.HA_CLUSTER
+                  ? NemesisCluster.startOptions()
+                  : List.of());
+      if (deployment == NemesisDeployment.HA_CLUSTER) {
+        resources.job =
+            NemesisCluster.start(
+                network, directory.resolve("cluster"), checkpoints, run, timeout, log);
+        log.event(job.key() + " job submitted to the HA cluster");
+      } else {
+        JobSupervisor supervisor = new JobSupervisor(network.host(JOB_HOST), run, directory, log);
+        resources.job = supervisor;
+        supervisor.start();
+        log.event(job.key() + " job started on " + network.host(JOB_HOST).address());
+      }
       return new NemesisTopology(topics, resources, shutdownHook);
     } catch (Exception | Error e) {
       resources.close();
@@ -102,6 +124,17 @@ final class NemesisTopology implements AutoCloseable {
         ", ", network.hosts().stream().map(host -> host.name() + "=" + host.address()).toList());
   }
 
+  /**
+   * The hosts the job's processes run on (the local job's, or the HA cluster's): all but brokers.
+   */
+  List<LabHost> jobHosts() {
+    List<String> brokers = new ArrayList<>();
+    for (int nodeId = 1; nodeId <= BROKERS; nodeId++) {
+      brokers.add(brokerHost(nodeId));
+    }
+    return network.hosts().stream().filter(host -> !brokers.contains(host.name())).toList();
+  }
+
   NemesisNetwork network() {
     return network;
   }
@@ -114,8 +147,16 @@ final class NemesisTopology implements AutoCloseable {
     return cluster.broker(nodeId);
   }
 
-  JobSupervisor job() {
+  JobDeployment job() {
     return job;
+  }
+
+  /** The HA cluster the job runs on; fails for a local job, which has none. */
+  NemesisCluster haCluster() {
+    if (job instanceof NemesisCluster cluster) {
+      return cluster;
+    }
+    throw new IllegalStateException("the nemesis lab's job runs without an HA cluster");
   }
 
   CheckpointVolume checkpointVolume() {
@@ -144,7 +185,7 @@ final class NemesisTopology implements AutoCloseable {
   private static final class Resources {
     private final NemesisNetwork network;
     private volatile KafkaCluster cluster;
-    private volatile JobSupervisor job;
+    private volatile JobDeployment job;
     private volatile CheckpointVolume checkpointVolume;
 
     Resources(NemesisNetwork network) {

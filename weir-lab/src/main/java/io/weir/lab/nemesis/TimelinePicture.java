@@ -19,7 +19,9 @@ final class TimelinePicture {
           FaultKind.KILL, "#e76f51",
           FaultKind.BROKER, "#b5a1e0",
           FaultKind.SPLIT, "#e9c46a",
-          FaultKind.DISK, "#90be6d");
+          FaultKind.DISK, "#90be6d",
+          FaultKind.ZOMBIE, "#f28482",
+          FaultKind.LEADER, "#84a59d");
 
   private final Instant start;
   private final Instant end;

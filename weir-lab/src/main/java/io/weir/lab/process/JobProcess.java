@@ -100,6 +100,16 @@ public final class JobProcess implements AutoCloseable {
       throws IOException {
     List<String> arguments = new ArrayList<>(List.of("run", "--web-port", "0"));
     arguments.addAll(runArgs);
+    return startCommandOn(launchPrefix, arguments, failpoints, log);
+  }
+
+  /**
+   * As {@link #startCommand(List, String, Path)}, with the JVM started through {@code launchPrefix}
+   * (see {@link #startOn}): a job manager, a task manager or a server on a host of its own.
+   */
+  public static JobProcess startCommandOn(
+      List<String> launchPrefix, List<String> arguments, String failpoints, Path log)
+      throws IOException {
     return launch(
         launchPrefix,
         JobRunner.COMMAND_LINE.mainClass(),
