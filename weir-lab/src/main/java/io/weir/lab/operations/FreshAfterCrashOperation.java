@@ -35,17 +35,8 @@ final class FreshAfterCrashOperation implements Operation {
   @Override
   public OperationOutcome run(OperationCell cell) throws Exception {
     cell.createTopics(OperationCell.PARTITIONS);
-    String failpoint =
-        FailpointNames.SOURCE_OFFSETS_COMMIT_AFTER + "=halt@" + cell.settings().crashHit();
-    String sinksWait =
-        FailpointNames.SINK_COMMIT_BEFORE + "=pause(" + LabJob.ORDER_PAUSE_MILLIS + ")";
     List<String> fresh = cell.runArguments(PARALLELISM, List.of("--fresh"), List.of());
-    long fed;
-    try (ContinuousFeed feed = cell.feed(0);
-        RunningJob first = cell.start(fresh, sinksWait + "," + failpoint)) {
-      cell.awaitHalt(first, failpoint);
-      fed = feed.stop();
-    }
+    long fed = haltWithTransactionsPending(cell, fresh);
     CompletedCheckpoint latest = cell.latestCheckpoint();
     cell.progress(
         "halted with checkpoint "
@@ -58,5 +49,24 @@ final class FreshAfterCrashOperation implements Operation {
       cell.awaitSettled(second);
     }
     return OperationOutcome.counted(cell.verdict());
+  }
+
+  /**
+   * Runs the job with {@code runArguments} under a steady feed until it halts right after its
+   * source committed the group's offsets, its sinks' commits held back meanwhile, so that
+   * pre-committed transactions the group already counts are pending at the halt; returns the
+   * records fed.
+   */
+  static long haltWithTransactionsPending(OperationCell cell, List<String> runArguments)
+      throws Exception {
+    String failpoint =
+        FailpointNames.SOURCE_OFFSETS_COMMIT_AFTER + "=halt@" + cell.settings().crashHit();
+    String sinksWait =
+        FailpointNames.SINK_COMMIT_BEFORE + "=pause(" + LabJob.ORDER_PAUSE_MILLIS + ")";
+    try (ContinuousFeed feed = cell.feed(0);
+        RunningJob first = cell.start(runArguments, sinksWait + "," + failpoint)) {
+      cell.awaitHalt(first, failpoint);
+      return feed.stop();
+    }
   }
 }

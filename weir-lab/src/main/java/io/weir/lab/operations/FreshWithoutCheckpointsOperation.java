@@ -1,11 +1,8 @@
 package io.weir.lab.operations;
 
-import io.weir.lab.ContinuousFeed;
 import io.weir.lab.OutputVerifier;
-import io.weir.lab.process.LabJob;
 import io.weir.lab.process.RunningJob;
 import io.weir.runtime.checkpoint.storage.Directories;
-import io.weir.runtime.failpoint.FailpointNames;
 import java.util.List;
 
 /**
@@ -35,17 +32,8 @@ final class FreshWithoutCheckpointsOperation implements Operation {
   @Override
   public OperationOutcome run(OperationCell cell) throws Exception {
     cell.createTopics(OperationCell.PARTITIONS);
-    String failpoint =
-        FailpointNames.SOURCE_OFFSETS_COMMIT_AFTER + "=halt@" + cell.settings().crashHit();
-    String sinksWait =
-        FailpointNames.SINK_COMMIT_BEFORE + "=pause(" + LabJob.ORDER_PAUSE_MILLIS + ")";
     List<String> fresh = cell.runArguments(PARALLELISM, List.of("--fresh"), List.of());
-    long fed;
-    try (ContinuousFeed feed = cell.feed(0);
-        RunningJob first = cell.start(fresh, sinksWait + "," + failpoint)) {
-      cell.awaitHalt(first, failpoint);
-      fed = feed.stop();
-    }
+    long fed = FreshAfterCrashOperation.haltWithTransactionsPending(cell, fresh);
     Directories.deleteRecursively(cell.checkpoints());
     cell.progress(
         "halted with transactions pending, "
