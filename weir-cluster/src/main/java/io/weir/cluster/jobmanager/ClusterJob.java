@@ -29,6 +29,7 @@ import io.weir.runtime.monitor.SubtaskCheckpointTrace;
 import io.weir.runtime.monitor.SubtaskFigures;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -41,13 +42,17 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A job on the cluster, from submission to its end: the {@link JobDriver} every run uses, with task
- * manager processes for slots. Each attempt waits until the registered task managers have enough
- * free slots; what they report (by message, tagged with the attempt) goes to the current attempt,
- * and messages of an older attempt are dropped.
+ * manager processes for slots. Each attempt waits until the previous one has ended on each of its
+ * task managers ({@link AttemptEnding}), then until the registered task managers have enough free
+ * slots; what they report (by message, tagged with the attempt) goes to the current attempt, and
+ * messages of an older attempt are dropped.
  */
 final class ClusterJob {
   private static final Logger LOG = LoggerFactory.getLogger(ClusterJob.class);
   private static final int TRACED_CHECKPOINTS = 16;
+  // Longer than a sink's fence can take: its admin client's call is bounded by the client's own
+  // timeouts, and closing the client waits for that call.
+  private static final Duration ATTEMPT_END_TIMEOUT = Duration.ofMinutes(3);
 
   private final JobSubmission submission;
   private final JobCode code;
@@ -61,13 +66,21 @@ final class ClusterJob {
   // The task manager of each slot the current attempt runs in.
   private volatile List<String> slotOwners = List.of();
   private final CompletedCheckpoint restored;
+  private final Clock clock;
+  // How the latest attempt ends on its task managers; null before the first.
+  private volatile AttemptEnding latestEnding;
 
   private ClusterJob(
-      JobSubmission submission, JobCode code, JobDriver driver, CompletedCheckpoint restored) {
+      JobSubmission submission,
+      JobCode code,
+      JobDriver driver,
+      CompletedCheckpoint restored,
+      Clock clock) {
     this.submission = submission;
     this.code = code;
     this.driver = driver;
     this.restored = restored;
+    this.clock = clock;
   }
 
   /**
@@ -115,7 +128,7 @@ final class ClusterJob {
     driver.storage().claimIdsWith(checkpointIds);
     try {
       CompletedCheckpoint restored = driver.prepare().checkpoint();
-      return new ClusterJob(submission, code, driver, restored);
+      return new ClusterJob(submission, code, driver, restored, clock);
     } catch (JobExecutionException | RuntimeException e) {
       driver.releaseLease();
       throw e;
@@ -168,6 +181,10 @@ final class ClusterJob {
   private List<TaskManagerGateway> awaitSlots(
       TaskManagerRegistry registry, int attempt, int needed, BooleanSupplier cancelled)
       throws InterruptedException {
+    AttemptEnding previous = latestEnding;
+    if (previous != null && !previous.await(registry, ATTEMPT_END_TIMEOUT, cancelled)) {
+      return null;
+    }
     while (!cancelled.getAsBoolean()) {
       List<RegisteredTaskManager> slots = SlotAssignment.slots(registry.live(), needed);
       if (slots != null) {
@@ -185,6 +202,7 @@ final class ClusterJob {
     progress.clear();
     subtaskFigures.clear();
     slotOwners = slots.stream().map(slot -> slot.id).toList();
+    latestEnding = new AttemptEnding(id, byId.keySet(), clock);
     List<TaskManagerGateway> gateways = new ArrayList<>();
     for (RegisteredTaskManager slot : slots) {
       gateways.add(
@@ -216,6 +234,14 @@ final class ClusterJob {
     attempt.tasksDeployed(
         deployed.taskManagerId(),
         deployed.error() == null ? null : new IllegalStateException(deployed.error()));
+  }
+
+  /** A task manager's subtasks of an attempt ended after its cancel. */
+  void onTasksEnded(ControlMessages.TasksEnded ended) {
+    AttemptEnding ending = latestEnding;
+    if (ending != null) {
+      ending.confirmed(ended.attempt(), ended.taskManagerId());
+    }
   }
 
   void onReport(TaskReport report) {

@@ -374,6 +374,8 @@ public final class JobManager implements AutoCloseable {
         }
       } else if (message instanceof ControlMessages.TasksDeployed deployed) {
         withJob(deployed.attempt(), job -> job.onDeployed(deployed));
+      } else if (message instanceof ControlMessages.TasksEnded ended) {
+        withJob(ended.attempt(), job -> job.onTasksEnded(ended));
       } else if (message instanceof ControlMessages.TaskReport report) {
         withJob(report.attempt(), job -> job.onReport(report));
       } else if (message instanceof ControlMessages.CheckpointAcknowledged ack) {

@@ -79,6 +79,14 @@ public final class ControlMessages {
     }
   }
 
+  /**
+   * Every subtask of the attempt on this task manager has ended after a {@link CancelTasks}, and so
+   * has the work beside their start (a sink's fence): nothing of the attempt reaches an external
+   * system from here any more. Sent also when the attempt was never deployed here or had ended
+   * already. The job manager deploys the job's next attempt only after it.
+   */
+  public record TasksEnded(AttemptId attempt, String taskManagerId) implements Serializable {}
+
   public record CheckpointAcknowledged(
       AttemptId attempt,
       long checkpointId,

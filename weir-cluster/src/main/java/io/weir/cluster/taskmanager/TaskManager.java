@@ -36,8 +36,10 @@ import org.slf4j.LoggerFactory;
 /**
  * A task manager process: registers its slots with the job manager, heartbeats, and runs the
  * subtasks the job manager deploys to it. Control messages are handled one at a time on a control
- * thread (deploying runs the job's main, which must not hold up the network threads). It ends when
- * it loses the job manager: its subtasks cannot go on without it.
+ * thread (deploying runs the job's main, which must not hold up the network threads); a cancel
+ * waits for the subtasks and their fences on a thread of its own and then confirms it with {@link
+ * ControlMessages.TasksEnded}. It ends when it loses the job manager: its subtasks cannot go on
+ * without it.
  *
  * <p>Every message of the job manager carries its leader epoch. The task manager refuses one older
  * than the newest epoch it knows (from the leader it registered with, from the messages it got, or
@@ -52,6 +54,9 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
   private final EventLoopGroup network = EventLoops.create("weir-taskmanager-network", 4);
   private final InboundGates inbound = new InboundGates();
   private final ExecutorService control = singleThread("weir taskmanager control");
+  // Cancels wait for the subtasks' threads and their fences: off the control thread, which goes on
+  // handling the other jobs' messages meanwhile.
+  private final ExecutorService cancels = Executors.newCachedThreadPool(daemon("weir cancel"));
   private final ExecutorService snapshotIo = Executors.newFixedThreadPool(2, daemon("weir io"));
   private final ScheduledExecutorService heartbeats =
       Executors.newSingleThreadScheduledExecutor(daemon("weir heartbeat"));
@@ -281,14 +286,30 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
       } else if (message instanceof ControlMessages.CancelTasks cancel) {
         TaskManagerAttempt attempt = attempts.remove(cancel.attempt());
         slotsInUse.remove(cancel.attempt());
-        if (attempt != null) {
-          attempt.cancel();
-        }
+        cancels.execute(() -> cancelAndConfirm(cancel.attempt(), attempt));
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (RuntimeException e) {
       LOG.error("Task manager {} failed to handle {}", id, message, e);
+    }
+  }
+
+  /**
+   * Cancels the attempt (null when it is not here: never deployed, or ended already) and then tells
+   * the job manager its subtasks ended, which lets the job's next attempt deploy. A cancel that
+   * fails confirms nothing: the job manager's wait for it times out instead.
+   */
+  private void cancelAndConfirm(AttemptId attemptId, TaskManagerAttempt attempt) {
+    try {
+      if (attempt != null) {
+        attempt.cancel();
+      }
+      jobManager.send(new ControlMessages.TasksEnded(attemptId, id));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (RuntimeException e) {
+      LOG.error("Task manager {} failed to cancel {}", id, attemptId, e);
     }
   }
 
@@ -401,6 +422,7 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
     closed = true;
     heartbeats.shutdownNow();
     control.shutdownNow();
+    cancels.shutdownNow();
     cancelAll();
     if (jobManager != null) {
       jobManager.close();
