@@ -179,8 +179,11 @@ final class UnalignedBarrierHandler implements BarrierHandler {
 
   /**
    * Snapshots now. The blocked channels delivered their barrier: nothing of theirs is in flight and
-   * their held batches come after it. Of every other channel, the queued batches before its barrier
-   * are in flight, and so are those it sends until its barrier is announced.
+   * their held batches come after it. Of every other channel, the queued batches up to the one with
+   * its barrier are in flight, and so are those it sends until its barrier is announced. A
+   * channel's barrier may be queued while its announcement still waits behind the one that started
+   * this switch: the batches queued after that barrier are not in flight, as its sender emits them
+   * again after a restore.
    */
   private void switchToUnaligned(Actions actions) throws Exception {
     if (!actions.snapshotAheadOfInFlight(current)) {
@@ -194,8 +197,12 @@ final class UnalignedBarrierHandler implements BarrierHandler {
     for (Batch batch : queued) {
       int channel = batch.channel();
       long barrierAt = barrierSequence[channel];
-      if (!blocked[channel] && (barrierAt == 0 || batch.sequence() <= barrierAt)) {
-        capture(batch);
+      if (blocked[channel] || (barrierAt != 0 && batch.sequence() > barrierAt)) {
+        continue;
+      }
+      capture(batch);
+      if (endsWithCurrentBarrier(batch)) {
+        barrierSequence[channel] = batch.sequence();
       }
     }
     for (int channel = 0; channel < channels; channel++) {
@@ -207,6 +214,11 @@ final class UnalignedBarrierHandler implements BarrierHandler {
     }
     releaseHeld();
     maybeComplete(actions);
+  }
+
+  private boolean endsWithCurrentBarrier(Batch batch) {
+    return batch.value(batch.size() - 1) instanceof CheckpointBarrier barrier
+        && barrier.checkpointId() >= current.checkpointId();
   }
 
   /** Captures the channel's queued batches not captured yet, up to the one with its barrier. */
