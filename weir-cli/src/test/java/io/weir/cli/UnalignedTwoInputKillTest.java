@@ -34,7 +34,8 @@ class UnalignedTwoInputKillTest {
   // A third of the input's rate: each of the two matches takes a record per millisecond.
   private static final int SLOWED_MICROS = 1_000;
 
-  private static final Pattern IN_FLIGHT_CHANNEL = Pattern.compile("channel-(\\d+)-of-4$");
+  private static final Pattern IN_FLIGHT_CHANNEL =
+      Pattern.compile("channel-(\\d+)-of-4\\.input-\\d$");
 
   @TempDir Path directory;
 

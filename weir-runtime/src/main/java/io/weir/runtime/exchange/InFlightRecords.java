@@ -16,10 +16,11 @@ import java.util.TreeMap;
 /**
  * The records (and watermark events) an unaligned checkpoint found in flight on a task's input
  * channels, as operator list state of the task's head operator: one list per channel, named {@link
- * #STATE_PREFIX}, the channel index and the task's channel count, one element per record, in the
- * order the channel delivered them. Records go through their channel's declared serializer, else
- * Java serialization. A restore at another parallelism gives every new subtask the lists of all old
- * subtasks ({@link #forRescaledRestore}), and each replays the records that are now its own.
+ * #STATE_PREFIX}, the channel index and the task's channel count (and, in a task with two inputs,
+ * the channel's input), one element per record, in the order the channel delivered them. Records go
+ * through their channel's declared serializer, else Java serialization. A restore at another
+ * parallelism gives every new subtask the lists of all old subtasks ({@link #forRescaledRestore}),
+ * and each replays the records that are now its own.
  */
 public final class InFlightRecords {
   /** List states whose names start with this hold records in flight, not operator state. */
@@ -27,6 +28,7 @@ public final class InFlightRecords {
 
   private static final String CHANNEL = "channel-";
   private static final String RESCALED = "rescaled.subtask-";
+  private static final String INPUT = ".input-";
 
   private static final byte RECORD = 0;
   private static final byte WATERMARK = 1;
@@ -35,12 +37,29 @@ public final class InFlightRecords {
   private static final byte END_OF_DATA = 4;
 
   private final List<StateSerializer<?>> serializers;
+  private final int firstInputChannels;
 
   /**
+   * For a task with one input.
+   *
    * @param serializers by channel, the records' declared serializer or null
    */
   public InFlightRecords(List<StateSerializer<?>> serializers) {
+    this(serializers, serializers.size());
+  }
+
+  /**
+   * @param serializers by channel, the records' declared serializer or null
+   * @param firstInputChannels how many channels, from channel 0, carry the first input: all of them
+   *     in a task with one input
+   */
+  public InFlightRecords(List<StateSerializer<?>> serializers, int firstInputChannels) {
     this.serializers = serializers;
+    this.firstInputChannels = firstInputChannels;
+  }
+
+  private boolean twoInputs() {
+    return firstInputChannels < serializers.size();
   }
 
   int channels() {
@@ -65,15 +84,21 @@ public final class InFlightRecords {
   }
 
   /**
-   * The list state of a channel's records in flight, in a task with these serializers' channels.
+   * The list state of a channel's records in flight, in a task with these serializers' channels. A
+   * task with two inputs names the channel's input too, so that a restore at another parallelism,
+   * where channel indexes name other senders, still knows it.
    */
   public String stateName(int channel) {
-    return STATE_PREFIX + CHANNEL + channel + "-of-" + serializers.size();
+    String name = STATE_PREFIX + CHANNEL + channel + "-of-" + serializers.size();
+    return twoInputs() ? name + INPUT + (channel < firstInputChannels ? 1 : 2) : name;
   }
 
   /** Decides which records in flight of an old subtask a new subtask replays after a rescale. */
   public interface RescaledRouting {
-    boolean replays(int oldSubtask, Object record) throws Exception;
+    /**
+     * @param input 1 or 2, the input of the task the record came on
+     */
+    boolean replays(int oldSubtask, int input, Object record) throws Exception;
   }
 
   /**
@@ -168,8 +193,10 @@ public final class InFlightRecords {
           if (isInFlightState(name)
               && !name.startsWith(STATE_PREFIX + RESCALED)
               && !elements.isEmpty()) {
+            String channelName = name.substring((STATE_PREFIX + CHANNEL).length());
+            int input = channelName.indexOf(INPUT);
             String[] channelOfCount =
-                name.substring((STATE_PREFIX + CHANNEL).length()).split("-of-");
+                (input < 0 ? channelName : channelName.substring(0, input)).split("-of-");
             int count = Integer.parseInt(channelOfCount[1]);
             if (count != serializers.size()) {
               throw new IllegalStateException(
@@ -187,32 +214,36 @@ public final class InFlightRecords {
   }
 
   /**
-   * The records of one old subtask's channel that {@code routing} gives this subtask, on channel 0:
-   * after a rescale channel indexes name other senders, and events are left out (the restored
-   * senders emit watermarks and the end of their input again).
+   * The records of one old subtask's channel that {@code routing} gives this subtask, on the first
+   * channel of their input: after a rescale channel indexes name other senders, and events are left
+   * out (the restored senders emit watermarks and the end of their input again).
    */
   private Batch rescaled(String name, List<byte[]> elements, RescaledRouting routing)
       throws Exception {
     int oldSubtask =
         Integer.parseInt(name.substring(RESCALED.length(), name.indexOf('.', RESCALED.length())));
-    if (routing == null) {
+    int inputAt = name.indexOf(INPUT);
+    int input = inputAt < 0 ? 1 : Integer.parseInt(name.substring(inputAt + INPUT.length()));
+    if (twoInputs() && inputAt < 0) {
       throw new IllegalStateException(
-          "Records in flight of old subtask "
+          "The records in flight of old subtask "
               + oldSubtask
-              + " cannot be re-routed to a two-input task; restore the unaligned checkpoint with"
-              + " the parallelism it was taken with");
+              + " do not say which input they came on (written by an older build); restore the"
+              + " unaligned checkpoint with the parallelism it was taken with");
     }
-    Batch all = decode(0, elements);
+    int channel = input == 1 ? 0 : firstInputChannels;
+    Batch all = decode(channel, elements);
     List<Object> values = new ArrayList<>();
     List<Long> timestamps = new ArrayList<>();
     for (int i = 0; i < all.size(); i++) {
       Object value = all.value(i);
-      if (!(value instanceof StreamEvent) && routing.replays(oldSubtask, value)) {
+      if (!(value instanceof StreamEvent) && routing.replays(oldSubtask, input, value)) {
         values.add(value);
         timestamps.add(all.timestamp(i));
       }
     }
-    return Batch.of(0, values.toArray(), timestamps.stream().mapToLong(Long::longValue).toArray());
+    return Batch.of(
+        channel, values.toArray(), timestamps.stream().mapToLong(Long::longValue).toArray());
   }
 
   private Batch decode(int channel, List<byte[]> elements) {

@@ -2,6 +2,8 @@ package io.weir.runtime.task;
 
 import io.weir.api.checkpoint.CheckpointingMode;
 import io.weir.api.functions.KeySelector;
+import io.weir.api.graph.Partitioning;
+import io.weir.api.graph.Transformation;
 import io.weir.runtime.exchange.BarrierOrder;
 import io.weir.runtime.exchange.Batch;
 import io.weir.runtime.exchange.InFlightRecords;
@@ -41,11 +43,15 @@ public abstract class InputGateTask extends StreamTask
   private int endedChannels;
   private volatile boolean cancelled;
 
-  protected InputGateTask(TaskDeployment deployment) {
+  /**
+   * @param firstInputChannels how many of the gate's channels, from channel 0, carry the head's
+   *     first input: all of them unless it reads two inputs
+   */
+  protected InputGateTask(TaskDeployment deployment, int firstInputChannels) {
     super(deployment);
     this.gate = deployment.gate();
     int channels = gate.channels();
-    this.inFlightRecords = new InFlightRecords(gate.serializers());
+    this.inFlightRecords = new InFlightRecords(gate.serializers(), firstInputChannels);
     this.barriers = barrierHandler(deployment, gate, inFlightRecords);
     this.valve = new WatermarkValve(channels, this);
     this.head = chain.head();
@@ -199,21 +205,36 @@ public abstract class InputGateTask extends StreamTask
 
   /**
    * Which records in flight of an old subtask this subtask replays after a rescale: those whose key
-   * is now this subtask's, or without a key those of the old subtasks it takes over; null if this
-   * task cannot replay them on another channel.
+   * is now this subtask's, or on an input without a key those of the old subtasks it takes over.
+   * Records in flight on a broadcast input refuse the restore: each old subtask held its own share
+   * of them, matching its own broadcast state.
    */
-  @SuppressWarnings("unchecked")
-  protected InFlightRecords.RescaledRouting rescaledRouting() {
-    KeySelector<Object, Object> keys =
-        (KeySelector<Object, Object>) deployment.vertex().keySelector();
+  private InFlightRecords.RescaledRouting rescaledRouting() {
     int index = deployment.subtaskIndex();
     int parallelism = deployment.vertex().parallelism();
     int maxParallelism = deployment.config().maxParallelism();
-    if (keys != null) {
-      return (oldSubtask, record) ->
-          KeyGroups.subtaskOfKey(keys.getKey(record), maxParallelism, parallelism) == index;
-    }
-    return (oldSubtask, record) -> oldSubtask % parallelism == index;
+    return (oldSubtask, input, record) -> {
+      Partitioning partitioning = partitioningOf(input);
+      if (partitioning instanceof Partitioning.Hash hash) {
+        @SuppressWarnings("unchecked")
+        KeySelector<Object, Object> keys = (KeySelector<Object, Object>) hash.keySelector();
+        return KeyGroups.subtaskOfKey(keys.getKey(record), maxParallelism, parallelism) == index;
+      }
+      if (partitioning instanceof Partitioning.Broadcast) {
+        throw new IllegalStateException(
+            headName
+                + " had records in flight on a broadcast input; restore the unaligned checkpoint"
+                + " with the parallelism it was taken with");
+      }
+      return oldSubtask % parallelism == index;
+    };
+  }
+
+  /** How input 1 or 2 of the head reaches this task; the edges of an input share it. */
+  private Partitioning partitioningOf(int input) {
+    Transformation headTransformation = deployment.vertex().head();
+    int edge = input == 1 ? 0 : deployment.vertex().firstInputs();
+    return headTransformation.inputs().get(edge).partitioning();
   }
 
   /** Hands a record that arrived on {@code channel} to the head operator. */

@@ -3,7 +3,7 @@ package io.weir.runtime.task;
 /** A task whose head operator reads one input (over any number of channels, as after a union). */
 public final class OneInputStreamTask extends InputGateTask {
   public OneInputStreamTask(TaskDeployment deployment) {
-    super(deployment);
+    super(deployment, deployment.gate().channels());
   }
 
   @Override

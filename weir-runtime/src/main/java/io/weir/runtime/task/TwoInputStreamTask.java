@@ -1,6 +1,5 @@
 package io.weir.runtime.task;
 
-import io.weir.runtime.exchange.InFlightRecords;
 import io.weir.runtime.operators.TwoInputStreamOperator;
 
 /**
@@ -20,7 +19,7 @@ public final class TwoInputStreamTask extends InputGateTask {
    *     input
    */
   public TwoInputStreamTask(TaskDeployment deployment, int firstInputChannels) {
-    super(deployment);
+    super(deployment, firstInputChannels);
     if (!(head instanceof TwoInputStreamOperator operator)) {
       throw new IllegalArgumentException(
           head.setup().describe() + " reads one input and cannot head a two-input task");
@@ -35,12 +34,6 @@ public final class TwoInputStreamTask extends InputGateTask {
     }
     this.twoInputHead = operator;
     this.firstInputChannels = firstInputChannels;
-  }
-
-  /** Channels say the input: records in flight keep their channel and are not re-routed. */
-  @Override
-  protected InFlightRecords.RescaledRouting rescaledRouting() {
-    return null;
   }
 
   @Override
