@@ -25,6 +25,14 @@ public final class TableOutput implements JobOutput {
     this.tables = tables;
   }
 
+  public String jdbcUrl() {
+    return jdbcUrl;
+  }
+
+  public TotalsTables tables() {
+    return tables;
+  }
+
   /** Database readers see committed rows only, whatever {@code committedOnly} says. */
   @Override
   public OutputVerifier.Reading read(boolean committedOnly) throws SQLException {

@@ -17,6 +17,7 @@ import io.weir.lab.nemesis.NemesisDeployment;
 import io.weir.lab.nemesis.NemesisJob;
 import io.weir.lab.nemesis.NemesisLab;
 import io.weir.lab.nemesis.NemesisReport;
+import io.weir.lab.nemesis.NemesisSink;
 import io.weir.lab.nemesis.NetworkSlot;
 import io.weir.lab.operations.Deployment;
 import io.weir.lab.operations.OperationCellResult;
@@ -397,13 +398,14 @@ public final class LabCommand implements Callable<Integer> {
   }
 
   private int nemesis(LabSettings settings) throws Exception {
-    if (soak || operations || sink != LabSink.KAFKA) {
-      throw new UserError(
-          "--nemesis runs its own jobs into Kafka: drop --soak, --operations, --sink");
+    if (soak || operations) {
+      throw new UserError("--nemesis runs its own jobs: drop --soak, --operations");
     }
     NemesisJob job = jobClass == null ? NemesisJob.SEED : NemesisJob.parse(jobClass);
+    NemesisSink nemesisSink = sink == LabSink.POSTGRES ? NemesisSink.POSTGRES : NemesisSink.KAFKA;
     NemesisDeployment deployment =
         highAvailability ? NemesisDeployment.HA_CLUSTER : NemesisDeployment.LOCAL_JOB;
+    nemesisSink.checkRuns(job, deployment);
     List<FaultKind> kinds = faults.isEmpty() ? deployment.faultKinds() : FaultKind.parse(faults);
     for (FaultKind kind : kinds) {
       if (!deployment.applies(kind)) {
@@ -418,6 +420,7 @@ public final class LabCommand implements Callable<Integer> {
         new NemesisLab(
                 networkSlot(),
                 job,
+                nemesisSink,
                 deployment,
                 settings.ratePerSecond(),
                 settings.timeout(),

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -18,10 +19,11 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One PostgreSQL server running as its own process on 127.0.0.1, from the binaries the build
- * brings, with {@code max_prepared_transactions} set for the exactly-once sink. The first start in
- * a directory creates the database cluster ({@code initdb}, user {@code postgres}, trust
- * authentication on loopback); later starts reuse it with all its data.
+ * One PostgreSQL server running as its own process on 127.0.0.1 (or on a host of its own, see
+ * {@link PostgresServerConfig#withPlacement}), from the binaries the build brings, with {@code
+ * max_prepared_transactions} set for the exactly-once sink. The first start in a directory creates
+ * the database cluster ({@code initdb}, user {@code postgres}, trust authentication on loopback);
+ * later starts reuse it with all its data.
  *
  * <p>Lifecycle: {@link #start} returns a server that accepts connections; {@link #stop} (fast
  * shutdown: SIGINT, then SIGKILL after the grace period) or {@link #kill} (SIGKILL, as in a crash)
@@ -43,8 +45,10 @@ public final class PostgresServer implements AutoCloseable {
 
   /** Starts a server and returns once it accepts connections, within the start timeout. */
   public static PostgresServer start(PostgresServerConfig config) {
-    PostgresServer server =
-        new PostgresServer(config, FreePorts.resolve(config.port(), "PostgreSQL", ""));
+    // A host of its own has its ports to itself; only the loopback address is shared.
+    int port =
+        config.onLoopback() ? FreePorts.resolve(config.port(), "PostgreSQL", "") : config.port();
+    PostgresServer server = new PostgresServer(config, port);
     server.launch();
     return server;
   }
@@ -75,11 +79,23 @@ public final class PostgresServer implements AutoCloseable {
 
   /** {@code jdbc:postgresql://127.0.0.1:<port>/postgres?user=postgres}. */
   public static String jdbcUrl(int port) {
-    return "jdbc:postgresql://" + HOST + ":" + port + "/postgres?user=postgres";
+    return jdbcUrl(HOST, port);
+  }
+
+  /** {@code jdbc:postgresql://<host>:<port>/postgres?user=postgres}. */
+  public static String jdbcUrl(String host, int port) {
+    return "jdbc:postgresql://" + host + ":" + port + "/postgres?user=postgres";
   }
 
   public String jdbcUrl() {
-    return jdbcUrl(port);
+    return jdbcUrl(config.host(), port);
+  }
+
+  /** The server's main process now, for signals; empty while it is stopped. */
+  public synchronized Optional<ProcessHandle> handle() {
+    return process == null || !process.isAlive()
+        ? Optional.empty()
+        : Optional.of(process.toHandle());
   }
 
   public int port() {
@@ -139,6 +155,7 @@ public final class PostgresServer implements AutoCloseable {
     if (!Files.exists(config.dataDirectory().resolve("PG_VERSION"))) {
       user.prepareDataDirectory(config.dataDirectory());
       initializeCluster(binaries, user);
+      maybeTrustSubnet();
     } else {
       user.prepareDataDirectory(config.dataDirectory());
     }
@@ -201,15 +218,34 @@ public final class PostgresServer implements AutoCloseable {
     }
   }
 
+  /**
+   * On a host of its own the server's clients come from other hosts of its subnet, which initdb's
+   * loopback-only trust would refuse.
+   */
+  private void maybeTrustSubnet() {
+    if (config.onLoopback()) {
+      return;
+    }
+    Path hba = config.dataDirectory().resolve("pg_hba.conf");
+    try {
+      Files.writeString(hba, "host all all samenet trust\n", StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new PostgresServerException("cannot write " + hba + ": " + e.getMessage(), "", e);
+    }
+  }
+
   private Process startProcess(Path binaries, ServerProcessUser user) {
     List<String> command = new ArrayList<>();
     command.add(binaries.resolve("bin").resolve("postgres").toString());
     command.addAll(List.of("-D", config.dataDirectory().toString(), "-p", Integer.toString(port)));
-    command.addAll(List.of("-c", "listen_addresses=" + HOST, "-c", "unix_socket_directories="));
+    command.addAll(
+        List.of("-c", "listen_addresses=" + config.host(), "-c", "unix_socket_directories="));
     command.addAll(List.of("-c", "max_prepared_transactions=" + config.maxPreparedTransactions()));
     command.addAll(List.of("-c", "max_connections=100"));
     try {
-      return new ProcessBuilder(user.command(command))
+      List<String> placed = new ArrayList<>(config.launchPrefix());
+      placed.addAll(user.command(command));
+      return new ProcessBuilder(placed)
           .redirectErrorStream(true)
           .redirectOutput(ProcessBuilder.Redirect.appendTo(config.logFile().toFile()))
           .start();

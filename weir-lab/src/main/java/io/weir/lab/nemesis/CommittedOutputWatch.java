@@ -3,7 +3,6 @@ package io.weir.lab.nemesis;
 import io.weir.lab.OutputVerifier;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -22,11 +21,8 @@ import org.apache.kafka.common.TopicPartition;
  * availability timeline) and the offset of every record it was shown, so that the checker can tell
  * afterwards whether it was shown a record that no committed transaction holds (an aborted read).
  */
-final class CommittedOutputWatch implements AutoCloseable {
+final class CommittedOutputWatch implements OutputWatch {
   private static final Duration POLL = Duration.ofMillis(200);
-
-  /** A moment committed output arrived, and how many records had arrived in all by then. */
-  record Arrival(Instant at, long committed) {}
 
   private final KafkaConsumer<byte[], byte[]> consumer;
   private final Clock clock;
@@ -82,17 +78,18 @@ final class CommittedOutputWatch implements AutoCloseable {
     }
   }
 
-  /** The records shown so far. */
-  synchronized long committed() {
+  @Override
+  public synchronized long committed() {
     return committed;
   }
 
-  synchronized List<Arrival> arrivals() {
+  @Override
+  public synchronized List<Arrival> arrivals() {
     return List.copyOf(arrivals);
   }
 
-  /** The offsets of every record shown, by partition. */
-  synchronized Map<Integer, Set<Long>> offsets() {
+  @Override
+  public synchronized Map<Integer, Set<Long>> offsets() {
     Map<Integer, Set<Long>> copy = new HashMap<>();
     offsets.forEach((partition, seen) -> copy.put(partition, Set.copyOf(seen)));
     return copy;

@@ -13,13 +13,15 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 /**
  * Injects one fault of a kind into the lab's topology and returns how to heal it. A paused or
  * killed process is chosen from one group of processes of one role (the job or the HA cluster's job
- * managers, task managers or ZooKeeper; the brokers), the groups taken in turn in a random order so
- * that every role is hit before any twice; an isolated broker is the one that matters to the job at
- * that moment, as the cluster names it, and a cut job manager the leader ZooKeeper names.
+ * managers, task managers or ZooKeeper; the brokers; PostgreSQL), the groups taken in turn in a
+ * random order so that every role is hit before any twice; an isolated broker is the one that
+ * matters to the job at that moment, as the cluster names it, and a cut job manager the leader
+ * ZooKeeper names.
  *
  * <p>Called by the nemesis thread only, one fault at a time.
  */
@@ -28,6 +30,7 @@ final class FaultInjector {
   private final ClusterLookup lookup;
   private final Random random;
   private int splits;
+  private int partitions;
   private final Map<FaultKind, Deque<Integer>> groupTurns = new EnumMap<>(FaultKind.class);
 
   FaultInjector(NemesisTopology topology, ClusterLookup lookup, Random random) {
@@ -79,13 +82,23 @@ final class FaultInjector {
     return Duration.ofSeconds(least + random.nextInt(most - least + 1));
   }
 
+  /**
+   * The job cut from one broker; with PostgreSQL, from the database on odd partitions and from a
+   * broker on even ones.
+   */
   private ActiveFault partition() {
     NemesisNetwork network = topology.network();
     LabHost job = randomOf(topology.job().kafkaClientHosts());
-    LabHost broker = network.host(NemesisTopology.brokerHost(randomBroker()));
-    network.blackhole(job, broker);
+    partitions++;
+    LabHost server =
+        topology
+            .postgres()
+            .filter(any -> partitions % 2 == 1)
+            .map(PostgresHost::host)
+            .orElseGet(() -> network.host(NemesisTopology.brokerHost(randomBroker())));
+    network.blackhole(job, server);
     return new Healing(
-        job.name() + " -/-> " + broker.name(), () -> network.removeBlackhole(job, broker));
+        job.name() + " -/-> " + server.name(), () -> network.removeBlackhole(job, server));
   }
 
   private ActiveFault isolateBroker() throws InterruptedException {
@@ -136,13 +149,21 @@ final class FaultInjector {
     return String.join(",", hosts.stream().map(LabHost::name).toList());
   }
 
+  /** The target's process and every process it started (PostgreSQL's backends), as a host's. */
   private ActiveFault pause() throws InterruptedException {
     ProcessTarget target = nextTarget(FaultKind.PAUSE);
-    ProcessHandle process = target.handle().get();
-    ProcessSignals.send(process, ProcessSignals.Signal.STOP);
+    ProcessHandle main = target.handle().get();
+    List<ProcessHandle> processes = Stream.concat(Stream.of(main), main.descendants()).toList();
+    for (ProcessHandle process : processes) {
+      ProcessSignals.send(process, ProcessSignals.Signal.STOP);
+    }
     return new Healing(
         target.name() + " (SIGSTOP)",
-        () -> ProcessSignals.send(process, ProcessSignals.Signal.CONT));
+        () -> {
+          for (ProcessHandle process : processes) {
+            ProcessSignals.send(process, ProcessSignals.Signal.CONT);
+          }
+        });
   }
 
   private ActiveFault kill() throws Exception {
@@ -204,7 +225,7 @@ final class FaultInjector {
     return randomOf(groups.get(turns.poll()));
   }
 
-  /** The job's groups of processes, then the brokers. */
+  /** The job's groups of processes, then the brokers, then PostgreSQL when the job writes there. */
   private List<List<ProcessTarget>> processGroups() {
     List<List<ProcessTarget>> groups = new ArrayList<>();
     for (List<JobSupervisor> group : topology.job().processGroups()) {
@@ -230,6 +251,17 @@ final class FaultInjector {
               broker::restart));
     }
     groups.add(brokers);
+    topology
+        .postgres()
+        .ifPresent(
+            postgres ->
+                groups.add(
+                    List.of(
+                        new ProcessTarget(
+                            PostgresHost.HOST,
+                            postgres::handle,
+                            postgres::kill,
+                            postgres::restart))));
     return groups;
   }
 

@@ -1,8 +1,11 @@
 package io.weir.lab.nemesis;
 
 import io.weir.examples.SeedRecords;
+import io.weir.lab.CellTopics;
 import io.weir.lab.OutputVerifier;
+import io.weir.lab.TableOutput;
 import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -11,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -20,22 +24,32 @@ import java.util.Set;
  * transaction (an aborted read: present to {@code read_uncommitted}, absent to {@code
  * read_committed}) or no longer holds at all (a truncated commit); and for each fault, how long the
  * committed output took to move again after it was healed. For the running count also its counts
- * against a reference from the input, and their order ({@link RunningCountCheck}).
+ * against a reference from the input, and their order ({@link RunningCountCheck}). With {@code
+ * --sink postgres} the committed rows of PostgreSQL's tables instead of the output topic.
  */
 final class NemesisChecker {
   private final String bootstrap;
   private final String inputTopic;
   private final String outputTopic;
   private final NemesisJob job;
+  private final Optional<TableOutput> table;
 
-  NemesisChecker(String bootstrap, String inputTopic, String outputTopic, NemesisJob job) {
+  /**
+   * A checker of the job's output: the output topic, or the tables of {@code table} when it writes
+   * to PostgreSQL.
+   */
+  NemesisChecker(String bootstrap, CellTopics topics, NemesisJob job, Optional<TableOutput> table) {
     this.bootstrap = bootstrap;
-    this.inputTopic = inputTopic;
-    this.outputTopic = outputTopic;
+    this.inputTopic = topics.input();
+    this.outputTopic = topics.output();
     this.job = job;
+    this.table = table;
   }
 
-  /** What the checker found; {@code runningCount} only for the running-count job. */
+  /**
+   * What the checker found; {@code runningCount} only for the running-count job, {@code totalsOff}
+   * (the words whose totals in PostgreSQL differ from the input's) only with PostgreSQL.
+   */
   record Findings(
       long records,
       OutputVerifier.Verdict verdict,
@@ -43,7 +57,8 @@ final class NemesisChecker {
       long truncatedCommits,
       long abortedRecords,
       List<Duration> stalls,
-      Optional<RunningCountCheck.Result> runningCount) {
+      Optional<RunningCountCheck.Result> runningCount,
+      OptionalLong totalsOff) {
 
     Duration maxStall() {
       return stalls.stream().max(Duration::compareTo).orElse(Duration.ZERO);
@@ -56,10 +71,14 @@ final class NemesisChecker {
    */
   Findings check(
       List<Fault> faults,
-      List<CommittedOutputWatch.Arrival> arrivals,
+      List<OutputWatch.Arrival> arrivals,
       Map<Integer, Set<Long>> shownCommitted,
-      Instant watchEnd) {
+      Instant watchEnd)
+      throws SQLException {
     OutputVerifier.Reading input = new OutputVerifier(bootstrap, inputTopic).read(false);
+    if (table.isPresent()) {
+      return checkTable(table.get(), input, stalls(faults, arrivals, watchEnd));
+    }
     Log committed = readLog(true);
     Log uncommitted = readLog(false);
     long abortedReads = 0;
@@ -86,7 +105,27 @@ final class NemesisChecker {
         stalls(faults, arrivals, watchEnd),
         job == NemesisJob.RUNNING_COUNT
             ? Optional.of(RunningCountCheck.read(bootstrap, inputTopic, outputTopic))
-            : Optional.empty());
+            : Optional.empty(),
+        OptionalLong.empty());
+  }
+
+  /**
+   * PostgreSQL's committed rows: every input id once in the updates table, each row's count and
+   * each word's totals against the input's. A database shows committed rows only: no aborted read
+   * to find, no aborted record to count.
+   */
+  private Findings checkTable(
+      TableOutput table, OutputVerifier.Reading input, List<Duration> stalls) throws SQLException {
+    return new Findings(
+        input.records(),
+        table.read().verifyAgainst(input),
+        0,
+        0,
+        0,
+        stalls,
+        Optional.of(
+            RunningCountCheck.readTable(bootstrap, inputTopic, table.jdbcUrl(), table.tables())),
+        OptionalLong.of(table.wordsOffReference(input)));
   }
 
   /**
@@ -94,12 +133,12 @@ final class NemesisChecker {
    * when none came).
    */
   static List<Duration> stalls(
-      List<Fault> faults, List<CommittedOutputWatch.Arrival> arrivals, Instant watchEnd) {
+      List<Fault> faults, List<OutputWatch.Arrival> arrivals, Instant watchEnd) {
     List<Duration> stalls = new ArrayList<>();
     for (Fault fault : faults) {
       Instant next =
           arrivals.stream()
-              .map(CommittedOutputWatch.Arrival::at)
+              .map(OutputWatch.Arrival::at)
               .filter(at -> at.isAfter(fault.end()))
               .findFirst()
               .orElse(watchEnd);

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -16,7 +17,10 @@ import java.util.stream.Collectors;
  * out once, its frequency plus one) or the keyed running count ({@code word,count,id}, the count
  * kept in keyed state), the same job and output the operations matrix runs. Both write the output
  * topic through the transactional Kafka sink with the lab's transactional id prefix; the running
- * count is checked beyond ids for its counts and their order ({@link RunningCountCheck}).
+ * count is checked beyond ids for its counts and their order ({@link RunningCountCheck}). With
+ * {@code --sink postgres} the running count is the running totals job of the PostgreSQL examples,
+ * writing one row per input record ({@code id, word, updates}: the word's count) and each word's
+ * totals through the exactly-once PostgreSQL sink.
  */
 public enum NemesisJob {
   SEED("seed"),
@@ -51,22 +55,33 @@ public enum NemesisJob {
 
   /**
    * The arguments of {@code weir run} that start this job on the lab's cluster and topics, with
-   * {@code runOptions} (those of where it runs) among them.
+   * {@code runOptions} (those of where it runs) among them, writing to PostgreSQL at {@code
+   * postgresUrl} when there is one.
    */
   List<String> runArguments(
-      String bootstrap, CellTopics topics, Path checkpoints, List<String> runOptions) {
-    LabJob job =
-        switch (this) {
-          case SEED -> LabJob.seed();
-          case RUNNING_COUNT ->
-              LabJob.user(
-                  RunningCountJob.class.getName(),
-                  List.of(
-                      "--checkpoint-interval",
-                      "1000",
-                      "--transactional-id-prefix",
-                      topics.transactionalIdPrefix()));
-        };
-    return job.runArguments(CommitOrder.SOURCE_FIRST, bootstrap, topics, checkpoints, runOptions);
+      String bootstrap,
+      CellTopics topics,
+      Path checkpoints,
+      List<String> runOptions,
+      Optional<String> postgresUrl) {
+    return labJob(topics, postgresUrl)
+        .runArguments(CommitOrder.SOURCE_FIRST, bootstrap, topics, checkpoints, runOptions);
+  }
+
+  private LabJob labJob(CellTopics topics, Optional<String> postgresUrl) {
+    if (postgresUrl.isPresent()) {
+      return LabJob.postgres(postgresUrl.get()); // a running count, as NemesisSink checks
+    }
+    return switch (this) {
+      case SEED -> LabJob.seed();
+      case RUNNING_COUNT ->
+          LabJob.user(
+              RunningCountJob.class.getName(),
+              List.of(
+                  "--checkpoint-interval",
+                  "1000",
+                  "--transactional-id-prefix",
+                  topics.transactionalIdPrefix()));
+    };
   }
 }

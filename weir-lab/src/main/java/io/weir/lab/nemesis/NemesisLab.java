@@ -2,8 +2,12 @@ package io.weir.lab.nemesis;
 
 import io.weir.lab.CellTopics;
 import io.weir.lab.ContinuousFeed;
+import io.weir.lab.JobOutput;
 import io.weir.lab.LabProgress;
 import io.weir.lab.LabUserError;
+import io.weir.lab.OutputVerifier;
+import io.weir.lab.TableOutput;
+import io.weir.lab.process.LabJob;
 import io.weir.lab.process.OutputSettling;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -12,14 +16,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 
 /**
  * The nemesis lab, end to end: starts the topology (three brokers and the job, a local job or an HA
- * cluster, each process on a host of its own), feeds the input steadily, injects faults for the
- * given time, then stops the input, waits until the job's output settled, keeps watching a while
- * longer for a late duplicate, and checks the output. Everything it started is ended and removed
- * before it returns, also when it fails.
+ * cluster, and PostgreSQL when the job writes there, each process on a host of its own), feeds the
+ * input steadily, injects faults for the given time, then stops the input, waits until the job's
+ * output settled, keeps watching a while longer for a late duplicate, and checks the output.
+ * Everything it started is ended and removed before it returns, also when it fails.
  */
 public final class NemesisLab {
   /**
@@ -40,6 +45,7 @@ public final class NemesisLab {
 
   private final NetworkSlot slot;
   private final NemesisJob job;
+  private final NemesisSink sink;
   private final NemesisDeployment deployment;
   private final long ratePerSecond;
   private final Duration timeout;
@@ -51,6 +57,7 @@ public final class NemesisLab {
   /**
    * @param slot the network the lab's hosts live in
    * @param job the job run under the faults and checked
+   * @param sink where the job writes: the output topic or PostgreSQL
    * @param deployment where the job runs: one local job process or an HA cluster
    * @param ratePerSecond input records per second
    * @param timeout how long each wait (the cluster's start, the output's settling) may take
@@ -58,6 +65,7 @@ public final class NemesisLab {
   public NemesisLab(
       NetworkSlot slot,
       NemesisJob job,
+      NemesisSink sink,
       NemesisDeployment deployment,
       long ratePerSecond,
       Duration timeout,
@@ -65,8 +73,10 @@ public final class NemesisLab {
       long randomSeed,
       LabProgress progress,
       Clock clock) {
+    sink.checkRuns(job, deployment);
     this.slot = slot;
     this.job = job;
+    this.sink = sink;
     this.deployment = deployment;
     this.ratePerSecond = ratePerSecond;
     this.timeout = timeout;
@@ -89,9 +99,8 @@ public final class NemesisLab {
   /** Runs the lab in {@code directory} for {@code duration} of faults; returns its report. */
   public NemesisReport run(Path directory, CellTopics topics, Duration duration) throws Exception {
     try (NemesisTopology topology =
-            NemesisTopology.start(slot, job, deployment, directory, topics, timeout, log);
-        CommittedOutputWatch watch =
-            CommittedOutputWatch.start(topology.bootstrapServers(), topics.output(), clock)) {
+            NemesisTopology.start(slot, job, sink, deployment, directory, topics, timeout, log);
+        OutputWatch watch = watch(topology, topics)) {
       String bootstrap = topology.bootstrapServers();
       List<Fault> faults;
       long records;
@@ -108,16 +117,20 @@ public final class NemesisLab {
       }
       log.event("input stopped at " + records + " records; waiting for the output to settle");
       JobDeployment running = topology.job();
-      OutputSettling.await(running::runs, running.log(), bootstrap, topics, timeout);
+      Optional<TableOutput> table = topology.postgres().map(postgres -> table(postgres, topics));
+      JobOutput output =
+          table.isPresent() ? table.get() : new OutputVerifier(bootstrap, topics.output());
+      OutputSettling.await(running::runs, running.log(), output, bootstrap, topics, timeout);
       log.event("output settled; watching " + LATE_DUPLICATE_WATCH.toSeconds() + " s more");
       Thread.sleep(LATE_DUPLICATE_WATCH.toMillis());
       Instant end = clock.instant();
       watch.close();
       NemesisChecker.Findings findings =
-          new NemesisChecker(bootstrap, topics.input(), topics.output(), job)
+          new NemesisChecker(bootstrap, topics, job, table)
               .check(faults, watch.arrivals(), watch.offsets(), end);
       return new NemesisReport(
           job,
+          sink,
           faults,
           findings,
           deployment.stallBound(),
@@ -128,8 +141,23 @@ public final class NemesisLab {
     }
   }
 
-  private void awaitFirstOutput(CommittedOutputWatch watch, JobDeployment job)
-      throws InterruptedException {
+  /** The reader of the committed output: the output topic's, or PostgreSQL's updates table's. */
+  private OutputWatch watch(NemesisTopology topology, CellTopics topics) {
+    return topology
+        .postgres()
+        .<OutputWatch>map(
+            postgres ->
+                CommittedRowsWatch.start(
+                    postgres.jdbcUrl(), table(postgres, topics).tables().updates(), clock))
+        .orElseGet(
+            () -> CommittedOutputWatch.start(topology.bootstrapServers(), topics.output(), clock));
+  }
+
+  private static TableOutput table(PostgresHost postgres, CellTopics topics) {
+    return new TableOutput(postgres.jdbcUrl(), LabJob.tables(topics));
+  }
+
+  private void awaitFirstOutput(OutputWatch watch, JobDeployment job) throws InterruptedException {
     Instant deadline = clock.instant().plus(timeout);
     // Polled: the first commit comes with the job's first checkpoint, which nothing announces.
     while (watch.committed() == 0) {

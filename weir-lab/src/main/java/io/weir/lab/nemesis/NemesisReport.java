@@ -19,24 +19,27 @@ import java.util.Map;
  */
 public final class NemesisReport {
   private final NemesisJob job;
+  private final NemesisSink sink;
   private final List<Fault> faults;
   private final NemesisChecker.Findings findings;
   private final Duration stallBound;
   private final int jobRestarts;
-  private final List<CommittedOutputWatch.Arrival> arrivals;
+  private final List<OutputWatch.Arrival> arrivals;
   private final Instant start;
   private final Instant end;
 
   NemesisReport(
       NemesisJob job,
+      NemesisSink sink,
       List<Fault> faults,
       NemesisChecker.Findings findings,
       Duration stallBound,
       int jobRestarts,
-      List<CommittedOutputWatch.Arrival> arrivals,
+      List<OutputWatch.Arrival> arrivals,
       Instant start,
       Instant end) {
     this.job = job;
+    this.sink = sink;
     this.faults = List.copyOf(faults);
     this.findings = findings;
     this.stallBound = stallBound;
@@ -48,7 +51,8 @@ public final class NemesisReport {
 
   /**
    * {@code nemesis: faults=F kinds=K records=N lost=0 duplicated=0 aborted-reads=0 max-stall=S s},
-   * with {@code counts-off=0 order-broken=0} before the stall for the running count.
+   * with {@code counts-off=0 order-broken=0} before the stall for the running count; into
+   * PostgreSQL {@code counts-off=0 totals-off=0} (a table keeps no order to check).
    */
   public String line() {
     return "nemesis: faults="
@@ -67,8 +71,13 @@ public final class NemesisReport {
             .runningCount()
             .map(
                 counts ->
-                    " counts-off=" + counts.countsOff() + " order-broken=" + counts.orderBroken())
+                    " counts-off="
+                        + counts.countsOff()
+                        + (ordered() ? " order-broken=" + counts.orderBroken() : ""))
             .orElse("")
+        + (findings.totalsOff().isPresent()
+            ? " totals-off=" + findings.totalsOff().getAsLong()
+            : "")
         + " max-stall="
         + seconds(findings.maxStall())
         + " s";
@@ -107,6 +116,11 @@ public final class NemesisReport {
                         + " committed running counts out of their key's order in a partition");
               }
             });
+    if (findings.totalsOff().orElse(0) > 0) {
+      anomalies.add(
+          findings.totalsOff().getAsLong()
+              + " words whose committed totals differ from the input's reference");
+    }
     if (findings.maxStall().compareTo(stallBound) > 0) {
       anomalies.add(
           "committed output stalled "
@@ -151,6 +165,7 @@ public final class NemesisReport {
   private Map<String, Object> json() {
     Map<String, Object> report = new LinkedHashMap<>();
     report.put("job", job.key());
+    report.put("sink", sink.key());
     List<Map<String, Object>> faultList = new ArrayList<>();
     for (int index = 0; index < faults.size(); index++) {
       Fault fault = faults.get(index);
@@ -175,8 +190,11 @@ public final class NemesisReport {
         .ifPresent(
             counts -> {
               report.put("counts_off", counts.countsOff());
-              report.put("order_broken", counts.orderBroken());
+              if (ordered()) {
+                report.put("order_broken", counts.orderBroken());
+              }
             });
+    findings.totalsOff().ifPresent(off -> report.put("totals_off", off));
     report.put("max_stall_s", seconds(findings.maxStall()));
     report.put("stall_bound_s", seconds(stallBound));
     report.put("job_restarts_unasked", jobRestarts);
@@ -184,6 +202,11 @@ public final class NemesisReport {
     report.put("end", end.toString());
     report.put("anomalies", anomalies());
     return report;
+  }
+
+  /** Whether the output keeps an order to check: a topic's partitions do, a table does not. */
+  private boolean ordered() {
+    return sink == NemesisSink.KAFKA;
   }
 
   private List<FaultKind> kinds() {

@@ -11,14 +11,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The hosts of the nemesis lab and what runs on them: three brokers (KRaft, each partition on all
  * three, writes acknowledged by two, no unclean election), each on a host of its own, and the job
  * ({@link NemesisJob}), reading the input topic and writing the output topic through its
  * transactional sink, its checkpoints on a small file system of their own (which the nemesis can
- * fill). The job runs as its {@link NemesisDeployment} says: one local job process on a fourth
- * host, or a highly available cluster ({@link NemesisCluster}) on hosts of its own.
+ * fill); with {@code --sink postgres} also PostgreSQL, on a host of its own ({@link PostgresHost}).
+ * The job runs as its {@link NemesisDeployment} says: one local job process on a fourth host, or a
+ * highly available cluster ({@link NemesisCluster}) on hosts of its own.
  *
  * <p>Lifecycle: {@link #start} returns with the cluster serving, the topics made and the job
  * started; {@link #close} ends the job and the brokers and removes the network. A JVM shutdown
@@ -36,6 +38,7 @@ final class NemesisTopology implements AutoCloseable {
   private final KafkaCluster cluster;
   private final JobDeployment job;
   private final CheckpointVolume checkpointVolume;
+  private final Optional<PostgresHost> postgres;
   private final CellTopics topics;
   private final Resources resources;
   private final Thread shutdownHook;
@@ -45,15 +48,20 @@ final class NemesisTopology implements AutoCloseable {
     this.cluster = resources.cluster;
     this.job = resources.job;
     this.checkpointVolume = resources.checkpointVolume;
+    this.postgres = Optional.ofNullable(resources.postgres);
     this.topics = topics;
     this.resources = resources;
     this.shutdownHook = shutdownHook;
   }
 
-  /** Makes the network, starts the brokers, creates the topics and starts the job. */
+  /**
+   * Makes the network, starts the brokers, creates the topics, starts PostgreSQL on a host of its
+   * own when the job writes there, and starts the job.
+   */
   static NemesisTopology start(
       NetworkSlot slot,
       NemesisJob job,
+      NemesisSink sink,
       NemesisDeployment deployment,
       Path directory,
       CellTopics topics,
@@ -65,12 +73,20 @@ final class NemesisTopology implements AutoCloseable {
       hostNames.add(brokerHost(nodeId));
     }
     hostNames.addAll(deployment.hostNames());
+    if (sink == NemesisSink.POSTGRES) {
+      hostNames.add(PostgresHost.HOST);
+    }
     NemesisNetwork network = NemesisNetwork.create(slot, hostNames);
     Resources resources = new Resources(network);
     Thread shutdownHook = new Thread(resources::close, "nemesis-tear-down");
     Runtime.getRuntime().addShutdownHook(shutdownHook);
     try {
       log.event("network " + describe(network) + " on bridge " + slot.bridge());
+      // First, since it starts in seconds and its directory may be one the server cannot use.
+      Optional<String> postgresUrl =
+          sink == NemesisSink.POSTGRES
+              ? Optional.of(startPostgres(resources, directory, timeout, log))
+              : Optional.empty();
       resources.cluster = KafkaCluster.start(clusterConfig(directory.resolve("kafka"), network));
       String bootstrap = resources.cluster.bootstrapServers();
       log.event("Kafka cluster serving at " + bootstrap);
@@ -84,7 +100,8 @@ final class NemesisTopology implements AutoCloseable {
               checkpoints,
               deployment == NemesisDeployment.HA_CLUSTER
                   ? NemesisCluster.startOptions()
-                  : List.of());
+                  : List.of(),
+              postgresUrl);
       if (deployment == NemesisDeployment.HA_CLUSTER) {
         resources.job =
             NemesisCluster.start(
@@ -102,6 +119,17 @@ final class NemesisTopology implements AutoCloseable {
       Runtime.getRuntime().removeShutdownHook(shutdownHook);
       throw e;
     }
+  }
+
+  /** Starts PostgreSQL on its host; returns the URL the job writes to. */
+  private static String startPostgres(
+      Resources resources, Path directory, Duration timeout, NemesisLog log) {
+    resources.postgres =
+        PostgresHost.start(
+            resources.network.host(PostgresHost.HOST), directory.resolve("postgres"), timeout);
+    String jdbcUrl = resources.postgres.jdbcUrl();
+    log.event("PostgreSQL serving at " + jdbcUrl);
+    return jdbcUrl;
   }
 
   private static KafkaClusterConfig clusterConfig(Path directory, NemesisNetwork network) {
@@ -125,14 +153,20 @@ final class NemesisTopology implements AutoCloseable {
   }
 
   /**
-   * The hosts the job's processes run on (the local job's, or the HA cluster's): all but brokers.
+   * The hosts the job's processes run on (the local job's, or the HA cluster's): all but brokers
+   * and PostgreSQL's.
    */
   List<LabHost> jobHosts() {
-    List<String> brokers = new ArrayList<>();
+    List<String> others = new ArrayList<>(List.of(PostgresHost.HOST));
     for (int nodeId = 1; nodeId <= BROKERS; nodeId++) {
-      brokers.add(brokerHost(nodeId));
+      others.add(brokerHost(nodeId));
     }
-    return network.hosts().stream().filter(host -> !brokers.contains(host.name())).toList();
+    return network.hosts().stream().filter(host -> !others.contains(host.name())).toList();
+  }
+
+  /** The PostgreSQL server the job writes to, with {@code --sink postgres}. */
+  Optional<PostgresHost> postgres() {
+    return postgres;
   }
 
   NemesisNetwork network() {
@@ -187,6 +221,7 @@ final class NemesisTopology implements AutoCloseable {
     private volatile KafkaCluster cluster;
     private volatile JobDeployment job;
     private volatile CheckpointVolume checkpointVolume;
+    private volatile PostgresHost postgres;
 
     Resources(NemesisNetwork network) {
       this.network = network;
@@ -201,15 +236,25 @@ final class NemesisTopology implements AutoCloseable {
         Thread.currentThread().interrupt();
       } finally {
         try {
-          if (cluster != null) {
-            cluster.stop();
+          if (postgres != null) {
+            postgres.close();
           }
         } finally {
-          if (checkpointVolume != null) {
-            checkpointVolume.close();
-          }
-          network.close();
+          closeBrokersAndNetwork();
         }
+      }
+    }
+
+    private void closeBrokersAndNetwork() {
+      try {
+        if (cluster != null) {
+          cluster.stop();
+        }
+      } finally {
+        if (checkpointVolume != null) {
+          checkpointVolume.close();
+        }
+        network.close();
       }
     }
   }

@@ -1,9 +1,15 @@
 package io.weir.lab.nemesis;
 
 import io.weir.examples.SeedRecords;
+import io.weir.examples.postgres.TotalsTables;
 import io.weir.lab.OutputVerifier;
 import io.weir.lab.SeedRecordsRead;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -25,8 +31,12 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * in increasing count. A record whose count is not above the word's previous one in its partition
  * breaks the order. Across output partitions the sink keeps no order, and none is checked.
  *
- * <p>Fed input first ({@link #input}), then output ({@link #output}), each partition by partition
- * in offset order, on one thread.
+ * <p><b>PostgreSQL's table</b> ({@code --sink postgres}) holds one row per input record with the
+ * word's count, checked against the same reference; a table keeps no order, so none is checked
+ * there.
+ *
+ * <p>Fed input first ({@link #input}), then output ({@link #output} or {@link #row}), each
+ * partition by partition in offset order, on one thread.
  */
 final class RunningCountCheck {
   /** What the checks found: records whose count is off the reference, records out of order. */
@@ -46,6 +56,25 @@ final class RunningCountCheck {
         .forEachRecord(false, record -> check.input(record.partition(), value(record)));
     new OutputVerifier(bootstrap, outputTopic)
         .forEachRecord(true, record -> check.output(record.partition(), value(record)));
+    return check.result();
+  }
+
+  /**
+   * Reads the input topic to its end and the committed rows of {@code tables}' updates table, and
+   * checks each row's count.
+   */
+  static Result readTable(String bootstrap, String inputTopic, String jdbcUrl, TotalsTables tables)
+      throws SQLException {
+    RunningCountCheck check = new RunningCountCheck();
+    new OutputVerifier(bootstrap, inputTopic)
+        .forEachRecord(false, record -> check.input(record.partition(), value(record)));
+    try (Connection connection = DriverManager.getConnection(jdbcUrl);
+        Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery("SELECT id, updates FROM " + tables.updates())) {
+      while (rows.next()) {
+        check.row(rows.getLong(1), rows.getLong(2));
+      }
+    }
     return check.result();
   }
 
@@ -79,13 +108,18 @@ final class RunningCountCheck {
     }
     String word = SeedRecords.word(record);
     long count = SeedRecords.frequency(record); // the middle field, which the count replaced
-    if (!Long.valueOf(count).equals(expectedCountOfId.get(id))) {
-      countsOff++;
-    }
+    row(id, count);
     Long previous =
         lastCountInPartition.computeIfAbsent(partition, each -> new HashMap<>()).put(word, count);
     if (previous != null && count <= previous) {
       orderBroken++;
+    }
+  }
+
+  /** A committed row of the updates table: input record {@code id} counted {@code count}. */
+  void row(long id, long count) {
+    if (!Long.valueOf(count).equals(expectedCountOfId.get(id))) {
+      countsOff++;
     }
   }
 

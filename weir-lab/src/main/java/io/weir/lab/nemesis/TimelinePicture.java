@@ -26,10 +26,10 @@ final class TimelinePicture {
   private final Instant start;
   private final Instant end;
   private final List<Fault> faults;
-  private final List<CommittedOutputWatch.Arrival> arrivals;
+  private final List<OutputWatch.Arrival> arrivals;
 
   TimelinePicture(
-      Instant start, Instant end, List<Fault> faults, List<CommittedOutputWatch.Arrival> arrivals) {
+      Instant start, Instant end, List<Fault> faults, List<OutputWatch.Arrival> arrivals) {
     this.start = start;
     this.end = end;
     this.faults = faults;

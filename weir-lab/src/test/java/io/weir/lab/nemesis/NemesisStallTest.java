@@ -15,7 +15,7 @@ class NemesisStallTest {
   void when_outputResumesAfterTheHeal_then_theStallLastsUntilTheNextCommit() {
     // given: a fault healed at 20 s; commits at 5 s (before the fault) and at 27 s
     Fault fault = new Fault(FaultKind.KILL, "job (SIGKILL)", at(10), at(20));
-    List<CommittedOutputWatch.Arrival> arrivals = List.of(arrival(5, 100), arrival(27, 150));
+    List<OutputWatch.Arrival> arrivals = List.of(arrival(5, 100), arrival(27, 150));
 
     // when
     List<Duration> stalls = NemesisChecker.stalls(List.of(fault), arrivals, at(60));
@@ -28,7 +28,7 @@ class NemesisStallTest {
   void when_noOutputFollowsTheHeal_then_theStallLastsUntilTheWatchEnded() {
     // given
     Fault fault = new Fault(FaultKind.BROKER, "broker-2 (transaction coordinator)", at(10), at(20));
-    List<CommittedOutputWatch.Arrival> arrivals = List.of(arrival(15, 100));
+    List<OutputWatch.Arrival> arrivals = List.of(arrival(15, 100));
 
     // when
     List<Duration> stalls = NemesisChecker.stalls(List.of(fault), arrivals, at(90));
@@ -37,8 +37,8 @@ class NemesisStallTest {
     assertThat(stalls).containsExactly(Duration.ofSeconds(70));
   }
 
-  private static CommittedOutputWatch.Arrival arrival(long second, long committed) {
-    return new CommittedOutputWatch.Arrival(at(second), committed);
+  private static OutputWatch.Arrival arrival(long second, long committed) {
+    return new OutputWatch.Arrival(at(second), committed);
   }
 
   private static Instant at(long second) {

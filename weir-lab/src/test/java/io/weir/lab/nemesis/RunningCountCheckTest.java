@@ -44,6 +44,20 @@ class RunningCountCheckTest {
   }
 
   @Test
+  void when_aTableRowRepeatsAWordsCount_then_itsCountIsOff() {
+    // given
+    RunningCountCheck check = inputOf("0:a,5,1", "0:a,3,2", "1:b,7,3");
+
+    // when: PostgreSQL's rows (id, count); record 2 was counted from a state that lost record 1
+    check.row(1, 1);
+    check.row(2, 1);
+    check.row(3, 1);
+
+    // then
+    assertThat(check.result()).isEqualTo(new RunningCountCheck.Result(1, 0));
+  }
+
+  @Test
   void when_aWordIsInTwoInputPartitions_then_theCheckRefusesToGuessItsOrder() {
     RunningCountCheck check = inputOf("0:a,5,1");
 

@@ -20,10 +20,8 @@ class TimelinePictureTest {
       faults.add(
           new Fault(kind, kind.key() + " target", START.plusSeconds(second), at(second + 5)));
     }
-    List<CommittedOutputWatch.Arrival> arrivals =
-        List.of(
-            new CommittedOutputWatch.Arrival(at(1), 10),
-            new CommittedOutputWatch.Arrival(at(70), 90));
+    List<OutputWatch.Arrival> arrivals =
+        List.of(new OutputWatch.Arrival(at(1), 10), new OutputWatch.Arrival(at(70), 90));
 
     // when
     String svg = new TimelinePicture(START, at(80), faults, arrivals).svg();
