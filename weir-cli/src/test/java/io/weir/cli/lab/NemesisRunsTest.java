@@ -1,0 +1,139 @@
+package io.weir.cli.lab;
+
+import static io.weir.cli.lab.NemesisLabTest.NAMESPACE_PREFIX;
+import static io.weir.cli.lab.NemesisLabTest.kinds;
+import static io.weir.cli.lab.NemesisLabTest.namespaces;
+import static io.weir.cli.lab.NemesisLabTest.targets;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.weir.cli.CommandRun;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+
+/**
+ * {@code weir lab --nemesis}, two labs at once in network slots of their own, each a {@code weir}
+ * process: the running count on three brokers under partitions, pauses, kills, isolated brokers,
+ * split brokers and a full checkpoint disk; and the seed job on an HA cluster under zombie task
+ * managers, deposed leaders, kills and pauses of every role. The committed output holds every input
+ * record exactly once, no aborted transaction's record is ever read committed, the running count's
+ * counts match the input in order, and everything a lab made is gone afterwards. The labs run
+ * beside each other to halve the suite's wait; each still meets its own stall bound.
+ */
+class NemesisRunsTest {
+  @TempDir Path directory;
+
+  @Test
+  @Execution(ExecutionMode.CONCURRENT)
+  void when_nemesisHitsTheRunningCountWithEveryFaultKind_then_eachRecordAndCountIsExact()
+      throws Exception {
+    // given
+    Path json = directory.resolve("nemesis.json");
+
+    // when: the keyed running count, whose counts and per-key order are checked beside the ids
+    CommandRun run =
+        CommandRun.weirInChildJvm(
+            directory.resolve("run"),
+            "lab",
+            "--nemesis",
+            "--job",
+            "running-count",
+            "--minutes",
+            "2",
+            "--rate",
+            "200",
+            "--random-seed",
+            "49",
+            "--timeout",
+            "180",
+            "--dir",
+            directory.resolve("lab").toString(),
+            "--json",
+            json.toString());
+
+    // then
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(json.toFile());
+    assertThat(report.get("lost").asLong()).as(report.toString()).isZero();
+    assertThat(report.get("duplicated").asLong()).as(report.toString()).isZero();
+    assertThat(report.get("aborted_reads").asLong()).as(report.toString()).isZero();
+    assertThat(report.get("truncated_commits").asLong()).as(report.toString()).isZero();
+    assertThat(report.get("job").asText()).isEqualTo("running-count");
+    assertThat(report.get("counts_off").asLong()).as(report.toString()).isZero();
+    assertThat(report.get("order_broken").asLong()).as(report.toString()).isZero();
+    assertThat(report.get("records").asLong()).isGreaterThan(5_000);
+    assertThat(report.get("max_stall_s").asDouble())
+        .isLessThanOrEqualTo(report.get("stall_bound_s").asDouble());
+    assertThat(kinds(report)).contains("partition", "pause", "kill", "broker", "split", "disk");
+    assertThat(targets(report)).anyMatch(target -> target.startsWith("job with the majority: "));
+    assertThat(run.out())
+        .containsPattern(
+            "nemesis: faults=\\d+ kinds=6 records=\\d+ lost=0 duplicated=0 aborted-reads=0"
+                + " counts-off=0 order-broken=0 max-stall=[0-9.]+ s");
+    String picture = Files.readString(directory.resolve("nemesis.svg"), StandardCharsets.UTF_8);
+    assertThat(picture).startsWith("<svg").contains("<polyline").contains("job -/-&gt; broker-");
+    assertThat(namespaces()).noneMatch(name -> name.startsWith(NAMESPACE_PREFIX));
+  }
+
+  @Test
+  @Execution(ExecutionMode.CONCURRENT)
+  void when_nemesisHitsTheHaClusterForTwoMinutes_then_eachRecordIsCommittedOnce() throws Exception {
+    // given: the lab in network slot 1, beside a local-job lab in slot 0
+    Path json = directory.resolve("cluster-nemesis.json");
+
+    // when
+    CommandRun run =
+        CommandRun.weirInChildJvm(
+            directory.resolve("run"),
+            "lab",
+            "--nemesis",
+            "--ha",
+            "--nemesis-network",
+            "1",
+            "--faults",
+            "zombie,leader,kill,pause",
+            "--minutes",
+            "2",
+            "--rate",
+            "200",
+            "--random-seed",
+            "49",
+            "--timeout",
+            "180",
+            "--dir",
+            directory.resolve("cluster-lab").toString(),
+            "--json",
+            json.toString());
+
+    // then
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(json.toFile());
+    assertThat(report.get("lost").asLong()).as(report.toString()).isZero();
+    assertThat(report.get("duplicated").asLong()).as(report.toString()).isZero();
+    assertThat(report.get("aborted_reads").asLong()).as(report.toString()).isZero();
+    assertThat(report.get("truncated_commits").asLong()).as(report.toString()).isZero();
+    assertThat(report.get("records").asLong()).isGreaterThan(5_000);
+    assertThat(report.get("max_stall_s").asDouble())
+        .isLessThanOrEqualTo(report.get("stall_bound_s").asDouble());
+    assertThat(kinds(report)).contains("zombie", "leader", "kill", "pause");
+    List<String> targets = targets(report);
+    for (String role : List.of("jobmanager-", "taskmanager-", "zookeeper", "broker-")) {
+      for (String signal : List.of("(SIGKILL)", "(SIGSTOP)")) {
+        assertThat(targets)
+            .as(role + " " + signal)
+            .anyMatch(target -> target.startsWith(role) && target.endsWith(signal));
+      }
+    }
+    assertThat(targets)
+        .anyMatch(target -> target.matches("taskmanager-\\d -/- job managers"))
+        .anyMatch(target -> target.matches("jobmanager-\\d \\(leader\\) -/- zookeeper"));
+    assertThat(namespaces()).noneMatch(name -> name.startsWith("weir-nemesis1-"));
+  }
+}
