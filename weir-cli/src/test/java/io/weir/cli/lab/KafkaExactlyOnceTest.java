@@ -15,6 +15,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -73,6 +75,8 @@ class KafkaExactlyOnceTest {
 
   @ParameterizedTest(name = "{0} ({1})")
   @MethodSource("failpointsAndPlans")
+  // Two cases at a time: each mostly waits for its paced input and its job's restart.
+  @Execution(ExecutionMode.CONCURRENT)
   void when_haltedAtFailpointAndRestartedFromCheckpoint_then_everyRecordIsCommittedOnce(
       String failpoint, String plan) throws Exception {
     // given: the seed job, input arriving while it runs

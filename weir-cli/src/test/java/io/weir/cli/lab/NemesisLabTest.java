@@ -89,6 +89,19 @@ class NemesisLabTest {
             "weir: --job: the nemesis lab runs no job 'word-join'; known: seed,running-count");
   }
 
+  @Test
+  void when_postgresIsAskedForTheSeedJob_then_oneLineSaysWhichJobWritesThere() {
+    // when
+    CommandRun run = CommandRun.weir("lab", "--nemesis", "--sink", "postgres");
+
+    // then
+    assertThat(run.exitCode()).isNotZero();
+    assertThat(run.err().strip())
+        .isEqualTo(
+            "weir: --sink postgres: the nemesis lab writes PostgreSQL from the running count"
+                + " only; add --job running-count");
+  }
+
   static List<String> kinds(JsonNode report) {
     List<String> kinds = new ArrayList<>();
     report.get("faults").forEach(fault -> kinds.add(fault.get("kind").asText()));

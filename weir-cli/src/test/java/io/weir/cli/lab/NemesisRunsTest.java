@@ -12,6 +12,8 @@ import io.weir.cli.CommandRun;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -135,5 +137,65 @@ class NemesisRunsTest {
         .anyMatch(target -> target.matches("taskmanager-\\d -/- job managers"))
         .anyMatch(target -> target.matches("jobmanager-\\d \\(leader\\) -/- zookeeper"));
     assertThat(namespaces()).noneMatch(name -> name.startsWith("weir-nemesis1-"));
+  }
+
+  @Test
+  @Execution(ExecutionMode.CONCURRENT)
+  void when_nemesisHitsTheRunningCountIntoPostgres_then_eachRowAndCountIsExact() throws Exception {
+    // given: a directory the server's unprivileged user can enter
+    Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Path json = directory.resolve("nemesis-postgres.json");
+
+    // when
+    CommandRun run =
+        CommandRun.weirInChildJvm(
+            directory.resolve("run"),
+            "lab",
+            "--nemesis",
+            "--job",
+            "running-count",
+            "--sink",
+            "postgres",
+            "--nemesis-network",
+            "4",
+            "--faults",
+            "partition,pause,kill",
+            "--minutes",
+            "2",
+            "--rate",
+            "200",
+            "--random-seed",
+            "49",
+            "--timeout",
+            "180",
+            "--dir",
+            directory.resolve("lab").toString(),
+            "--json",
+            json.toString());
+
+    // then
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(json.toFile());
+    assertThat(report.get("sink").asText()).isEqualTo("postgres");
+    assertThat(report.get("lost").asLong()).as(report.toString()).isZero();
+    assertThat(report.get("duplicated").asLong()).as(report.toString()).isZero();
+    assertThat(report.get("counts_off").asLong()).as(report.toString()).isZero();
+    assertThat(report.get("totals_off").asLong()).as(report.toString()).isZero();
+    assertThat(report.get("records").asLong()).isGreaterThan(5_000);
+    assertThat(report.get("max_stall_s").asDouble())
+        .isLessThanOrEqualTo(report.get("stall_bound_s").asDouble());
+    List<String> targets = new ArrayList<>();
+    report.get("faults").forEach(fault -> targets.add(fault.get("target").asText()));
+    assertThat(targets)
+        .contains("job -/-> postgres", "postgres (SIGSTOP)", "postgres (SIGKILL)")
+        .anyMatch(target -> target.startsWith("job (SIG"));
+    assertThat(run.out())
+        .containsPattern(
+            "nemesis: faults=\\d+ kinds=3 records=\\d+ lost=0 duplicated=0 aborted-reads=0"
+                + " counts-off=0 totals-off=0 max-stall=[0-9.]+ s");
+    assertThat(Files.readString(directory.resolve("nemesis-postgres.svg"), StandardCharsets.UTF_8))
+        .contains("job -/-&gt; postgres");
+    assertThat(CommandRun.weir("lab", "--nemesis-cleanup", "--nemesis-network", "4").out())
+        .contains("nemesis: nothing to remove");
   }
 }
