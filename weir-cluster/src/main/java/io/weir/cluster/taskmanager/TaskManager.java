@@ -39,7 +39,8 @@ import org.slf4j.LoggerFactory;
  * thread (deploying runs the job's main, which must not hold up the network threads); a cancel
  * waits for the subtasks and their fences on a thread of its own and then confirms it with {@link
  * ControlMessages.TasksEnded}. It ends when it loses the job manager: its subtasks cannot go on
- * without it.
+ * without it, and {@link #awaitEnd} returns once they and their fences ended, the cancels under way
+ * included.
  *
  * <p>Every message of the job manager carries its leader epoch. The task manager refuses one older
  * than the newest epoch it knows (from the leader it registered with, from the messages it got, or
@@ -259,7 +260,21 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
     }
     LOG.error("Lost the job manager at {}; cancelling all tasks", options.jobManager());
     control.execute(this::cancelAll);
+    // A task manager that ended has nothing of any attempt running: a new leader relies on it.
+    control.execute(this::awaitCancels);
     control.execute(ended::countDown);
+  }
+
+  /** Waits for the cancels under way (their fences included); no cancel starts after this. */
+  private void awaitCancels() {
+    cancels.shutdown();
+    try {
+      while (!cancels.awaitTermination(1, TimeUnit.MINUTES)) {
+        LOG.warn("Task manager {} still waits for a cancelled attempt's subtasks", id);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private void handle(Object message) {
@@ -286,7 +301,11 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
       } else if (message instanceof ControlMessages.CancelTasks cancel) {
         TaskManagerAttempt attempt = attempts.remove(cancel.attempt());
         slotsInUse.remove(cancel.attempt());
-        cancels.execute(() -> cancelAndConfirm(cancel.attempt(), attempt));
+        if (cancels.isShutdown()) {
+          cancelAndConfirm(cancel.attempt(), attempt); // ending: nothing else waits for this thread
+        } else {
+          cancels.execute(() -> cancelAndConfirm(cancel.attempt(), attempt));
+        }
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
