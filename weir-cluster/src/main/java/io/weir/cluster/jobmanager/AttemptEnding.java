@@ -21,6 +21,9 @@ import org.slf4j.LoggerFactory;
  * TasksEnded confirms, leaving the live set is gone), and whatever ran under an earlier leader
  * ({@link FormerLeaderTaskManagers}).
  *
+ * <p>A task manager gone without its word may have started a fence just before: the wait then lasts
+ * until its lease ended and the fence's bound passed ({@link Sightings#quietAfterMillis}).
+ *
  * <p>Per task manager: {@code RUNNING -> CONFIRMED} or {@code RUNNING -> GONE}. Thread safe:
  * confirmations arrive on network threads, the jobs' threads wait.
  */
@@ -43,6 +46,12 @@ final class AttemptEnding {
   interface Sightings {
     /** CONFIRMED or GONE when this sighting shows it, else RUNNING. */
     Ending of(String taskManagerId);
+
+    /**
+     * For a task manager seen GONE: when, on the job manager's clock, nothing it started can still
+     * land (its lease ended, plus the bound of its work); 0 when nothing is known to wait for.
+     */
+    long quietAfterMillis(String taskManagerId);
   }
 
   private final String earlierWork;
@@ -50,6 +59,8 @@ final class AttemptEnding {
   private final Supplier<Sightings> sightings;
   private final Clock clock;
   private final Map<String, Ending> taskManagers = new TreeMap<>();
+  // The latest time a task manager seen GONE may still act; the wait lasts until then too.
+  private long quietAfterMillis;
 
   /**
    * @param earlierWork what is waited for, for the log and the failure ("attempt j#0")
@@ -83,7 +94,17 @@ final class AttemptEnding {
         taskManagerIds,
         () -> {
           registry.checkHeartbeats();
-          return id -> registry.get(id) == null ? Ending.GONE : Ending.RUNNING;
+          return new Sightings() {
+            @Override
+            public Ending of(String id) {
+              return registry.get(id) == null ? Ending.GONE : Ending.RUNNING;
+            }
+
+            @Override
+            public long quietAfterMillis(String id) {
+              return registry.quietAfterMillis(id);
+            }
+          };
         },
         clock);
   }
@@ -105,7 +126,7 @@ final class AttemptEnding {
   synchronized boolean await(Duration timeout, BooleanSupplier cancelled)
       throws InterruptedException {
     long deadline = clock.millis() + timeout.toMillis();
-    while (!markSightedAndCheckEnded()) {
+    while (!markSightedAndCheckEnded() || clock.millis() < quietAfterMillis) {
       if (cancelled.getAsBoolean()) {
         return false;
       }
@@ -120,7 +141,7 @@ final class AttemptEnding {
                 + " s, so its sinks' fences may still land: the next attempt is not deployed");
       }
       // Woken by a confirmation; the sightings are polled.
-      wait(Math.min(left, 500));
+      wait(Math.max(1, Math.min(left, 500)));
     }
     LOG.info(
         "{}{} ended on every task manager: {}",
@@ -135,7 +156,14 @@ final class AttemptEnding {
       return true;
     }
     Sightings sighting = sightings.get();
-    taskManagers.replaceAll((id, ending) -> ending == Ending.RUNNING ? sighting.of(id) : ending);
+    for (Map.Entry<String, Ending> entry : taskManagers.entrySet()) {
+      if (entry.getValue() == Ending.RUNNING) {
+        entry.setValue(sighting.of(entry.getKey()));
+        if (entry.getValue() == Ending.GONE) {
+          quietAfterMillis = Math.max(quietAfterMillis, sighting.quietAfterMillis(entry.getKey()));
+        }
+      }
+    }
     return !taskManagers.containsValue(Ending.RUNNING);
   }
 

@@ -57,6 +57,12 @@ final class FormerLeaderTaskManagers implements AttemptEnding.Sightings {
     }
   }
 
+  /** Not known: a former leader heard the task manager's heartbeats, not this one. */
+  @Override
+  public long quietAfterMillis(String taskManagerId) {
+    return 0;
+  }
+
   @Override
   public AttemptEnding.Ending of(String taskManagerId) {
     if (registry.get(taskManagerId) != null) {

@@ -377,7 +377,8 @@ public final class JobManager implements AutoCloseable {
         RegisteredTaskManager sender = registry.get(heartbeat.taskManagerId());
         if (sender != null) {
           sender.connection.send(
-              new ControlMessages.HeartbeatAnswer(options.heartbeatTimeout().toMillis()));
+              new ControlMessages.HeartbeatAnswer(
+                  options.heartbeatTimeout().toMillis(), heartbeat.sentNanos()));
         }
         for (ControlMessages.AttemptProgress progress : heartbeat.progress()) {
           withJob(progress.attempt(), job -> job.onProgress(heartbeat.taskManagerId(), progress));

@@ -72,6 +72,8 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
   // The job manager's last answer to a heartbeat, and its timeout (0 until the first answer).
   private volatile long lastAnswerNanos;
   private volatile long jobManagerTimeoutMillis;
+  // Work beside a start (a sink's fence) begins only while it is valid.
+  private final TaskManagerLease lease = new TaskManagerLease(System::nanoTime);
   // Set by close(): the connection it closes is not a lost job manager.
   private volatile boolean closed;
   // The newest leader epoch this task manager knows; messages of older epochs are refused.
@@ -133,7 +135,7 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
     heartbeats.scheduleAtFixedRate(
         () -> {
           checkJobManagerAnswers();
-          jobManager.send(new ControlMessages.Heartbeat(id, progress()));
+          jobManager.send(new ControlMessages.Heartbeat(id, progress(), System.nanoTime()));
         },
         0,
         interval,
@@ -228,6 +230,7 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
     if (fenced.message() instanceof ControlMessages.HeartbeatAnswer answer) {
       lastAnswerNanos = System.nanoTime();
       jobManagerTimeoutMillis = answer.timeoutMillis();
+      lease.answered(answer.heartbeatSentNanos(), answer.timeoutMillis());
       return;
     }
     // Checked again when its turn comes: a newer leader may have been seen meanwhile.
@@ -353,7 +356,8 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
             outbound,
             snapshotIo,
             ended -> control.execute(() -> release(ended)),
-            failpoints);
+            failpoints,
+            lease::isValid);
     try {
       attempt.deploy();
       attempts.put(deploy.attempt(), attempt);
