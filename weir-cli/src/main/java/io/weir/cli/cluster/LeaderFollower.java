@@ -21,7 +21,9 @@ import java.util.function.Function;
  * A task manager of a highly available cluster: offers its slots to the leader ZooKeeper names,
  * leaves it for each newer leader (ZooKeeper tells it; messages of the older epoch are refused from
  * then on) or when it stops answering, and registers with the next one. It keeps its node among the
- * cluster's members with its slots in use, for {@code weir cluster status}.
+ * cluster's members with its slots in use, for {@code weir cluster status}, and takes it away only
+ * once everything it ran for a leader ended, its sinks' fences included: a new leader deploys the
+ * jobs it recovers only after the nodes it found when it took over are gone or registered with it.
  */
 final class LeaderFollower {
   private static final long RETRY_PAUSE_MILLIS = 200;
@@ -31,6 +33,7 @@ final class LeaderFollower {
   private final Duration giveUpAfter;
   private final Duration newLeaderWait;
   private final AtomicReference<TaskManager> current = new AtomicReference<>();
+  private final Object membershipLock = new Object();
 
   LeaderFollower(
       ClusterZooKeeper zooKeeper,
@@ -78,10 +81,13 @@ final class LeaderFollower {
             leader.address(),
             leader.epoch());
         taskManager.awaitEnd();
-        current.set(null);
+        synchronized (membershipLock) {
+          current.set(null);
+        }
         taskManager.close();
-        members.unregisterTaskManager(taskManager.id());
         System.out.println("lost the leader at " + leader.address() + "; looking for the next one");
+        // Only now, with its tasks and their fences ended: a new leader waits for this node to go.
+        members.unregisterTaskManager(taskManager.id());
         lost = true;
       }
     } catch (InterruptedException | UserError e) {
@@ -128,7 +134,17 @@ final class LeaderFollower {
     }
   }
 
+  /**
+   * Under the lock that clears {@link #current}: a registration that read a task manager before it
+   * ended must not write its node again after the node was taken away.
+   */
   private void register(ClusterMembers members) {
+    synchronized (membershipLock) {
+      maybeRegister(members);
+    }
+  }
+
+  private void maybeRegister(ClusterMembers members) {
     TaskManager taskManager = current.get();
     if (taskManager == null) {
       return;

@@ -77,18 +77,39 @@ final class HaClusterProcesses implements AutoCloseable {
    * the first job manager only.
    */
   HaClusterProcesses start(String failpoints) throws Exception {
-    awaitLog(launchJobManager(failpoints), "runs for leadership");
-    await().atMost(Duration.ofSeconds(90)).until(() -> leader().isPresent());
-    // The standby and the task managers start side by side: a JVM start is mostly waiting.
-    Path standbyLog = launchJobManager(null);
+    Path standbyLog = launchJobManagers(failpoints);
     for (int i = 0; i < 2; i++) {
-      launchTaskManager();
+      launchTaskManager(null);
     }
     awaitLog(standbyLog, "runs for leadership");
     for (Path log : taskManagerLogs) {
       awaitLog(log, "offers");
     }
     return this;
+  }
+
+  /** The job managers alone, the first the leader; task managers come with startTaskManager. */
+  HaClusterProcesses startJobManagers() throws Exception {
+    awaitLog(launchJobManagers(null), "runs for leadership");
+    return this;
+  }
+
+  /** The first job manager, once it leads; then launches the standby and returns its log. */
+  private Path launchJobManagers(String failpoints) throws Exception {
+    awaitLog(launchJobManager(failpoints), "runs for leadership");
+    await().atMost(Duration.ofSeconds(90)).until(() -> leader().isPresent());
+    // The standby and the task managers start side by side: a JVM start is mostly waiting.
+    return launchJobManager(null);
+  }
+
+  /**
+   * One more task manager, with {@code failpoints} (as {@code -Dweir.failpoints}, or null), once it
+   * offered its slots; its number.
+   */
+  int startTaskManager(String failpoints) throws IOException {
+    launchTaskManager(failpoints);
+    awaitLog(taskManagerLogs.get(taskManagerLogs.size() - 1), "offers");
+    return taskManagers.size();
   }
 
   private static void awaitLog(Path log, String text) {
@@ -123,7 +144,7 @@ final class HaClusterProcesses implements AutoCloseable {
     return log;
   }
 
-  private void launchTaskManager() throws IOException {
+  private void launchTaskManager(String failpoints) throws IOException {
     int number = taskManagers.size() + 1;
     Path log = logs.resolve("taskmanager-" + number + ".log");
     taskManagers.add(
@@ -137,7 +158,7 @@ final class HaClusterProcesses implements AutoCloseable {
                 configuration.toString(),
                 "--slots",
                 "2"),
-            null));
+            failpoints));
     taskManagerLogs.add(log);
   }
 

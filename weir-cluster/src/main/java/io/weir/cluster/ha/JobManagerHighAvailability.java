@@ -4,6 +4,7 @@ import io.weir.cluster.rpc.HostAndPort;
 import io.weir.cluster.rpc.JobSubmission;
 import io.weir.runtime.jobmaster.CheckpointFencing;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What a job manager needs to run beside others: leader election, the job store, and the pointer to
@@ -101,6 +102,13 @@ public interface JobManagerHighAvailability extends AutoCloseable {
 
   /** The jobs to recover, with their latest completed checkpoints. */
   List<StoredJob> storedJobs() throws Exception;
+
+  /**
+   * The ids of the task managers that keep a node among the cluster's members now (a task manager
+   * takes its node away once its tasks for a leader ended, or loses it with its ZooKeeper session);
+   * none for a lone job manager.
+   */
+  Set<String> listedTaskManagers() throws Exception;
 
   @Override
   void close();

@@ -4,6 +4,7 @@ import io.weir.cluster.rpc.HostAndPort;
 import io.weir.cluster.rpc.JobSubmission;
 import io.weir.runtime.jobmaster.CheckpointFencing;
 import java.util.List;
+import java.util.Set;
 
 /** A lone job manager: leader from the start in epoch 0; jobs end with it. */
 final class NoHighAvailability implements JobManagerHighAvailability {
@@ -57,6 +58,11 @@ final class NoHighAvailability implements JobManagerHighAvailability {
   @Override
   public List<StoredJob> storedJobs() {
     return List.of();
+  }
+
+  @Override
+  public Set<String> listedTaskManagers() {
+    return Set.of();
   }
 
   @Override

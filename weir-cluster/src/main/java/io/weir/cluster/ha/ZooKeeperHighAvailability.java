@@ -6,10 +6,12 @@ import io.weir.runtime.jobmaster.CheckpointFencing;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.recipes.leader.LeaderLatch;
 import org.apache.curator.framework.recipes.leader.LeaderLatchListener;
@@ -338,6 +340,14 @@ public final class ZooKeeperHighAvailability implements JobManagerHighAvailabili
       jobs.add(new StoredJob(jobId, submission, latest));
     }
     return jobs;
+  }
+
+  @Override
+  public Set<String> listedTaskManagers() throws Exception {
+    return new ClusterMembers(zooKeeper)
+        .taskManagers().stream()
+            .map(ClusterMembers.TaskManagerMember::id)
+            .collect(Collectors.toSet());
   }
 
   @Override

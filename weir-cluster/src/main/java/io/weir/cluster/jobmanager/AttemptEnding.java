@@ -6,87 +6,164 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The protocol step between two attempts of a job on a cluster: the next attempt deploys only once
- * every task manager that ran this one has confirmed that its subtasks ended (TasksEnded, sent
- * after its cancel, the work beside the subtasks' start included), or has left the live set. Until
- * then a sink's fence sent by this attempt may still reach the broker and abort a transaction of
- * the next attempt, wherever that attempt runs.
+ * The protocol step before a job's next attempt on a cluster: the next attempt deploys only once
+ * every task manager that may still run work of an earlier one has confirmed that it ended (its
+ * subtasks and the work beside their start), or has left. Until then a sink's fence sent by that
+ * work may still reach the broker and abort a transaction of the next attempt, wherever it runs.
+ *
+ * <p>Two kinds of earlier work are waited for: an attempt of this job manager ({@link #ofAttempt}:
+ * TasksEnded confirms, leaving the live set is gone), and whatever ran under an earlier leader
+ * ({@link FormerLeaderTaskManagers}).
+ *
+ * <p>A task manager gone without its word may have started a fence just before: the wait then lasts
+ * until its lease ended and the fence's bound passed ({@link Sightings#quietAfterMillis}).
  *
  * <p>Per task manager: {@code RUNNING -> CONFIRMED} or {@code RUNNING -> GONE}. Thread safe:
- * confirmations arrive on network threads, the job's thread waits.
+ * confirmations arrive on network threads, the jobs' threads wait.
  */
 final class AttemptEnding {
   private static final Logger LOG = LoggerFactory.getLogger(AttemptEnding.class);
 
-  /** What the job manager knows of the attempt on one task manager. */
+  /** What the job manager knows of the earlier work on one task manager. */
   enum Ending {
     RUNNING,
-    /** The task manager said its subtasks of the attempt ended. */
+    /** The task manager said that its work ended. */
     CONFIRMED,
-    /** The task manager left the live set (connection closed or heartbeats stopped). */
+    /** The task manager left (the live set, or the cluster's members). */
     GONE
   }
 
+  /**
+   * What the job manager sees of the task managers without their word; a new one is taken at each
+   * round of the wait, on the waiting thread, and may block briefly (a ZooKeeper read).
+   */
+  interface Sightings {
+    /** CONFIRMED or GONE when this sighting shows it, else RUNNING. */
+    Ending of(String taskManagerId);
+
+    /**
+     * For a task manager seen GONE: when, on the job manager's clock, nothing it started can still
+     * land (its lease ended, plus the bound of its work); 0 when nothing is known to wait for.
+     */
+    long quietAfterMillis(String taskManagerId);
+  }
+
+  private final String earlierWork;
   private final AttemptId attempt;
+  private final Supplier<Sightings> sightings;
   private final Clock clock;
   private final Map<String, Ending> taskManagers = new TreeMap<>();
+  // The latest time a task manager seen GONE may still act; the wait lasts until then too.
+  private long quietAfterMillis;
 
-  AttemptEnding(AttemptId attempt, Iterable<String> taskManagerIds, Clock clock) {
+  /**
+   * @param earlierWork what is waited for, for the log and the failure ("attempt j#0")
+   * @param attempt the attempt whose TasksEnded confirm, or null when no message confirms
+   */
+  AttemptEnding(
+      String earlierWork,
+      AttemptId attempt,
+      Iterable<String> taskManagerIds,
+      Supplier<Sightings> sightings,
+      Clock clock) {
+    this.earlierWork = earlierWork;
     this.attempt = attempt;
+    this.sightings = sightings;
     this.clock = clock;
     taskManagerIds.forEach(id -> taskManagers.put(id, Ending.RUNNING));
   }
 
+  /**
+   * An attempt of this job manager: each task manager confirms with TasksEnded, or is gone once it
+   * left the live set (connection closed, or heartbeats stopped for the timeout).
+   */
+  static AttemptEnding ofAttempt(
+      AttemptId attempt,
+      Iterable<String> taskManagerIds,
+      TaskManagerRegistry registry,
+      Clock clock) {
+    return new AttemptEnding(
+        "attempt " + attempt,
+        attempt,
+        taskManagerIds,
+        () -> {
+          registry.checkHeartbeats();
+          return new Sightings() {
+            @Override
+            public Ending of(String id) {
+              return registry.get(id) == null ? Ending.GONE : Ending.RUNNING;
+            }
+
+            @Override
+            public long quietAfterMillis(String id) {
+              return registry.quietAfterMillis(id);
+            }
+          };
+        },
+        clock);
+  }
+
   /** A task manager's TasksEnded; one for another attempt is ignored. */
   synchronized void confirmed(AttemptId ended, String taskManagerId) {
-    if (attempt.equals(ended) && taskManagers.replace(taskManagerId, Ending.CONFIRMED) != null) {
+    if (ended.equals(attempt) && taskManagers.replace(taskManagerId, Ending.CONFIRMED) != null) {
       notifyAll();
     }
   }
 
   /**
-   * Blocks until every task manager of the attempt confirmed or left the live set.
+   * Blocks until every task manager confirmed or left.
    *
    * @return false when {@code cancelled} became true first
    * @throws IllegalStateException when {@code timeout} passed first: the next attempt must not
    *     deploy
    */
-  synchronized boolean await(
-      TaskManagerRegistry registry, Duration timeout, BooleanSupplier cancelled)
+  synchronized boolean await(Duration timeout, BooleanSupplier cancelled)
       throws InterruptedException {
     long deadline = clock.millis() + timeout.toMillis();
-    while (!markGoneAndCheckEnded(registry)) {
+    while (!markSightedAndCheckEnded() || clock.millis() < quietAfterMillis) {
       if (cancelled.getAsBoolean()) {
         return false;
       }
       long left = deadline - clock.millis();
       if (left <= 0) {
         throw new IllegalStateException(
-            "attempt "
-                + attempt
+            earlierWork
                 + " has not ended on task manager(s) "
                 + running()
                 + " within "
                 + timeout.toSeconds()
                 + " s, so its sinks' fences may still land: the next attempt is not deployed");
       }
-      // Woken by a confirmation; the registry's losses are polled.
-      wait(Math.min(left, 500));
+      // Woken by a confirmation; the sightings are polled.
+      wait(Math.max(1, Math.min(left, 500)));
     }
-    LOG.info("Attempt {} ended on every task manager: {}", attempt, taskManagers);
+    LOG.info(
+        "{}{} ended on every task manager: {}",
+        Character.toUpperCase(earlierWork.charAt(0)),
+        earlierWork.substring(1),
+        taskManagers);
     return true;
   }
 
-  private boolean markGoneAndCheckEnded(TaskManagerRegistry registry) {
-    registry.checkHeartbeats();
-    taskManagers.replaceAll(
-        (id, ending) ->
-            ending == Ending.RUNNING && registry.get(id) == null ? Ending.GONE : ending);
+  private boolean markSightedAndCheckEnded() {
+    if (!taskManagers.containsValue(Ending.RUNNING)) {
+      return true;
+    }
+    Sightings sighting = sightings.get();
+    for (Map.Entry<String, Ending> entry : taskManagers.entrySet()) {
+      if (entry.getValue() == Ending.RUNNING) {
+        entry.setValue(sighting.of(entry.getKey()));
+        if (entry.getValue() == Ending.GONE) {
+          quietAfterMillis = Math.max(quietAfterMillis, sighting.quietAfterMillis(entry.getKey()));
+        }
+      }
+    }
     return !taskManagers.containsValue(Ending.RUNNING);
   }
 

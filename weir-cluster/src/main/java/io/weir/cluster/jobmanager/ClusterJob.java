@@ -43,9 +43,10 @@ import org.slf4j.LoggerFactory;
 /**
  * A job on the cluster, from submission to its end: the {@link JobDriver} every run uses, with task
  * manager processes for slots. Each attempt waits until the previous one has ended on each of its
- * task managers ({@link AttemptEnding}), then until the registered task managers have enough free
- * slots; what they report (by message, tagged with the attempt) goes to the current attempt, and
- * messages of an older attempt are dropped.
+ * task managers ({@link AttemptEnding}; the first attempt of a recovered job, until what the former
+ * leaders ran has ended), then until the registered task managers have enough free slots; what they
+ * report (by message, tagged with the attempt) goes to the current attempt, and messages of an
+ * older attempt are dropped.
  */
 final class ClusterJob {
   private static final Logger LOG = LoggerFactory.getLogger(ClusterJob.class);
@@ -67,7 +68,8 @@ final class ClusterJob {
   private volatile List<String> slotOwners = List.of();
   private final CompletedCheckpoint restored;
   private final Clock clock;
-  // How the latest attempt ends on its task managers; null before the first.
+  // How the latest attempt ends on its task managers; before the first, what a former leader ran
+  // (for a recovered job) or null.
   private volatile AttemptEnding latestEnding;
 
   private ClusterJob(
@@ -161,8 +163,13 @@ final class ClusterJob {
   /**
    * Runs attempts until the job ends, restarting as the job's restart strategy says; on the job's
    * own thread.
+   *
+   * @param earlierWork what the first attempt waits for as later ones wait for the attempt before
+   *     them (what a former leader ran, for a recovered job), or null
    */
-  void run(TaskManagerRegistry registry, ScheduledExecutorService timer) {
+  void run(
+      TaskManagerRegistry registry, ScheduledExecutorService timer, AttemptEnding earlierWork) {
+    latestEnding = earlierWork;
     Thread thread = Thread.currentThread();
     ClassLoader previous = thread.getContextClassLoader();
     thread.setContextClassLoader(code.loader());
@@ -182,27 +189,28 @@ final class ClusterJob {
       TaskManagerRegistry registry, int attempt, int needed, BooleanSupplier cancelled)
       throws InterruptedException {
     AttemptEnding previous = latestEnding;
-    if (previous != null && !previous.await(registry, ATTEMPT_END_TIMEOUT, cancelled)) {
+    if (previous != null && !previous.await(ATTEMPT_END_TIMEOUT, cancelled)) {
       return null;
     }
     while (!cancelled.getAsBoolean()) {
       List<RegisteredTaskManager> slots = SlotAssignment.slots(registry.live(), needed);
       if (slots != null) {
-        return gatewaysOf(new AttemptId(jobId(), attempt), slots);
+        return gatewaysOf(new AttemptId(jobId(), attempt), slots, registry);
       }
       registry.awaitSlots(needed, 1_000);
     }
     return null;
   }
 
-  private List<TaskManagerGateway> gatewaysOf(AttemptId id, List<RegisteredTaskManager> slots) {
+  private List<TaskManagerGateway> gatewaysOf(
+      AttemptId id, List<RegisteredTaskManager> slots, TaskManagerRegistry registry) {
     Map<String, RegisteredTaskManager> byId = new ConcurrentHashMap<>();
     slots.forEach(slot -> byId.put(slot.id, slot));
     taskManagers.clear();
     progress.clear();
     subtaskFigures.clear();
     slotOwners = slots.stream().map(slot -> slot.id).toList();
-    latestEnding = new AttemptEnding(id, byId.keySet(), clock);
+    latestEnding = AttemptEnding.ofAttempt(id, byId.keySet(), registry, clock);
     List<TaskManagerGateway> gateways = new ArrayList<>();
     for (RegisteredTaskManager slot : slots) {
       gateways.add(

@@ -144,15 +144,21 @@ public final class JobManager implements AutoCloseable {
       epoch = term;
     }
     List<StoredJob> stored;
+    AttemptEnding formerLeaders;
     try {
       stored = highAvailability.storedJobs();
+      // Read once the term began: a task manager listed now may still run a former leader's
+      // attempts, and the first attempt of each recovered job deploys after they ended.
+      formerLeaders =
+          FormerLeaderTaskManagers.ending(
+              term, highAvailability.listedTaskManagers(), highAvailability, registry, clock);
     } catch (Exception e) {
       LOG.error("Cannot read the job store; stepping down so that another job manager leads", e);
       highAvailability.stepDown(term);
       return;
     }
     for (StoredJob job : stored) {
-      requests.execute(() -> recover(job));
+      requests.execute(() -> recover(job, formerLeaders));
     }
   }
 
@@ -187,14 +193,14 @@ public final class JobManager implements AutoCloseable {
     return epoch == term && highAvailability.isLeader();
   }
 
-  private void recover(StoredJob stored) {
+  private void recover(StoredJob stored, AttemptEnding formerLeaders) {
     JobSubmission submission = stored.recoverySubmission();
     LOG.info(
         "Recovering job {} from {}",
         stored.jobId(),
         stored.latestCheckpoint() == null ? "its start" : stored.latestCheckpoint());
     try {
-      start(stored.jobId(), submission, codeOf(submission, null));
+      start(stored.jobId(), submission, codeOf(submission, null), formerLeaders);
     } catch (Exception e) {
       LOG.error("Job {} cannot be recovered: {}", stored.jobId(), e.getMessage(), e);
     }
@@ -225,11 +231,15 @@ public final class JobManager implements AutoCloseable {
             ? submission
             : submission.withCheckpointDirectory(options.checkpointDirectory().toString());
     String jobId = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-    return start(jobId, resolved, codeOf(resolved, jarBytes));
+    return start(jobId, resolved, codeOf(resolved, jarBytes), null);
   }
 
-  /** Prepares the job, stores it for later leaders, and runs it; owns {@code code}. */
-  private ClusterJob start(String jobId, JobSubmission resolved, JobCode code)
+  /**
+   * Prepares the job, stores it for later leaders, and runs it once {@code earlierWork} (null for
+   * none) ended; owns {@code code}.
+   */
+  private ClusterJob start(
+      String jobId, JobSubmission resolved, JobCode code, AttemptEnding earlierWork)
       throws JobExecutionException {
     ClusterJob job = null;
     LeaderEpoch term = epoch;
@@ -271,7 +281,7 @@ public final class JobManager implements AutoCloseable {
     LOG.info("Job {} '{}' submitted", jobId, submitted.jobName());
     jobThreads.execute(
         () -> {
-          submitted.run(registry, timer);
+          submitted.run(registry, timer, earlierWork);
           maybeRemoveStored(term, store, submitted);
         });
     return submitted;
@@ -367,7 +377,8 @@ public final class JobManager implements AutoCloseable {
         RegisteredTaskManager sender = registry.get(heartbeat.taskManagerId());
         if (sender != null) {
           sender.connection.send(
-              new ControlMessages.HeartbeatAnswer(options.heartbeatTimeout().toMillis()));
+              new ControlMessages.HeartbeatAnswer(
+                  options.heartbeatTimeout().toMillis(), heartbeat.sentNanos()));
         }
         for (ControlMessages.AttemptProgress progress : heartbeat.progress()) {
           withJob(progress.attempt(), job -> job.onProgress(heartbeat.taskManagerId(), progress));

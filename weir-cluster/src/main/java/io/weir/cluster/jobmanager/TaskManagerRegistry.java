@@ -1,5 +1,6 @@
 package io.weir.cluster.jobmanager;
 
+import io.weir.runtime.startup.BesideStartWork;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,6 +22,8 @@ final class TaskManagerRegistry {
 
   private final Map<String, RegisteredTaskManager> live = new ConcurrentHashMap<>();
   private final List<Consumer<String>> lostListeners = new CopyOnWriteArrayList<>();
+  // The last heartbeat of each task manager lost here, for quietAfterMillis.
+  private final Map<String, Long> lastHeartbeatOfLost = new ConcurrentHashMap<>();
   private final Duration heartbeatTimeout;
   private final Clock clock;
 
@@ -63,6 +66,7 @@ final class TaskManagerRegistry {
     if (lost == null) {
       return;
     }
+    lastHeartbeatOfLost.put(id, lost.lastHeartbeatMillis);
     LOG.warn("Task manager {} is lost: {}", id, reason);
     lost.connection.close();
     lostListeners.forEach(listener -> listener.accept(id));
@@ -90,6 +94,19 @@ final class TaskManagerRegistry {
     List<RegisteredTaskManager> all = new ArrayList<>(live.values());
     all.sort(Comparator.comparing(taskManager -> taskManager.id));
     return all;
+  }
+
+  /**
+   * When nothing that a task manager lost here started beside a start (a sink's fence) can still
+   * reach an external system, on this registry's clock: its lease ended by its last heartbeat here
+   * plus the heartbeat timeout, and such work acts only within {@link BesideStartWork#WORK_BOUND}
+   * of its start. 0 for a task manager not lost here.
+   */
+  long quietAfterMillis(String id) {
+    Long lastHeartbeat = lastHeartbeatOfLost.get(id);
+    return lastHeartbeat == null
+        ? 0
+        : lastHeartbeat + heartbeatTimeout.toMillis() + BesideStartWork.WORK_BOUND.toMillis();
   }
 
   RegisteredTaskManager get(String id) {

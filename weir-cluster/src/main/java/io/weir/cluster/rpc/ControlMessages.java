@@ -21,8 +21,11 @@ public final class ControlMessages {
   public record RegisterTaskManager(
       String taskManagerId, int slots, HostAndPort dataAddress, long pid) implements Serializable {}
 
-  /** A task manager is alive; with the record counts of the attempts it runs, for progress. */
-  public record Heartbeat(String taskManagerId, List<AttemptProgress> progress)
+  /**
+   * A task manager is alive; with the record counts of the attempts it runs, for progress, and when
+   * it sent this on its own monotonic clock ({@code System.nanoTime}), which the answer echoes.
+   */
+  public record Heartbeat(String taskManagerId, List<AttemptProgress> progress, long sentNanos)
       implements Serializable {
     public Heartbeat {
       progress = List.copyOf(progress);
@@ -31,9 +34,11 @@ public final class ControlMessages {
 
   /**
    * The job manager's answer to a heartbeat, with its heartbeat timeout: a task manager that gets
-   * no answer for that long stops its tasks, as the job manager will have given them up.
+   * no answer for that long stops its tasks, as the job manager will have given them up. It echoes
+   * the heartbeat's send time: the task manager's lease runs from there (see TaskManagerLease).
    */
-  public record HeartbeatAnswer(long timeoutMillis) implements Serializable {}
+  public record HeartbeatAnswer(long timeoutMillis, long heartbeatSentNanos)
+      implements Serializable {}
 
   /**
    * Records read by the sources and written by the sinks of one attempt on one task manager, and

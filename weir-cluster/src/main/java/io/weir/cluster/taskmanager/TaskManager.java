@@ -39,7 +39,8 @@ import org.slf4j.LoggerFactory;
  * thread (deploying runs the job's main, which must not hold up the network threads); a cancel
  * waits for the subtasks and their fences on a thread of its own and then confirms it with {@link
  * ControlMessages.TasksEnded}. It ends when it loses the job manager: its subtasks cannot go on
- * without it.
+ * without it, and {@link #awaitEnd} returns once they and their fences ended, the cancels under way
+ * included.
  *
  * <p>Every message of the job manager carries its leader epoch. The task manager refuses one older
  * than the newest epoch it knows (from the leader it registered with, from the messages it got, or
@@ -71,6 +72,8 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
   // The job manager's last answer to a heartbeat, and its timeout (0 until the first answer).
   private volatile long lastAnswerNanos;
   private volatile long jobManagerTimeoutMillis;
+  // Work beside a start (a sink's fence) begins only while it is valid.
+  private final TaskManagerLease lease = new TaskManagerLease(System::nanoTime);
   // Set by close(): the connection it closes is not a lost job manager.
   private volatile boolean closed;
   // The newest leader epoch this task manager knows; messages of older epochs are refused.
@@ -132,7 +135,7 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
     heartbeats.scheduleAtFixedRate(
         () -> {
           checkJobManagerAnswers();
-          jobManager.send(new ControlMessages.Heartbeat(id, progress()));
+          jobManager.send(new ControlMessages.Heartbeat(id, progress(), System.nanoTime()));
         },
         0,
         interval,
@@ -227,6 +230,7 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
     if (fenced.message() instanceof ControlMessages.HeartbeatAnswer answer) {
       lastAnswerNanos = System.nanoTime();
       jobManagerTimeoutMillis = answer.timeoutMillis();
+      lease.answered(answer.heartbeatSentNanos(), answer.timeoutMillis());
       return;
     }
     // Checked again when its turn comes: a newer leader may have been seen meanwhile.
@@ -259,7 +263,21 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
     }
     LOG.error("Lost the job manager at {}; cancelling all tasks", options.jobManager());
     control.execute(this::cancelAll);
+    // A task manager that ended has nothing of any attempt running: a new leader relies on it.
+    control.execute(this::awaitCancels);
     control.execute(ended::countDown);
+  }
+
+  /** Waits for the cancels under way (their fences included); no cancel starts after this. */
+  private void awaitCancels() {
+    cancels.shutdown();
+    try {
+      while (!cancels.awaitTermination(1, TimeUnit.MINUTES)) {
+        LOG.warn("Task manager {} still waits for a cancelled attempt's subtasks", id);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private void handle(Object message) {
@@ -286,7 +304,11 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
       } else if (message instanceof ControlMessages.CancelTasks cancel) {
         TaskManagerAttempt attempt = attempts.remove(cancel.attempt());
         slotsInUse.remove(cancel.attempt());
-        cancels.execute(() -> cancelAndConfirm(cancel.attempt(), attempt));
+        if (cancels.isShutdown()) {
+          cancelAndConfirm(cancel.attempt(), attempt); // ending: nothing else waits for this thread
+        } else {
+          cancels.execute(() -> cancelAndConfirm(cancel.attempt(), attempt));
+        }
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -334,7 +356,8 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
             outbound,
             snapshotIo,
             ended -> control.execute(() -> release(ended)),
-            failpoints);
+            failpoints,
+            lease::isValid);
     try {
       attempt.deploy();
       attempts.put(deploy.attempt(), attempt);

@@ -20,6 +20,7 @@ import io.weir.runtime.gateway.RecordCounts;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobGraphBuilder;
 import io.weir.runtime.monitor.SubtaskFigures;
+import io.weir.runtime.startup.BesideStartWork;
 import io.weir.runtime.state.KeyedBackendContext.SnapshotFiles;
 import io.weir.runtime.taskexecutor.TaskExecutorAttempt;
 import io.weir.runtime.taskexecutor.TaskStateStorage;
@@ -31,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executor;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -53,6 +55,8 @@ final class TaskManagerAttempt {
   private final Executor snapshotExecutor;
   private final Consumer<TaskManagerAttempt> onTerminated;
   private final JobFailpoints failpoints;
+  // The task manager's lease with its job manager: work beside a start begins only while valid.
+  private final BooleanSupplier lease;
   // Written on deploy, read by the heartbeat thread for progress.
   private volatile TaskExecutorAttempt subtasks;
 
@@ -69,7 +73,8 @@ final class TaskManagerAttempt {
       OutboundChannels outbound,
       Executor snapshotExecutor,
       Consumer<TaskManagerAttempt> onTerminated,
-      JobFailpoints failpoints) {
+      JobFailpoints failpoints,
+      BooleanSupplier lease) {
     this.attempt = deploy.attempt();
     this.deploy = deploy;
     this.code = code;
@@ -80,6 +85,7 @@ final class TaskManagerAttempt {
     this.snapshotExecutor = snapshotExecutor;
     this.onTerminated = onTerminated;
     this.failpoints = failpoints;
+    this.lease = lease;
   }
 
   RecordCounts recordCounts() {
@@ -155,7 +161,8 @@ final class TaskManagerAttempt {
         snapshotExecutor,
         Clock.systemUTC(),
         () -> onTerminated.accept(this),
-        failpoints.of(attempt.jobId(), graph.config()));
+        failpoints.of(attempt.jobId(), graph.config()),
+        new BesideStartWork(lease));
   }
 
   void start() {

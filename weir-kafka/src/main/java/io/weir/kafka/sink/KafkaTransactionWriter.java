@@ -111,7 +111,17 @@ final class KafkaTransactionWriter<T> implements AutoCloseable {
             markers.ensureTopic(admin);
             checked.complete(warning);
             failpoints.hit(FailpointNames.SINK_FENCE_BEFORE);
-            producers.fenceTheOthers(admin);
+            // Past the lease the job manager may count this task manager as gone: a fence sent
+            // now could land in the next attempt. Not fencing only leaves what an earlier run
+            // left open to the first use of each id here, or to the broker's timeout.
+            if (besideStartWork.mayStart()) {
+              producers.fenceTheOthers(admin);
+            } else {
+              LOG.warn(
+                  "Sink '{}' does not fence its other transactional ids: this task manager's lease"
+                      + " with its job manager expired",
+                  operatorName);
+            }
           } catch (RuntimeException e) {
             if (!checked.completeExceptionally(e)) {
               LOG.warn("{}", e.getMessage());

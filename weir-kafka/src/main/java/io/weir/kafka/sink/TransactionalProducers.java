@@ -2,6 +2,7 @@ package io.weir.kafka.sink;
 
 import io.weir.kafka.BesideStart;
 import io.weir.kafka.ClientGauges;
+import io.weir.runtime.startup.BesideStartWork;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +13,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.FenceProducersOptions;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 
@@ -27,7 +29,8 @@ import org.apache.kafka.clients.producer.ProducerConfig;
  * one transaction after another.
  */
 final class TransactionalProducers implements AutoCloseable {
-  private static final long FENCE_TIMEOUT_SECONDS = 30;
+  // The admin call ends by then, answered or not, and sends nothing after it.
+  private static final long FENCE_TIMEOUT_SECONDS = BesideStartWork.WORK_BOUND.toSeconds();
   // The ids whose producers initialise() makes.
   private static final int FIRST_IDS = 2;
 
@@ -111,7 +114,13 @@ final class TransactionalProducers implements AutoCloseable {
       return;
     }
     try {
-      admin.fenceProducers(others).all().get(FENCE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+      admin
+          .fenceProducers(
+              others,
+              new FenceProducersOptions()
+                  .timeoutMs((int) TimeUnit.SECONDS.toMillis(FENCE_TIMEOUT_SECONDS)))
+          .all()
+          .get(FENCE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
     } catch (ExecutionException e) {
       throw new IllegalStateException(
           "Cannot fence the transactional ids " + others + ": " + e.getCause().getMessage(),

@@ -1,12 +1,14 @@
 package io.weir.runtime.startup;
 
 import io.weir.api.functions.RuntimeContext;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.function.BooleanSupplier;
 
 /**
  * The work that the subtasks of one attempt left running beside their start, unawaited, and whose
@@ -18,11 +20,41 @@ import java.util.concurrent.ExecutionException;
  *
  * <p>One per attempt and task manager, made by whoever owns the attempt's subtasks there; a
  * function reaches its own through its runtime context ({@link #of}). Work added must end by
- * itself, within a bound of its own (a client's request timeout), as nothing cancels it. Any
- * thread.
+ * itself, and act on external systems only within {@link #WORK_BOUND} of its start, as nothing
+ * cancels it; it starts acting only while {@link #mayStart} (the task manager's lease with its job
+ * manager). Any thread.
  */
 public final class BesideStartWork {
+  /**
+   * How long after it started a work may still reach an external system: a Kafka sink's fence
+   * bounds its admin call by it, and a job manager that lost a task manager waits this long beyond
+   * that task manager's lease before it deploys the next attempt without its word.
+   */
+  public static final Duration WORK_BOUND = Duration.ofSeconds(30);
+
   private final Set<CompletableFuture<?>> running = ConcurrentHashMap.newKeySet();
+  private final BooleanSupplier lease;
+
+  /** Work that may always start: one process runs the job manager and the subtasks. */
+  public BesideStartWork() {
+    this(() -> true);
+  }
+
+  /**
+   * @param lease true while the task manager's lease with its job manager is valid; read on the
+   *     work's thread just before it acts, must not block
+   */
+  public BesideStartWork(BooleanSupplier lease) {
+    this.lease = lease;
+  }
+
+  /**
+   * True while a work may start acting: false once the task manager lost its lease, when its job
+   * manager may already count it as gone and deploy the next attempt elsewhere.
+   */
+  public boolean mayStart() {
+    return lease.getAsBoolean();
+  }
 
   /** What carries a subtask's {@link BesideStartWork} to its functions. */
   public interface Carrier {

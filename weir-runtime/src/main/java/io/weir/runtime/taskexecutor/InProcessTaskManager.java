@@ -10,6 +10,7 @@ import io.weir.runtime.gateway.RecordCounts;
 import io.weir.runtime.gateway.SlotPool;
 import io.weir.runtime.gateway.TaskManagerGateway;
 import io.weir.runtime.graph.JobGraph;
+import io.weir.runtime.startup.BesideStartWork;
 import io.weir.runtime.task.StreamTask;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -88,7 +89,8 @@ public final class InProcessTaskManager implements SlotPool {
                 snapshotExecutor,
                 clock,
                 () -> {},
-                failpoints);
+                failpoints,
+                new BesideStartWork());
         latest = attempt;
         jobManager.tasksDeployed(ID, null);
       } catch (Exception e) {

@@ -78,7 +78,7 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
   private final Runnable whenAllTerminated;
   private final Failpoints failpoints;
   // What the subtasks left running beside their start: the attempt ends once it ended.
-  private final BesideStartWork besideStartWork = new BesideStartWork();
+  private final BesideStartWork besideStartWork;
   private final AtomicInteger terminated = new AtomicInteger();
   // Read by progress and monitoring threads while the attempt runs.
   private final List<StreamTask> tasks = new CopyOnWriteArrayList<>();
@@ -90,6 +90,8 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
    * @param stateStorage where the subtasks store their state (the task side of the job's storage)
    * @param whenAllTerminated called on a task thread once every subtask here terminated normally
    * @param failpoints the job's in this process, kept across its attempts
+   * @param besideStartWork what the subtasks leave running beside their start, with the lease that
+   *     lets it start
    * @throws Exception when a subtask or a channel cannot be created
    */
   public TaskExecutorAttempt(
@@ -102,7 +104,8 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
       Executor snapshotExecutor,
       Clock clock,
       Runnable whenAllTerminated,
-      Failpoints failpoints)
+      Failpoints failpoints,
+      BesideStartWork besideStartWork)
       throws Exception {
     this.taskManagerId = taskManagerId;
     this.graph = graph;
@@ -112,6 +115,7 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
     this.jobManager = jobManager;
     this.whenAllTerminated = whenAllTerminated;
     this.failpoints = failpoints;
+    this.besideStartWork = besideStartWork;
     Map<SubtaskKey, InputGate> gates = createGates();
     for (JobVertex vertex : graph.vertices()) {
       for (int i = 0; i < vertex.parallelism(); i++) {

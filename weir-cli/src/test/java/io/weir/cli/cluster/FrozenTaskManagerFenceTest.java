@@ -1,0 +1,174 @@
+package io.weir.cli.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.weir.cluster.ClusterClient;
+import io.weir.cluster.rpc.ClientMessages.JobStatus;
+import io.weir.cluster.rpc.JobSubmission;
+import io.weir.kafka.testing.KafkaBrokerExtension;
+import io.weir.kafka.testing.KafkaTestClients;
+import io.weir.runtime.failpoint.FailpointNames;
+import io.weir.runtime.startup.BesideStartWork;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalTime;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A task manager frozen (SIGSTOP) while its sink's fence is about to start: the job manager counts
+ * it as gone once its heartbeats stop, without its word, and must not deploy the next attempt until
+ * the fence it may still send is void: its lease ended and the fence's bound passed. Woken, it
+ * finds its lease expired and sends no fence.
+ */
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class FrozenTaskManagerFenceTest {
+  private static final long RECORDS = 3000;
+  private static final long RECORDS_PER_SECOND = 100;
+  private static final Pattern LOG_TIME = Pattern.compile("^(\\d\\d:\\d\\d:\\d\\d\\.\\d{3}) ");
+
+  @RegisterExtension
+  static final KafkaBrokerExtension kafka =
+      new KafkaBrokerExtension(config -> config.withStartTimeout(Duration.ofMinutes(3)));
+
+  @TempDir Path directory;
+  private LocalClusterProcesses cluster;
+
+  @AfterEach
+  void stop() throws Exception {
+    if (cluster != null) {
+      for (int number = 1; number <= LocalClusterProcesses.TASK_MANAGERS; number++) {
+        LocalClusterProcesses.signal(cluster.taskManager(number), "-CONT");
+      }
+      cluster.close();
+    }
+  }
+
+  @Test
+  void when_aTaskManagerIsFrozenBeforeItsFence_then_theNextAttemptWaitsOutItsLeaseAndTheBound()
+      throws Exception {
+    // given: both task managers hold their first fence for a while; the job's first attempt runs
+    // on one of them
+    String output = "frozen-fence-out";
+    KafkaTestClients.createTopic(kafka.bootstrapServers(), output, 1);
+    cluster = new LocalClusterProcesses(directory, "");
+    for (int number = 1; number <= LocalClusterProcesses.TASK_MANAGERS; number++) {
+      cluster.withFailpoints(number, FailpointNames.SINK_FENCE_BEFORE + "=pause(15000)@1");
+    }
+    cluster.start();
+    try (ClusterClient client = cluster.client()) {
+      JobStatus job = client.submit(fenceHeldJob(output));
+      String attempt0 = job.jobId() + "#0";
+      await()
+          .atMost(Duration.ofMinutes(2))
+          .until(() -> log(1).contains(attempt0) || log(2).contains(attempt0));
+      int frozen = log(1).contains(attempt0) ? 1 : 2;
+      int other = 3 - frozen;
+      await()
+          .atMost(Duration.ofMinutes(2))
+          .until(() -> log(frozen).contains("failpoint " + FailpointNames.SINK_FENCE_BEFORE));
+
+      // when: frozen while its fence is held, and woken once the next attempt runs elsewhere
+      LocalClusterProcesses.signal(cluster.taskManager(frozen), "-STOP");
+      String attempt1Deployed = "Deployed 1 subtasks of " + job.jobId() + "#1";
+      await()
+          .atMost(Duration.ofMinutes(3))
+          .pollInterval(Duration.ofMillis(200))
+          .until(() -> log(other).contains(attempt1Deployed));
+      LocalClusterProcesses.signal(cluster.taskManager(frozen), "-CONT");
+
+      // then: the next attempt deployed no earlier than the bound after the frozen one was lost
+      // (lost = its last heartbeat plus the heartbeat timeout)
+      String jobManagerLog = Files.readString(cluster.jobManagerLog());
+      LocalTime lost =
+          timeOfLine(jobManagerLog, "Task manager " + taskManagerId(frozen) + " is lost");
+      LocalTime deployed = timeOfLine(log(other), attempt1Deployed);
+      Duration lostToDeployed = Duration.between(lost, deployed);
+      System.out.println(
+          "frozen task manager: next attempt deployed "
+              + lostToDeployed.toMillis()
+              + " ms after"
+              + " the job manager declared it lost");
+      assertThat(lostToDeployed).isGreaterThanOrEqualTo(BesideStartWork.WORK_BOUND);
+      await()
+          .atMost(Duration.ofMinutes(1))
+          .until(() -> log(frozen).contains("does not fence its other transactional ids"));
+      await()
+          .atMost(Duration.ofMinutes(4))
+          .pollInterval(Duration.ofSeconds(1))
+          .until(() -> client.job(job.jobId()).isTerminal());
+      JobStatus ended = client.job(job.jobId());
+      assertThat(ended.state()).as(ended.message()).isEqualTo("FINISHED");
+    }
+    Map<String, Long> expected =
+        LongStream.range(0, RECORDS)
+            .mapToObj(i -> "id-" + i)
+            .collect(Collectors.toMap(Function.identity(), id -> 1L, Long::sum, TreeMap::new));
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(500))
+        .untilAsserted(() -> assertThat(countsOf(committed(output))).isEqualTo(expected));
+  }
+
+  private static LocalTime timeOfLine(String log, String part) {
+    for (String line : log.split("\n")) {
+      Matcher time = LOG_TIME.matcher(line);
+      if (line.contains(part) && time.find()) {
+        return LocalTime.parse(time.group(1));
+      }
+    }
+    throw new AssertionError("No timed line with '" + part + "'");
+  }
+
+  private String taskManagerId(int number) throws IOException {
+    Matcher matcher = Pattern.compile("task manager (tm-[0-9a-f]+) offers").matcher(log(number));
+    if (!matcher.find()) {
+      throw new AssertionError("Task manager " + number + " printed no id");
+    }
+    return matcher.group(1);
+  }
+
+  private String log(int taskManager) throws IOException {
+    return Files.readString(cluster.taskManagerLog(taskManager));
+  }
+
+  private static JobSubmission fenceHeldJob(String output) {
+    return new JobSubmission(
+        FenceHeldJob.class.getName(),
+        List.of(
+            kafka.bootstrapServers(),
+            output,
+            "frozen-fence",
+            "" + RECORDS,
+            "" + RECORDS_PER_SECOND,
+            "1"),
+        1,
+        null,
+        null,
+        false);
+  }
+
+  private static List<String> committed(String topic) {
+    return KafkaTestClients.readAll(kafka.bootstrapServers(), topic, "read_committed");
+  }
+
+  private static Map<String, Long> countsOf(List<String> values) {
+    return values.stream()
+        .collect(Collectors.groupingBy(Function.identity(), TreeMap::new, Collectors.counting()));
+  }
+}
