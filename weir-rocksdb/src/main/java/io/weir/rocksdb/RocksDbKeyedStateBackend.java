@@ -11,6 +11,7 @@ import io.weir.api.state.StateSerializer;
 import io.weir.api.state.StateSerializers;
 import io.weir.api.state.ValueState;
 import io.weir.api.state.ValueStateDescriptor;
+import io.weir.rocksdb.RocksDbTypeSchemas.EntriesWithoutSchema;
 import io.weir.rocksdb.RocksDbTypeSchemas.Shape;
 import io.weir.runtime.checkpoint.storage.Directories;
 import io.weir.runtime.state.KeyGroupRange;
@@ -125,9 +126,15 @@ final class RocksDbKeyedStateBackend implements KeyedStateBackend {
   }
 
   @Override
-  public KeyedTable table(String name) {
+  public KeyedTable table(String name, StateSerializer<Object> valueSerializer) {
     return tables.computeIfAbsent(
-        name, n -> new RocksDbTable(family(n), KEY_SERIALIZER, StateSerializers.tagged()));
+        name,
+        n ->
+            new RocksDbTable(
+                declared(
+                    n, Shape.VALUE, EntriesWithoutSchema.READ_BY_THE_SERIALIZER, valueSerializer),
+                KEY_SERIALIZER,
+                valueSerializer));
   }
 
   /**
@@ -158,11 +165,19 @@ final class RocksDbKeyedStateBackend implements KeyedStateBackend {
 
   /** The family of a state a descriptor declares, its entries rewritten if its type changed. */
   private ColumnFamily declared(String name, Shape shape, StateSerializer<?>... serializers) {
+    return declared(name, shape, EntriesWithoutSchema.REFUSED, serializers);
+  }
+
+  private ColumnFamily declared(
+      String name,
+      Shape shape,
+      EntriesWithoutSchema withoutSchema,
+      StateSerializer<?>... serializers) {
     if (typeSchemas == null) {
       typeSchemas = new RocksDbTypeSchemas(family(RocksDbTypeSchemas.FAMILY), range, operatorUid);
     }
     ColumnFamily family = family(name);
-    typeSchemas.declare(name, family, shape, serializers);
+    typeSchemas.declare(name, family, shape, withoutSchema, serializers);
     return family;
   }
 

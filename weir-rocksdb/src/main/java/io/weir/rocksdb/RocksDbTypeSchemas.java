@@ -50,11 +50,29 @@ final class RocksDbTypeSchemas {
     this.operatorUid = operatorUid;
   }
 
+  /** What becomes of a state's entries written before it had a schema, when it gets one. */
+  enum EntriesWithoutSchema {
+    /** The restore fails: a user's serializer cannot read another serializer's bytes. */
+    REFUSED,
+    /** Kept: the declared serializer reads them too (an operator's own table). */
+    READ_BY_THE_SERIALIZER
+  }
+
   /**
    * Called when the operator declares state {@code name}, before it is read: checks the written
    * schema against the declared serializers and rewrites the state's entries if they differ.
    */
   void declare(String name, ColumnFamily state, Shape shape, StateSerializer<?>... serializers) {
+    declare(name, state, shape, EntriesWithoutSchema.REFUSED, serializers);
+  }
+
+  /** As {@link #declare(String, ColumnFamily, Shape, StateSerializer[])}, for entries as given. */
+  void declare(
+      String name,
+      ColumnFamily state,
+      Shape shape,
+      EntriesWithoutSchema withoutSchema,
+      StateSerializer<?>... serializers) {
     if (!declared.add(name)) {
       return;
     }
@@ -67,7 +85,9 @@ final class RocksDbTypeSchemas {
       return;
     }
     byte[] current = encode(typed.stream().map(EvolvingSerializer::schema).toList());
-    if (written == null && !state.keysWithPrefix(new byte[0], new byte[0], 1).isEmpty()) {
+    if (written == null
+        && withoutSchema == EntriesWithoutSchema.REFUSED
+        && !state.keysWithPrefix(new byte[0], new byte[0], 1).isEmpty()) {
       throw refused(name, "was written without a TypeSerializer; keep its serializer or rename it");
     }
     if (written != null && !Arrays.equals(written, current)) {

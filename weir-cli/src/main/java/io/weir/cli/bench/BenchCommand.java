@@ -196,8 +196,8 @@ public final class BenchCommand implements Callable<Integer> {
     }
     if ((profileDirectory != null || !jvmOptions.isEmpty()) && (state || inMemory || webOverhead)) {
       throw new UserError(
-          "--profile and --jvm-option apply to the processes of the Kafka comparison: give them"
-              + " without --state, --in-memory and --web-overhead");
+          "--profile and --jvm-option apply to the processes of the Kafka and Nexmark comparisons:"
+              + " give them without --state, --in-memory and --web-overhead");
     }
     if (backpressure && (state || inMemory || webOverhead || session || recovery)) {
       throw new UserError(
@@ -221,7 +221,13 @@ public final class BenchCommand implements Callable<Integer> {
             ? backpressure(records != null ? count : 30_000)
             : nexmark.enabled
                 ? new NexmarkBenchRun(
-                        nexmark, partitions, parallelism, repeat, directory, BenchCommand::say)
+                        nexmark,
+                        partitions,
+                        parallelism,
+                        repeat,
+                        directory,
+                        jobJvmOptions(),
+                        BenchCommand::say)
                     .run()
                 : state
                     ? state(records != null ? count : 2_000_000)

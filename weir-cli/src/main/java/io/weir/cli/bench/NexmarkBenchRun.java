@@ -4,6 +4,7 @@ import io.weir.cli.error.UserError;
 import io.weir.devservers.kafka.KafkaBroker;
 import io.weir.devservers.kafka.KafkaBrokerConfig;
 import io.weir.lab.LabUserError;
+import io.weir.lab.bench.JobJvmOptions;
 import io.weir.lab.bench.NexmarkBench;
 import io.weir.lab.bench.NexmarkBenchTable;
 import io.weir.lab.bench.NexmarkEngine;
@@ -36,6 +37,7 @@ final class NexmarkBenchRun {
   private final int parallelism;
   private final int repeat;
   private final Path directory;
+  private final JobJvmOptions jvmOptions;
   private final Consumer<String> progress;
 
   NexmarkBenchRun(
@@ -44,12 +46,14 @@ final class NexmarkBenchRun {
       int parallelism,
       int repeat,
       Path directory,
+      JobJvmOptions jvmOptions,
       Consumer<String> progress) {
     this.options = options;
     this.partitions = partitions;
     this.parallelism = parallelism;
     this.repeat = repeat;
     this.directory = directory;
+    this.jvmOptions = jvmOptions;
     this.progress = progress;
   }
 
@@ -76,7 +80,8 @@ final class NexmarkBenchRun {
                   options.stateBackend,
                   directory,
                   flinkClassPath,
-                  options.events <= SQL_CHECK_EVENTS),
+                  options.events <= SQL_CHECK_EVENTS,
+                  jvmOptions),
               broker.bootstrapServers(),
               progress);
       bench.load();

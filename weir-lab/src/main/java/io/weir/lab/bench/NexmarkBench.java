@@ -34,6 +34,7 @@ public final class NexmarkBench {
    * @param flinkClassPath the class path of the Flink process (the bench module and its jars)
    * @param checkSql whether each run's rows are compared with the query's SQL (DuckDB, in this
    *     JVM's memory: for small inputs)
+   * @param jvmOptions added to both engines' processes, with a recording of each run when asked
    */
   public record Settings(
       long events,
@@ -42,7 +43,8 @@ public final class NexmarkBench {
       String stateBackend,
       Path directory,
       String flinkClassPath,
-      boolean checkSql) {}
+      boolean checkSql,
+      JobJvmOptions jvmOptions) {}
 
   /**
    * One run's figures. {@code lost}, {@code duplicated} and {@code matchesSql} are null when the
@@ -209,7 +211,8 @@ public final class NexmarkBench {
               settings.stateBackend(),
               "--checkpoint-dir",
               checkpoints.toString()));
-      return BenchProcess.java(settings.flinkClassPath(), List.of(), arguments, log);
+      return BenchProcess.java(
+          settings.flinkClassPath(), settings.jvmOptions().forRun(name), arguments, log);
     }
     List<String> runArgs =
         new ArrayList<>(
@@ -224,7 +227,8 @@ public final class NexmarkBench {
                 "io.weir.nexmark.job.NexmarkJob"));
     runArgs.addAll(job);
     long launchedNanos = System.nanoTime();
-    return BenchProcess.of(JobProcess.start(runArgs, List.of(), null, log), launchedNanos);
+    return BenchProcess.of(
+        JobProcess.start(runArgs, settings.jvmOptions().forRun(name), null, log), launchedNanos);
   }
 
   private static String line(NexmarkQuery<?> query, Run run) {

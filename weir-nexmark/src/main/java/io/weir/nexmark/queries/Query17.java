@@ -74,16 +74,20 @@ public final class Query17 implements NexmarkQuery<Query17.AuctionDay> {
   /** One auction's figures for one day. */
   static final class DailyStatistics
       implements AggregateFunction<Bid, DailyStatistics.Accumulator, AuctionDay> {
-    static final class Accumulator implements Serializable {
-      long auction;
-      long dayStart;
-      long total;
-      long low;
-      long middle;
-      long high;
-      long min = Long.MAX_VALUE;
-      long max = Long.MIN_VALUE;
-      long sum;
+    /**
+     * A POJO, so that state kept serialized (RocksDB) writes it field by field, as Flink's version
+     * of the query does; it stays {@link Serializable} for the heap's checkpoints.
+     */
+    public static final class Accumulator implements Serializable {
+      public long auction;
+      public long dayStart;
+      public long total;
+      public long low;
+      public long middle;
+      public long high;
+      public long min = Long.MAX_VALUE;
+      public long max = Long.MIN_VALUE;
+      public long sum;
     }
 
     @Override

@@ -63,9 +63,13 @@ public final class Query7 implements NexmarkQuery<Query7.HighestBid> {
   /** The bids at the highest price seen so far in one window. */
   static final class HighestBids
       implements AggregateFunction<Bid, HighestBids.Accumulator, List<Bid>> {
-    static final class Accumulator implements Serializable {
-      long price = Long.MIN_VALUE;
-      final ArrayList<Bid> bids = new ArrayList<>();
+    /**
+     * A POJO, so that state kept serialized (RocksDB) writes it field by field; it stays {@link
+     * Serializable} for the heap's checkpoints.
+     */
+    public static final class Accumulator implements Serializable {
+      public long price = Long.MIN_VALUE;
+      public ArrayList<Bid> bids = new ArrayList<>();
 
       void offer(Bid bid) {
         if (bid.price() > price) {

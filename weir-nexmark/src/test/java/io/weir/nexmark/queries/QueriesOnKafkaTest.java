@@ -5,6 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import io.weir.api.datastream.JobResult;
 import io.weir.api.datastream.StreamEnvironment;
+import io.weir.api.state.StateBackend;
+import io.weir.api.state.StateBackends;
 import io.weir.kafka.testing.KafkaBrokerExtension;
 import io.weir.kafka.testing.KafkaTestClients;
 import io.weir.nexmark.generator.EventGenerator;
@@ -68,6 +70,16 @@ class QueriesOnKafkaTest {
   @Test
   void when_q7RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
     assertMatchesSql(new Query7());
+  }
+
+  @Test
+  void when_q7RunsOnRocksDb_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query7(), StateBackends.rocksdb());
+  }
+
+  @Test
+  void when_q17RunsOnRocksDb_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query17(), StateBackends.rocksdb());
   }
 
   @Test
@@ -166,24 +178,30 @@ class QueriesOnKafkaTest {
   }
 
   private void assertMatchesSql(NexmarkQuery<?> query) throws Exception {
+    assertMatchesSql(query, StateBackends.heap());
+  }
+
+  private void assertMatchesSql(NexmarkQuery<?> query, StateBackend backend) throws Exception {
     // given
-    String resultsTopic = query.name() + "-results";
+    String run = query.name() + "-" + backend.name();
+    String resultsTopic = run + "-results";
     KafkaTestClients.createTopic(kafka.bootstrapServers(), resultsTopic, 2);
     StreamEnvironment env = StreamEnvironment.getExecutionEnvironment();
     env.setParallelism(2);
-    env.setCheckpointDirectory(checkpoints.resolve(query.name()));
+    env.setStateBackend(backend);
+    env.setCheckpointDirectory(checkpoints.resolve(run));
     Duration interval = Duration.ofMillis(500);
     QueryJob.build(
         env,
         query,
         new EventInput.FromKafka(
-            kafka.bootstrapServers(), EVENTS_TOPIC, query.name(), CONFIG.maxOutOfOrderness()),
+            kafka.bootstrapServers(), EVENTS_TOPIC, run, CONFIG.maxOutOfOrderness()),
         new ResultOutput.ToKafka(
-            kafka.bootstrapServers(), resultsTopic, "nexmark-" + query.name(), interval),
+            kafka.bootstrapServers(), resultsTopic, "nexmark-" + run, interval),
         interval);
 
     // when
-    JobResult job = env.execute("nexmark-" + query.name());
+    JobResult job = env.execute("nexmark-" + run);
 
     // then: once the brokers wrote the commit markers of the last transactions (after the commit
     // returned), a read_committed reader sees everything

@@ -6,7 +6,9 @@ import io.weir.api.graph.OperatorSpec;
 import io.weir.api.windowing.MergingWindowAssigner;
 import io.weir.api.windowing.TimeWindow;
 import io.weir.api.windowing.WindowAssigner;
+import io.weir.runtime.operators.window.AccumulatedTypes;
 import io.weir.runtime.operators.window.WindowAccumulator;
+import io.weir.runtime.operators.window.WindowContentsSerializer;
 import io.weir.runtime.operators.window.WindowMerge;
 import io.weir.runtime.state.KeyedTable;
 import java.util.ArrayList;
@@ -75,7 +77,11 @@ public final class WindowOperator extends AbstractStreamOperator<Function> {
       throw new IllegalStateException(
           "Windows need a keyed stream: call keyBy before window for " + setup.describe());
     }
-    contents = keyedState.table(CONTENTS_STATE);
+    contents =
+        keyedState.table(
+            CONTENTS_STATE,
+            WindowContentsSerializer.of(
+                AccumulatedTypes.of(spec.reduce(), spec.aggregate(), setup.describe())));
     timers = new KeyedTimers(keyedState, setup.timeService(), this::onTimer);
     results =
         new WindowResults(

@@ -75,6 +75,12 @@ public final class HeapKeyedStateBackend implements KeyedStateBackend {
     return tables.computeIfAbsent(name, n -> new StateTable(this, range.size()));
   }
 
+  /** The heap keeps the table's values as objects: {@code valueSerializer} is not used. */
+  @Override
+  public StateTable table(String name, StateSerializer<Object> valueSerializer) {
+    return table(name);
+  }
+
   /** Timers in a table of the state: see {@link HeapTimerQueue}. */
   @Override
   public KeyedTimerQueue timerQueue(String name) {

@@ -1,6 +1,8 @@
 package io.weir.runtime.state;
 
 import io.weir.api.state.KeyedStateStore;
+import io.weir.api.state.StateSerializer;
+import io.weir.api.state.StateSerializers;
 import java.util.Map;
 
 /**
@@ -23,8 +25,19 @@ public interface KeyedStateBackend extends KeyedStateStore, AutoCloseable {
 
   KeyGroupRange range();
 
-  /** A table of the operator's own, by name; created on first use. */
-  KeyedTable table(String name);
+  /** A table of the operator's own, by name, its values in the tagged default; see below. */
+  default KeyedTable table(String name) {
+    return table(name, StateSerializers.tagged());
+  }
+
+  /**
+   * A table of the operator's own, by name; created on first use, with the serializer of that use.
+   * A backend that keeps values serialized writes them with {@code valueSerializer} (the heap keeps
+   * the objects). An {@link io.weir.api.types.EvolvingSerializer}'s schema is kept with the table,
+   * and a restore reads the table through the schema it was written with, as for a user's state;
+   * the serializer also reads what the table held before it had one.
+   */
+  KeyedTable table(String name, StateSerializer<Object> valueSerializer);
 
   /**
    * The timer queue of the operator's own, by name; made once per name, when the operator opens
