@@ -132,11 +132,6 @@ final class RemoteTaskManager implements TaskManagerGateway {
   }
 
   @Override
-  public boolean carriesSplitAssignments() {
-    return true;
-  }
-
-  @Override
   public void assignSplits(String vertexId, int subtask, List<SourceSplit> splits) {
     send(
         new ControlMessages.AssignSplits(
