@@ -5,7 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import io.weir.cluster.ClusterClient;
 import io.weir.cluster.rpc.ClientMessages.JobStatus;
-import io.weir.cluster.rpc.JobSubmission;
 import io.weir.kafka.testing.KafkaBrokerExtension;
 import io.weir.kafka.testing.KafkaTestClients;
 import io.weir.runtime.failpoint.FailpointNames;
@@ -13,15 +12,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
-import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -43,7 +35,6 @@ class ClusterFenceAcrossAttemptsTest {
   private static final long RECORDS = 2000;
   private static final long RECORDS_PER_SECOND = 100;
   private static final long RESTART_DELAY_SECONDS = 40;
-  private static final Pattern OFFERS = Pattern.compile("task manager (tm-[0-9a-f]+) offers");
 
   @RegisterExtension
   static final KafkaBrokerExtension kafka =
@@ -77,7 +68,15 @@ class ClusterFenceAcrossAttemptsTest {
                 + FailpointNames.TASK_SNAPSHOT_AFTER
                 + "=throw@1");
     try (ClusterClient client = cluster.client()) {
-      JobStatus job = client.submit(fenceHeldJob(output));
+      JobStatus job =
+          client.submit(
+              FenceHeldRuns.submission(
+                  kafka.bootstrapServers(),
+                  output,
+                  "cluster-late-fence",
+                  RECORDS,
+                  RECORDS_PER_SECOND,
+                  RESTART_DELAY_SECONDS));
       String attempt0 = job.jobId() + "#0";
       String attempt1 = job.jobId() + "#1";
       await()
@@ -86,7 +85,7 @@ class ClusterFenceAcrossAttemptsTest {
 
       // when: during the restart delay a task manager whose id sorts first registers, its first
       // commit held so that attempt 1's transactions take the fenced ids 2-4
-      String holderId = taskManagerId(fenceHolder);
+      String holderId = FenceHeldRuns.taskManagerId(cluster.taskManagerLog(fenceHolder));
       int next =
           startTaskManagerUntil(
               id -> id.compareTo(holderId) < 0,
@@ -108,14 +107,14 @@ class ClusterFenceAcrossAttemptsTest {
       assertThat(ended.state()).as(ended.message()).isEqualTo("FINISHED");
       assertThat(Files.readString(cluster.jobManagerLog()))
           .contains("Attempt " + attempt0 + " ended on every task manager: {" + holderId + "=");
-      Map<String, Long> expected =
-          LongStream.range(0, RECORDS)
-              .mapToObj(i -> "id-" + i)
-              .collect(Collectors.toMap(Function.identity(), id -> 1L, Long::sum, TreeMap::new));
+      Map<String, Long> expected = FenceHeldRuns.eachIdOnce(RECORDS);
       await()
           .atMost(Duration.ofSeconds(60))
           .pollInterval(Duration.ofMillis(500))
-          .untilAsserted(() -> assertThat(countsOf(committed(output))).isEqualTo(expected));
+          .untilAsserted(
+              () ->
+                  assertThat(FenceHeldRuns.committedCounts(kafka.bootstrapServers(), output))
+                      .isEqualTo(expected));
     }
   }
 
@@ -130,7 +129,7 @@ class ClusterFenceAcrossAttemptsTest {
       int number = ++taskManagersStarted;
       cluster.withFailpoints(number, failpoints);
       cluster.startTaskManager();
-      if (wanted.test(taskManagerId(number))) {
+      if (wanted.test(FenceHeldRuns.taskManagerId(cluster.taskManagerLog(number)))) {
         return number;
       }
       LocalClusterProcesses.kill(cluster.taskManager(number));
@@ -138,40 +137,7 @@ class ClusterFenceAcrossAttemptsTest {
     throw new AssertionError("No task manager with a fitting id in 16 starts");
   }
 
-  private String taskManagerId(int number) throws IOException {
-    Matcher matcher = OFFERS.matcher(log(number));
-    if (!matcher.find()) {
-      throw new AssertionError("Task manager " + number + " printed no id");
-    }
-    return matcher.group(1);
-  }
-
   private String log(int taskManager) throws IOException {
     return Files.readString(cluster.taskManagerLog(taskManager));
-  }
-
-  private static JobSubmission fenceHeldJob(String output) {
-    return new JobSubmission(
-        FenceHeldJob.class.getName(),
-        List.of(
-            kafka.bootstrapServers(),
-            output,
-            "cluster-late-fence",
-            "" + RECORDS,
-            "" + RECORDS_PER_SECOND,
-            "" + RESTART_DELAY_SECONDS),
-        1,
-        null,
-        null,
-        false);
-  }
-
-  private static List<String> committed(String topic) {
-    return KafkaTestClients.readAll(kafka.bootstrapServers(), topic, "read_committed");
-  }
-
-  private static Map<String, Long> countsOf(List<String> values) {
-    return values.stream()
-        .collect(Collectors.groupingBy(Function.identity(), TreeMap::new, Collectors.counting()));
   }
 }

@@ -5,7 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import io.weir.cluster.ClusterClient;
 import io.weir.cluster.rpc.ClientMessages.JobStatus;
-import io.weir.cluster.rpc.JobSubmission;
 import io.weir.kafka.testing.KafkaBrokerExtension;
 import io.weir.kafka.testing.KafkaTestClients;
 import io.weir.runtime.failpoint.FailpointNames;
@@ -15,15 +14,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalTime;
-import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
-import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -72,7 +66,15 @@ class FrozenTaskManagerFenceTest {
     }
     cluster.start();
     try (ClusterClient client = cluster.client()) {
-      JobStatus job = client.submit(fenceHeldJob(output));
+      JobStatus job =
+          client.submit(
+              FenceHeldRuns.submission(
+                  kafka.bootstrapServers(),
+                  output,
+                  "frozen-fence",
+                  RECORDS,
+                  RECORDS_PER_SECOND,
+                  1));
       String attempt0 = job.jobId() + "#0";
       await()
           .atMost(Duration.ofMinutes(2))
@@ -96,7 +98,11 @@ class FrozenTaskManagerFenceTest {
       // (lost = its last heartbeat plus the heartbeat timeout)
       String jobManagerLog = Files.readString(cluster.jobManagerLog());
       LocalTime lost =
-          timeOfLine(jobManagerLog, "Task manager " + taskManagerId(frozen) + " is lost");
+          timeOfLine(
+              jobManagerLog,
+              "Task manager "
+                  + FenceHeldRuns.taskManagerId(cluster.taskManagerLog(frozen))
+                  + " is lost");
       LocalTime deployed = timeOfLine(log(other), attempt1Deployed);
       Duration lostToDeployed = Duration.between(lost, deployed);
       System.out.println(
@@ -115,14 +121,14 @@ class FrozenTaskManagerFenceTest {
       JobStatus ended = client.job(job.jobId());
       assertThat(ended.state()).as(ended.message()).isEqualTo("FINISHED");
     }
-    Map<String, Long> expected =
-        LongStream.range(0, RECORDS)
-            .mapToObj(i -> "id-" + i)
-            .collect(Collectors.toMap(Function.identity(), id -> 1L, Long::sum, TreeMap::new));
+    Map<String, Long> expected = FenceHeldRuns.eachIdOnce(RECORDS);
     await()
         .atMost(Duration.ofSeconds(60))
         .pollInterval(Duration.ofMillis(500))
-        .untilAsserted(() -> assertThat(countsOf(committed(output))).isEqualTo(expected));
+        .untilAsserted(
+            () ->
+                assertThat(FenceHeldRuns.committedCounts(kafka.bootstrapServers(), output))
+                    .isEqualTo(expected));
   }
 
   private static LocalTime timeOfLine(String log, String part) {
@@ -135,40 +141,7 @@ class FrozenTaskManagerFenceTest {
     throw new AssertionError("No timed line with '" + part + "'");
   }
 
-  private String taskManagerId(int number) throws IOException {
-    Matcher matcher = Pattern.compile("task manager (tm-[0-9a-f]+) offers").matcher(log(number));
-    if (!matcher.find()) {
-      throw new AssertionError("Task manager " + number + " printed no id");
-    }
-    return matcher.group(1);
-  }
-
   private String log(int taskManager) throws IOException {
     return Files.readString(cluster.taskManagerLog(taskManager));
-  }
-
-  private static JobSubmission fenceHeldJob(String output) {
-    return new JobSubmission(
-        FenceHeldJob.class.getName(),
-        List.of(
-            kafka.bootstrapServers(),
-            output,
-            "frozen-fence",
-            "" + RECORDS,
-            "" + RECORDS_PER_SECOND,
-            "1"),
-        1,
-        null,
-        null,
-        false);
-  }
-
-  private static List<String> committed(String topic) {
-    return KafkaTestClients.readAll(kafka.bootstrapServers(), topic, "read_committed");
-  }
-
-  private static Map<String, Long> countsOf(List<String> values) {
-    return values.stream()
-        .collect(Collectors.groupingBy(Function.identity(), TreeMap::new, Collectors.counting()));
   }
 }

@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import io.weir.cli.WeirCli;
 import io.weir.cluster.ClusterClient;
 import io.weir.cluster.ha.LeaderInfo;
-import io.weir.cluster.rpc.JobSubmission;
 import io.weir.kafka.testing.KafkaBrokerExtension;
 import io.weir.kafka.testing.KafkaTestClients;
 import io.weir.runtime.failpoint.FailpointNames;
@@ -14,15 +13,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
-import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -44,7 +37,6 @@ class LeaderChangeFenceTest {
   private static final long FENCE_HELD_MILLIS = 50_000;
   private static final String DEPLOYED = "Deployed 1 subtasks of ";
   private static final String LEFT_THE_LEADER = "lost the leader at";
-  private static final Pattern OFFERS = Pattern.compile("task manager (tm-[0-9a-f]+) offers");
 
   @RegisterExtension
   static final KafkaBrokerExtension kafka =
@@ -98,14 +90,24 @@ class LeaderChangeFenceTest {
     Process deposedProcess = cluster.leaderProcess();
     String jobId;
     try (ClusterClient client = cluster.leaderClient()) {
-      jobId = client.submit(fenceHeldJob(output)).jobId();
+      jobId =
+          client
+              .submit(
+                  FenceHeldRuns.submission(
+                      kafka.bootstrapServers(),
+                      output,
+                      "leader-change-fence",
+                      RECORDS,
+                      RECORDS_PER_SECOND,
+                      1))
+              .jobId();
     }
     await()
         .atMost(Duration.ofMinutes(2))
         .until(
             () -> log(holder).contains("failpoint " + FailpointNames.SINK_FENCE_BEFORE + " hit"));
     int other = cluster.startTaskManager(null);
-    String holderId = taskManagerId(holder);
+    String holderId = FenceHeldRuns.taskManagerId(cluster.taskManagerLog(holder));
 
     // when: the leader is killed while the fence is held
     LocalClusterProcesses.kill(deposedProcess);
@@ -137,54 +139,21 @@ class LeaderChangeFenceTest {
             "The attempts of the leaders before epoch \\d+ ended on every task manager: \\{.*"
                 + holderId
                 + "=GONE");
-    Map<String, Long> expected =
-        LongStream.range(0, RECORDS)
-            .mapToObj(i -> "id-" + i)
-            .collect(Collectors.toMap(Function.identity(), id -> 1L, Long::sum, TreeMap::new));
+    Map<String, Long> expected = FenceHeldRuns.eachIdOnce(RECORDS);
     await()
         .atMost(Duration.ofSeconds(60))
         .pollInterval(Duration.ofMillis(500))
-        .untilAsserted(() -> assertThat(countsOf(committed(output))).isEqualTo(expected));
-  }
-
-  private String log(int taskManager) throws IOException {
-    return Files.readString(cluster.taskManagerLog(taskManager));
-  }
-
-  private String taskManagerId(int number) throws IOException {
-    Matcher matcher = OFFERS.matcher(log(number));
-    if (!matcher.find()) {
-      throw new AssertionError("Task manager " + number + " printed no id");
-    }
-    return matcher.group(1);
+        .untilAsserted(
+            () ->
+                assertThat(FenceHeldRuns.committedCounts(kafka.bootstrapServers(), output))
+                    .isEqualTo(expected));
   }
 
   private static int occurrences(String text, String part) {
     return text.split(Pattern.quote(part), -1).length - 1;
   }
 
-  private static JobSubmission fenceHeldJob(String output) {
-    return new JobSubmission(
-        FenceHeldJob.class.getName(),
-        List.of(
-            kafka.bootstrapServers(),
-            output,
-            "leader-change-fence",
-            "" + RECORDS,
-            "" + RECORDS_PER_SECOND,
-            "1"),
-        1,
-        null,
-        null,
-        false);
-  }
-
-  private static List<String> committed(String topic) {
-    return KafkaTestClients.readAll(kafka.bootstrapServers(), topic, "read_committed");
-  }
-
-  private static Map<String, Long> countsOf(List<String> values) {
-    return values.stream()
-        .collect(Collectors.groupingBy(Function.identity(), TreeMap::new, Collectors.counting()));
+  private String log(int taskManager) throws IOException {
+    return Files.readString(cluster.taskManagerLog(taskManager));
   }
 }
