@@ -15,6 +15,8 @@ final class FlinkQueries {
     BY_NAME.put("q7", HighestBidQuery::apply);
     BY_NAME.put("q14", SelectionQueries::timedBids);
     BY_NAME.put("q17", AuctionDayQuery::apply);
+    BY_NAME.put("q21", SelectionQueries::channelIds);
+    BY_NAME.put("q22", SelectionQueries::urlDirectories);
   }
 
   private FlinkQueries() {}

@@ -4,11 +4,16 @@ import io.weir.nexmark.model.Bid;
 import io.weir.nexmark.model.Event;
 import io.weir.nexmark.queries.Query14.TimedBid;
 import io.weir.nexmark.queries.Query2.AuctionPrice;
+import io.weir.nexmark.queries.Query21;
+import io.weir.nexmark.queries.Query21.ChannelBid;
+import io.weir.nexmark.queries.Query22;
+import io.weir.nexmark.queries.Query22.UrlDirectories;
 import org.apache.flink.streaming.api.datastream.DataStream;
 
 /**
- * The stateless queries: q0 (pass-through), q1 (a map), q2 (a filter) and q14 (a filter and a map),
- * each as its Weir counterpart computes it.
+ * The stateless queries: q0 (pass-through), q1 (a map), q2 (a filter), q14 (a filter and a map),
+ * q21 (a filter and a map) and q22 (a map), each as its Weir counterpart computes it; q21 and q22
+ * with the Weir query's own row functions.
  */
 final class SelectionQueries {
   /** Auctions whose id is a multiple of this are q2's, as in Weir's q2. */
@@ -70,6 +75,22 @@ final class SelectionQueries {
         .map(SelectionQueries::timed)
         .returns(TimedBid.class)
         .name("Time of day");
+  }
+
+  static DataStream<ChannelBid> channelIds(DataStream<Event> events) {
+    return bids(events)
+        .filter(bid -> Query21.channelId(bid) != null)
+        .name("Has a channel id")
+        .map(Query21::withChannelId)
+        .returns(ChannelBid.class)
+        .name("Channel id");
+  }
+
+  static DataStream<UrlDirectories> urlDirectories(DataStream<Event> events) {
+    return bids(events)
+        .map(Query22::directories)
+        .returns(UrlDirectories.class)
+        .name("URL directories");
   }
 
   private static TimedBid timed(Bid bid) {
