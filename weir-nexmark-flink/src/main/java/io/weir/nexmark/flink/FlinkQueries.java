@@ -12,9 +12,11 @@ final class FlinkQueries {
     BY_NAME.put("q0", SelectionQueries::passThrough);
     BY_NAME.put("q1", SelectionQueries::euros);
     BY_NAME.put("q2", SelectionQueries::selectedAuctions);
+    BY_NAME.put("q3", JoinQueries::localItems);
     BY_NAME.put("q7", HighestBidQuery::apply);
     BY_NAME.put("q14", SelectionQueries::timedBids);
     BY_NAME.put("q17", AuctionDayQuery::apply);
+    BY_NAME.put("q20", JoinQueries::bidsWithAuction);
     BY_NAME.put("q21", SelectionQueries::channelIds);
     BY_NAME.put("q22", SelectionQueries::urlDirectories);
   }

@@ -1,7 +1,9 @@
 package io.weir.nexmark.flink;
 
+import io.weir.nexmark.model.Auction;
 import io.weir.nexmark.model.Bid;
 import io.weir.nexmark.model.Event;
+import io.weir.nexmark.model.Person;
 import io.weir.nexmark.queries.Query14.TimedBid;
 import io.weir.nexmark.queries.Query2.AuctionPrice;
 import io.weir.nexmark.queries.Query21;
@@ -33,6 +35,24 @@ final class SelectionQueries {
         .map(Event::bid)
         .returns(Bid.class)
         .name("Bid");
+  }
+
+  static DataStream<Auction> auctions(DataStream<Event> events) {
+    return events
+        .filter(event -> event.auction() != null)
+        .name("Auctions")
+        .map(Event::auction)
+        .returns(Auction.class)
+        .name("Auction");
+  }
+
+  static DataStream<Person> persons(DataStream<Event> events) {
+    return events
+        .filter(event -> event.person() != null)
+        .name("Persons")
+        .map(Event::person)
+        .returns(Person.class)
+        .name("Person");
   }
 
   static DataStream<Bid> passThrough(DataStream<Event> events) {
