@@ -13,7 +13,11 @@ final class FlinkQueries {
     BY_NAME.put("q1", SelectionQueries::euros);
     BY_NAME.put("q2", SelectionQueries::selectedAuctions);
     BY_NAME.put("q3", JoinQueries::localItems);
+    BY_NAME.put("q5", HotItemsQuery::apply);
     BY_NAME.put("q7", HighestBidQuery::apply);
+    BY_NAME.put("q8", WindowQueries::newSellers);
+    BY_NAME.put("q11", WindowQueries::bidderSessions);
+    BY_NAME.put("q12", WindowQueries::bidderWindows);
     BY_NAME.put("q14", SelectionQueries::timedBids);
     BY_NAME.put("q17", AuctionDayQuery::apply);
     BY_NAME.put("q20", JoinQueries::bidsWithAuction);
