@@ -19,6 +19,8 @@ final class FlinkQueries {
     BY_NAME.put("q11", WindowQueries::bidderSessions);
     BY_NAME.put("q12", WindowQueries::bidderWindows);
     BY_NAME.put("q14", SelectionQueries::timedBids);
+    BY_NAME.put("q15", BiddingReportQueries::dailyBidding);
+    BY_NAME.put("q16", BiddingReportQueries::channelBidding);
     BY_NAME.put("q17", AuctionDayQuery::apply);
     BY_NAME.put("q20", JoinQueries::bidsWithAuction);
     BY_NAME.put("q21", SelectionQueries::channelIds);
