@@ -13,9 +13,12 @@ final class FlinkQueries {
     BY_NAME.put("q1", SelectionQueries::euros);
     BY_NAME.put("q2", SelectionQueries::selectedAuctions);
     BY_NAME.put("q3", JoinQueries::localItems);
+    BY_NAME.put("q4", WinnerQueries::categoryPrices);
     BY_NAME.put("q5", HotItemsQuery::apply);
+    BY_NAME.put("q6", WinnerQueries::sellerPrices);
     BY_NAME.put("q7", HighestBidQuery::apply);
     BY_NAME.put("q8", WindowQueries::newSellers);
+    BY_NAME.put("q9", WinnerQueries::winners);
     BY_NAME.put("q11", WindowQueries::bidderSessions);
     BY_NAME.put("q12", WindowQueries::bidderWindows);
     BY_NAME.put("q14", SelectionQueries::timedBids);
