@@ -25,6 +25,8 @@ final class FlinkQueries {
     BY_NAME.put("q15", BiddingReportQueries::dailyBidding);
     BY_NAME.put("q16", BiddingReportQueries::channelBidding);
     BY_NAME.put("q17", AuctionDayQuery::apply);
+    BY_NAME.put("q18", RankingQueries::lastBids);
+    BY_NAME.put("q19", RankingQueries::topBids);
     BY_NAME.put("q20", JoinQueries::bidsWithAuction);
     BY_NAME.put("q21", SelectionQueries::channelIds);
     BY_NAME.put("q22", SelectionQueries::urlDirectories);
