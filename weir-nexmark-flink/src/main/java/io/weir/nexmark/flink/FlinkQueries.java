@@ -19,8 +19,10 @@ final class FlinkQueries {
     BY_NAME.put("q7", HighestBidQuery::apply);
     BY_NAME.put("q8", WindowQueries::newSellers);
     BY_NAME.put("q9", WinnerQueries::winners);
+    BY_NAME.put("q10", SelectionQueries::loggedBids);
     BY_NAME.put("q11", WindowQueries::bidderSessions);
     BY_NAME.put("q12", WindowQueries::bidderWindows);
+    BY_NAME.put("q13", SideTableQuery::apply);
     BY_NAME.put("q14", SelectionQueries::timedBids);
     BY_NAME.put("q15", BiddingReportQueries::dailyBidding);
     BY_NAME.put("q16", BiddingReportQueries::channelBidding);

@@ -4,6 +4,8 @@ import io.weir.nexmark.model.Auction;
 import io.weir.nexmark.model.Bid;
 import io.weir.nexmark.model.Event;
 import io.weir.nexmark.model.Person;
+import io.weir.nexmark.queries.Query10;
+import io.weir.nexmark.queries.Query10.LoggedBid;
 import io.weir.nexmark.queries.Query14.TimedBid;
 import io.weir.nexmark.queries.Query2.AuctionPrice;
 import io.weir.nexmark.queries.Query21;
@@ -13,9 +15,9 @@ import io.weir.nexmark.queries.Query22.UrlDirectories;
 import org.apache.flink.streaming.api.datastream.DataStream;
 
 /**
- * The stateless queries: q0 (pass-through), q1 (a map), q2 (a filter), q14 (a filter and a map),
- * q21 (a filter and a map) and q22 (a map), each as its Weir counterpart computes it; q21 and q22
- * with the Weir query's own row functions.
+ * The stateless queries: q0 (pass-through), q1 (a map), q2 (a filter), q10 (a map), q14 (a filter
+ * and a map), q21 (a filter and a map) and q22 (a map), each as its Weir counterpart computes it;
+ * q10, q21 and q22 with the Weir query's own row functions.
  */
 final class SelectionQueries {
   /** Auctions whose id is a multiple of this are q2's, as in Weir's q2. */
@@ -95,6 +97,10 @@ final class SelectionQueries {
         .map(SelectionQueries::timed)
         .returns(TimedBid.class)
         .name("Time of day");
+  }
+
+  static DataStream<LoggedBid> loggedBids(DataStream<Event> events) {
+    return bids(events).map(Query10::logged).returns(LoggedBid.class).name("Bid with partition");
   }
 
   static DataStream<ChannelBid> channelIds(DataStream<Event> events) {
