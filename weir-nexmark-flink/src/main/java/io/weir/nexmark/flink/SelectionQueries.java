@@ -1,14 +1,23 @@
 package io.weir.nexmark.flink;
 
+import io.weir.nexmark.model.Auction;
 import io.weir.nexmark.model.Bid;
 import io.weir.nexmark.model.Event;
+import io.weir.nexmark.model.Person;
+import io.weir.nexmark.queries.Query10;
+import io.weir.nexmark.queries.Query10.LoggedBid;
 import io.weir.nexmark.queries.Query14.TimedBid;
 import io.weir.nexmark.queries.Query2.AuctionPrice;
+import io.weir.nexmark.queries.Query21;
+import io.weir.nexmark.queries.Query21.ChannelBid;
+import io.weir.nexmark.queries.Query22;
+import io.weir.nexmark.queries.Query22.UrlDirectories;
 import org.apache.flink.streaming.api.datastream.DataStream;
 
 /**
- * The stateless queries: q0 (pass-through), q1 (a map), q2 (a filter) and q14 (a filter and a map),
- * each as its Weir counterpart computes it.
+ * The stateless queries: q0 (pass-through), q1 (a map), q2 (a filter), q10 (a map), q14 (a filter
+ * and a map), q21 (a filter and a map) and q22 (a map), each as its Weir counterpart computes it;
+ * q10, q21 and q22 with the Weir query's own row functions.
  */
 final class SelectionQueries {
   /** Auctions whose id is a multiple of this are q2's, as in Weir's q2. */
@@ -28,6 +37,24 @@ final class SelectionQueries {
         .map(Event::bid)
         .returns(Bid.class)
         .name("Bid");
+  }
+
+  static DataStream<Auction> auctions(DataStream<Event> events) {
+    return events
+        .filter(event -> event.auction() != null)
+        .name("Auctions")
+        .map(Event::auction)
+        .returns(Auction.class)
+        .name("Auction");
+  }
+
+  static DataStream<Person> persons(DataStream<Event> events) {
+    return events
+        .filter(event -> event.person() != null)
+        .name("Persons")
+        .map(Event::person)
+        .returns(Person.class)
+        .name("Person");
   }
 
   static DataStream<Bid> passThrough(DataStream<Event> events) {
@@ -70,6 +97,26 @@ final class SelectionQueries {
         .map(SelectionQueries::timed)
         .returns(TimedBid.class)
         .name("Time of day");
+  }
+
+  static DataStream<LoggedBid> loggedBids(DataStream<Event> events) {
+    return bids(events).map(Query10::logged).returns(LoggedBid.class).name("Bid with partition");
+  }
+
+  static DataStream<ChannelBid> channelIds(DataStream<Event> events) {
+    return bids(events)
+        .filter(bid -> Query21.channelId(bid) != null)
+        .name("Has a channel id")
+        .map(Query21::withChannelId)
+        .returns(ChannelBid.class)
+        .name("Channel id");
+  }
+
+  static DataStream<UrlDirectories> urlDirectories(DataStream<Event> events) {
+    return bids(events)
+        .map(Query22::directories)
+        .returns(UrlDirectories.class)
+        .name("URL directories");
   }
 
   private static TimedBid timed(Bid bid) {

@@ -12,10 +12,10 @@ import java.util.Set;
  * Counts of one day's bids by price range (below 100, below 10,000, from 10,000 dollars), with the
  * distinct bidders and auctions of each range and the day's last minute of bidding: the accumulator
  * of q15 and q16. A day is a tumbling window, so every bid added has the same day, taken from its
- * event time.
+ * event time. Public for the Flink versions of q15 and q16, which aggregate with it too.
  */
-final class BidCounts implements Serializable {
-  static final Duration DAY = Duration.ofDays(1);
+public final class BidCounts implements Serializable {
+  public static final Duration DAY = Duration.ofDays(1);
   static final long LOW_PRICE = 10_000;
   static final long HIGH_PRICE = 1_000_000;
   static final int RANGES = 3;
@@ -28,7 +28,8 @@ final class BidCounts implements Serializable {
   final Set<Long>[] biddersInRange = sets();
   final Set<Long>[] auctionsInRange = sets();
 
-  void add(Bid bid) {
+  /** Adds a bid of this accumulator's day. */
+  public void add(Bid bid) {
     dayStart = Math.floorDiv(bid.dateTime(), DAY.toMillis()) * DAY.toMillis();
     String minute = time(bid.dateTime()).substring(0, 5);
     if (minute.compareTo(lastMinute) > 0) {
@@ -42,7 +43,8 @@ final class BidCounts implements Serializable {
     auctionsInRange[range].add(bid.auction());
   }
 
-  void addAll(BidCounts other) {
+  /** Adds the counts of another part of the same day. */
+  public void addAll(BidCounts other) {
     if (other.lastMinute.compareTo(lastMinute) > 0) {
       lastMinute = other.lastMinute;
       dayStart = other.dayStart;
@@ -56,11 +58,49 @@ final class BidCounts implements Serializable {
     auctions.addAll(other.auctions);
   }
 
-  String day() {
+  /** q15's row of these counts. */
+  public Query15.DailyBidding dailyBidding() {
+    return new Query15.DailyBidding(
+        day(),
+        totalBids(),
+        bids[0],
+        bids[1],
+        bids[2],
+        bidders.size(),
+        biddersInRange[0].size(),
+        biddersInRange[1].size(),
+        biddersInRange[2].size(),
+        auctions.size(),
+        auctionsInRange[0].size(),
+        auctionsInRange[1].size(),
+        auctionsInRange[2].size());
+  }
+
+  /** q16's row of these counts, the counts of {@code channel}. */
+  public Query16.ChannelBidding channelBidding(String channel) {
+    return new Query16.ChannelBidding(
+        channel,
+        day(),
+        lastMinute,
+        totalBids(),
+        bids[0],
+        bids[1],
+        bids[2],
+        bidders.size(),
+        biddersInRange[0].size(),
+        biddersInRange[1].size(),
+        biddersInRange[2].size(),
+        auctions.size(),
+        auctionsInRange[0].size(),
+        auctionsInRange[1].size(),
+        auctionsInRange[2].size());
+  }
+
+  private String day() {
     return Instant.ofEpochMilli(dayStart).atOffset(ZoneOffset.UTC).toLocalDate().toString();
   }
 
-  long totalBids() {
+  private long totalBids() {
     return bids[0] + bids[1] + bids[2];
   }
 

@@ -7,9 +7,10 @@ import java.util.Comparator;
  * The orders in which queries rank bids, each defined once for both sides of the check: as a
  * comparator for Weir's operators and as the same {@code ORDER BY} for the SQL. Every order ends
  * with all remaining fields, so two bids rank equal only when they are the same bid, and a top-N or
- * a deduplication has exactly one answer.
+ * a deduplication has exactly one answer. Public for the Flink versions of the queries, which rank
+ * in the same orders.
  */
-enum BidOrder {
+public enum BidOrder {
   /** Highest price first; at the same price the earlier bid, then the lower bidder id. */
   HIGHEST_PRICE_FIRST(
       Comparator.comparingLong(Bid::price).reversed().thenComparing(BidOrder.earliestFirst()),
@@ -33,7 +34,7 @@ enum BidOrder {
     this.orderBy = orderBy;
   }
 
-  Comparator<Bid> comparator() {
+  public Comparator<Bid> comparator() {
     return comparator;
   }
 
@@ -43,7 +44,7 @@ enum BidOrder {
   }
 
   /** True when {@code candidate} ranks before {@code current} (or there is no current). */
-  boolean ranksBefore(Bid candidate, Bid current) {
+  public boolean ranksBefore(Bid candidate, Bid current) {
     return current == null || comparator.compare(candidate, current) < 0;
   }
 

@@ -1,6 +1,7 @@
 package io.weir.nexmark.queries;
 
 import io.weir.api.datastream.DataStream;
+import io.weir.nexmark.model.Bid;
 import io.weir.nexmark.model.Event;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -33,20 +34,20 @@ public final class Query10 implements NexmarkQuery<Query10.LoggedBid> {
 
   @Override
   public DataStream<LoggedBid> apply(DataStream<Event> events) {
-    return EventStreams.bids(events)
-        .map(
-            bid -> {
-              Instant time = Instant.ofEpochMilli(bid.dateTime());
-              return new LoggedBid(
-                  bid.auction(),
-                  bid.bidder(),
-                  bid.price(),
-                  bid.dateTime(),
-                  bid.extra(),
-                  DAY.format(time),
-                  MINUTE.format(time));
-            })
-        .name("Bid with partition");
+    return EventStreams.bids(events).map(Query10::logged).name("Bid with partition");
+  }
+
+  /** The bid's row, with its partition. */
+  public static LoggedBid logged(Bid bid) {
+    Instant time = Instant.ofEpochMilli(bid.dateTime());
+    return new LoggedBid(
+        bid.auction(),
+        bid.bidder(),
+        bid.price(),
+        bid.dateTime(),
+        bid.extra(),
+        DAY.format(time),
+        MINUTE.format(time));
   }
 
   @Override

@@ -12,7 +12,7 @@ import java.time.Duration;
  * session; a session runs from its first bid to ten seconds after its last.
  */
 public final class Query11 implements NexmarkQuery<BidderCount> {
-  static final Duration GAP = Duration.ofSeconds(10);
+  public static final Duration GAP = Duration.ofSeconds(10);
 
   @Override
   public String name() {

@@ -13,7 +13,7 @@ import java.time.Duration;
  * epoch), which the check compares row for row.
  */
 public final class Query12 implements NexmarkQuery<BidderCount> {
-  static final Duration WINDOW = Duration.ofSeconds(10);
+  public static final Duration WINDOW = Duration.ofSeconds(10);
 
   @Override
   public String name() {

@@ -23,14 +23,14 @@ import java.util.List;
  * it has sent its last row: by then every row is in the broadcast state.
  */
 public final class Query13 implements NexmarkQuery<Query13.BidWithSideValue> {
-  static final int SIDE_KEYS = 1_000;
+  public static final int SIDE_KEYS = 1_000;
   static final MapStateDescriptor<Long, String> SIDE_ROWS = new MapStateDescriptor<>("side-rows");
 
   public record BidWithSideValue(
       long auction, long bidder, long price, long dateTime, String value) {}
 
   /** One row of the side table. */
-  record SideRow(long key, String value) implements Serializable {}
+  public record SideRow(long key, String value) implements Serializable {}
 
   @Override
   public String name() {
@@ -69,7 +69,7 @@ public final class Query13 implements NexmarkQuery<Query13.BidWithSideValue> {
   }
 
   /** The side table: key {@code k} from 0 to {@value #SIDE_KEYS} − 1, value {@code "value-k"}. */
-  static List<SideRow> sideTable() {
+  public static List<SideRow> sideTable() {
     List<SideRow> rows = new ArrayList<>(SIDE_KEYS);
     for (long key = 0; key < SIDE_KEYS; key++) {
       rows.add(new SideRow(key, "value-" + key));
@@ -119,9 +119,10 @@ public final class Query13 implements NexmarkQuery<Query13.BidWithSideValue> {
       }
       waiting.update(left);
     }
+  }
 
-    private static BidWithSideValue joined(Bid bid, String value) {
-      return new BidWithSideValue(bid.auction(), bid.bidder(), bid.price(), bid.dateTime(), value);
-    }
+  /** The row of a bid and its side row's value. */
+  public static BidWithSideValue joined(Bid bid, String value) {
+    return new BidWithSideValue(bid.auction(), bid.bidder(), bid.price(), bid.dateTime(), value);
   }
 }

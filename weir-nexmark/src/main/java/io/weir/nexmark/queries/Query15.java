@@ -67,20 +67,7 @@ public final class Query15 implements NexmarkQuery<Query15.DailyBidding> {
 
     @Override
     public DailyBidding getResult(BidCounts counts) {
-      return new DailyBidding(
-          counts.day(),
-          counts.totalBids(),
-          counts.bids[0],
-          counts.bids[1],
-          counts.bids[2],
-          counts.bidders.size(),
-          counts.biddersInRange[0].size(),
-          counts.biddersInRange[1].size(),
-          counts.biddersInRange[2].size(),
-          counts.auctions.size(),
-          counts.auctionsInRange[0].size(),
-          counts.auctionsInRange[1].size(),
-          counts.auctionsInRange[2].size());
+      return counts.dailyBidding();
     }
 
     @Override

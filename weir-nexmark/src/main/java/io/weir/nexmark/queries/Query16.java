@@ -77,23 +77,7 @@ public final class Query16 implements NexmarkQuery<Query16.ChannelBidding> {
 
     @Override
     public ChannelBidding getResult(ChannelCounts channel) {
-      BidCounts counts = channel.counts;
-      return new ChannelBidding(
-          channel.channel,
-          counts.day(),
-          counts.lastMinute,
-          counts.totalBids(),
-          counts.bids[0],
-          counts.bids[1],
-          counts.bids[2],
-          counts.bidders.size(),
-          counts.biddersInRange[0].size(),
-          counts.biddersInRange[1].size(),
-          counts.biddersInRange[2].size(),
-          counts.auctions.size(),
-          counts.auctionsInRange[0].size(),
-          counts.auctionsInRange[1].size(),
-          counts.auctionsInRange[2].size());
+      return channel.counts.channelBidding(channel.channel);
     }
 
     @Override

@@ -43,6 +43,12 @@ public final class Query18 implements NexmarkQuery<Query18.LastBid> {
         .name("Last bid");
   }
 
+  /** The row of a key's last bid. */
+  public static LastBid lastBid(Bid bid) {
+    return new LastBid(
+        bid.auction(), bid.bidder(), bid.price(), bid.channel(), bid.dateTime(), bid.extra());
+  }
+
   @Override
   public String sql() {
     return "SELECT auction, bidder, price, channel, dateTime, extra FROM (SELECT *, row_number()"
@@ -74,15 +80,7 @@ public final class Query18 implements NexmarkQuery<Query18.LastBid> {
     @Override
     public void onTimer(
         long timestamp, OnTimerContext<BidderOnAuction> context, Collector<LastBid> out) {
-      Bid bid = last.value();
-      out.collect(
-          new LastBid(
-              bid.auction(),
-              bid.bidder(),
-              bid.price(),
-              bid.channel(),
-              bid.dateTime(),
-              bid.extra()));
+      out.collect(lastBid(last.value()));
       last.clear();
     }
   }

@@ -18,7 +18,7 @@ import java.util.ArrayList;
  * input), where Flink's suite answers with an updating result.
  */
 public final class Query19 implements NexmarkQuery<Query19.RankedBid> {
-  static final int TOP = 10;
+  public static final int TOP = 10;
 
   public record RankedBid(long auction, long bidder, long price, long dateTime, long rankNumber) {}
 

@@ -11,7 +11,7 @@ import io.weir.nexmark.model.Event;
  * state, since bids on it may come any time; bids that arrive before their auction wait for it.
  */
 public final class Query20 implements NexmarkQuery<Query20.BidWithAuction> {
-  static final long CATEGORY = 10;
+  public static final long CATEGORY = 10;
 
   public record BidWithAuction(
       long auction,
@@ -56,7 +56,8 @@ public final class Query20 implements NexmarkQuery<Query20.BidWithAuction> {
         + CATEGORY;
   }
 
-  private static BidWithAuction expand(Auction auction, Bid bid) {
+  /** The row of a bid and its auction. */
+  public static BidWithAuction expand(Auction auction, Bid bid) {
     return new BidWithAuction(
         bid.auction(),
         bid.bidder(),

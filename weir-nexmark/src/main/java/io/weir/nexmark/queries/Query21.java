@@ -36,14 +36,17 @@ public final class Query21 implements NexmarkQuery<Query21.ChannelBid> {
     return EventStreams.bids(events)
         .filter(bid -> channelId(bid) != null)
         .name("Has a channel id")
-        .map(
-            bid ->
-                new ChannelBid(
-                    bid.auction(), bid.bidder(), bid.price(), bid.channel(), channelId(bid)))
+        .map(Query21::withChannelId)
         .name("Channel id");
   }
 
-  private static String channelId(Bid bid) {
+  /** The bid's row; only for a bid that has a channel id ({@link #channelId}). */
+  public static ChannelBid withChannelId(Bid bid) {
+    return new ChannelBid(bid.auction(), bid.bidder(), bid.price(), bid.channel(), channelId(bid));
+  }
+
+  /** The bid's channel id, or null when it has none (and is left out). */
+  public static String channelId(Bid bid) {
     String hot = HOT_CHANNEL_IDS.get(bid.channel().toLowerCase(Locale.ROOT));
     if (hot != null) {
       return hot;

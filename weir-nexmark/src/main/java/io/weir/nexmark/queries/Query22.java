@@ -30,7 +30,8 @@ public final class Query22 implements NexmarkQuery<Query22.UrlDirectories> {
     return EventStreams.bids(events).map(Query22::directories).name("URL directories");
   }
 
-  private static UrlDirectories directories(Bid bid) {
+  /** The bid's row. */
+  public static UrlDirectories directories(Bid bid) {
     // "https://host/a/b/c/..." splits into "https:", "", "host", "a", "b", "c", ...
     String[] parts = bid.url().split("/", -1);
     return new UrlDirectories(

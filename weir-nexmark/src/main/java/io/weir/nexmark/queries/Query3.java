@@ -13,8 +13,8 @@ import java.util.Set;
  * arrive before their seller wait for it.
  */
 public final class Query3 implements NexmarkQuery<Query3.LocalItem> {
-  static final long CATEGORY = 10;
-  static final Set<String> STATES = Set.of("OR", "ID", "CA");
+  public static final long CATEGORY = 10;
+  public static final Set<String> STATES = Set.of("OR", "ID", "CA");
 
   public record LocalItem(String name, String city, String state, long auction) {}
 
@@ -37,13 +37,15 @@ public final class Query3 implements NexmarkQuery<Query3.LocalItem> {
     return EventStreams.persons(events)
         .connect(auctions)
         .keyBy(Person::id, Auction::seller)
-        .process(
-            new OneToManyJoin<Long, Person, Auction, LocalItem>(
-                (person, auction) ->
-                    new LocalItem(person.name(), person.city(), person.state(), auction.id())))
+        .process(new OneToManyJoin<Long, Person, Auction, LocalItem>(Query3::localItem))
         .name("Seller of auction")
         .filter(item -> STATES.contains(item.state()))
         .name("Local sellers");
+  }
+
+  /** The row of a seller and one of its auctions. */
+  public static LocalItem localItem(Person seller, Auction auction) {
+    return new LocalItem(seller.name(), seller.city(), seller.state(), auction.id());
   }
 
   @Override

@@ -16,7 +16,7 @@ import java.time.Duration;
  * Weir writes append-only results exactly once, so it averages per window, as Beam's Nexmark does.
  */
 public final class Query4 implements NexmarkQuery<Query4.CategoryPrice> {
-  static final Duration WINDOW = Duration.ofSeconds(10);
+  public static final Duration WINDOW = Duration.ofSeconds(10);
 
   public record CategoryPrice(long category, long windowStart, long auctions, long averagePrice) {}
 

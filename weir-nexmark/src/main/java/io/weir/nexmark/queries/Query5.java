@@ -24,8 +24,8 @@ import java.util.List;
  * tumbling window of one slide, which holds exactly them.
  */
 public final class Query5 implements NexmarkQuery<Query5.HotItem> {
-  static final Duration WINDOW = Duration.ofSeconds(10);
-  static final Duration SLIDE = Duration.ofSeconds(2);
+  public static final Duration WINDOW = Duration.ofSeconds(10);
+  public static final Duration SLIDE = Duration.ofSeconds(2);
 
   public record HotItem(long auction, long bidCount, long windowStart) {}
 

@@ -26,7 +26,7 @@ import java.util.List;
  * its expiry, when every winner closed no later has arrived, and is then taken in the order above.
  */
 public final class Query6 implements NexmarkQuery<Query6.SellerPrice> {
-  static final int LAST_AUCTIONS = 10;
+  public static final int LAST_AUCTIONS = 10;
 
   public record SellerPrice(long seller, long auction, long averagePrice) {}
 

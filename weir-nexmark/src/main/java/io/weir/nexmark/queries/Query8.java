@@ -14,7 +14,7 @@ import java.time.Duration;
  * each person at most once.
  */
 public final class Query8 implements NexmarkQuery<Query8.NewSeller> {
-  static final Duration WINDOW = Duration.ofSeconds(10);
+  public static final Duration WINDOW = Duration.ofSeconds(10);
 
   public record NewSeller(long id, String name, long windowStart) {}
 

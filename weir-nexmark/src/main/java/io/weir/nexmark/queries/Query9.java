@@ -1,6 +1,8 @@
 package io.weir.nexmark.queries;
 
 import io.weir.api.datastream.DataStream;
+import io.weir.nexmark.model.Auction;
+import io.weir.nexmark.model.Bid;
 import io.weir.nexmark.model.Event;
 
 /**
@@ -36,21 +38,24 @@ public final class Query9 implements NexmarkQuery<Query9.AuctionWinner> {
   @Override
   public DataStream<AuctionWinner> apply(DataStream<Event> events) {
     return WinningBids.of(events)
-        .map(
-            winner ->
-                new AuctionWinner(
-                    winner.auction().id(),
-                    winner.auction().itemName(),
-                    winner.auction().initialBid(),
-                    winner.auction().reserve(),
-                    winner.auction().dateTime(),
-                    winner.auction().expires(),
-                    winner.auction().seller(),
-                    winner.auction().category(),
-                    winner.bid().bidder(),
-                    winner.bid().price(),
-                    winner.bid().dateTime()))
+        .map(winner -> winner(winner.auction(), winner.bid()))
         .name("Auction winner");
+  }
+
+  /** The row of an auction and its winning bid. */
+  public static AuctionWinner winner(Auction auction, Bid bid) {
+    return new AuctionWinner(
+        auction.id(),
+        auction.itemName(),
+        auction.initialBid(),
+        auction.reserve(),
+        auction.dateTime(),
+        auction.expires(),
+        auction.seller(),
+        auction.category(),
+        bid.bidder(),
+        bid.price(),
+        bid.dateTime());
   }
 
   @Override
