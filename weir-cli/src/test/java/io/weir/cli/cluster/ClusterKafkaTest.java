@@ -285,8 +285,10 @@ class ClusterKafkaTest {
       long committedAtLoss = committed();
 
       await().atMost(Duration.ofSeconds(30)).until(() -> client.job(job.jobId()).restarts() >= 1);
+      // The next attempt deploys only after the lost task manager's lease and the fence bound
+      // passed (a fence it started may still land until then), so recovery takes that long more.
       await()
-          .atMost(Duration.ofSeconds(30))
+          .atMost(Duration.ofSeconds(90))
           .pollInterval(Duration.ofMillis(100))
           .until(() -> committed() > committedAtLoss);
       System.out.printf(
