@@ -41,25 +41,7 @@ class NemesisRunsTest {
     Path json = directory.resolve("nemesis.json");
 
     // when: the keyed running count, whose counts and per-key order are checked beside the ids
-    CommandRun run =
-        CommandRun.weirInChildJvm(
-            directory.resolve("run"),
-            "lab",
-            "--nemesis",
-            "--job",
-            "running-count",
-            "--minutes",
-            "2",
-            "--rate",
-            "200",
-            "--random-seed",
-            "49",
-            "--timeout",
-            "180",
-            "--dir",
-            directory.resolve("lab").toString(),
-            "--json",
-            json.toString());
+    CommandRun run = twoMinuteLab("lab", json, "--job", "running-count");
 
     // then
     JsonNode report =
@@ -92,27 +74,14 @@ class NemesisRunsTest {
 
     // when
     CommandRun run =
-        CommandRun.weirInChildJvm(
-            directory.resolve("run"),
-            "lab",
-            "--nemesis",
+        twoMinuteLab(
+            "cluster-lab",
+            json,
             "--ha",
             "--nemesis-network",
             "1",
             "--faults",
-            "zombie,leader,kill,pause",
-            "--minutes",
-            "2",
-            "--rate",
-            "200",
-            "--random-seed",
-            "49",
-            "--timeout",
-            "180",
-            "--dir",
-            directory.resolve("cluster-lab").toString(),
-            "--json",
-            json.toString());
+            "zombie,leader,kill,pause");
 
     // then
     JsonNode report =
@@ -141,10 +110,9 @@ class NemesisRunsTest {
 
     // when
     CommandRun run =
-        CommandRun.weirInChildJvm(
-            directory.resolve("run"),
+        twoMinuteLab(
             "lab",
-            "--nemesis",
+            json,
             "--job",
             "running-count",
             "--sink",
@@ -152,19 +120,7 @@ class NemesisRunsTest {
             "--nemesis-network",
             "4",
             "--faults",
-            "partition,pause,kill",
-            "--minutes",
-            "2",
-            "--rate",
-            "200",
-            "--random-seed",
-            "49",
-            "--timeout",
-            "180",
-            "--dir",
-            directory.resolve("lab").toString(),
-            "--json",
-            json.toString());
+            "partition,pause,kill");
 
     // then
     JsonNode report = exactReport(run, json, "lost", "duplicated", "counts_off", "totals_off");
@@ -199,5 +155,31 @@ class NemesisRunsTest {
     assertThat(report.get("max_stall_s").asDouble())
         .isLessThanOrEqualTo(report.get("stall_bound_s").asDouble());
     return report;
+  }
+
+  /**
+   * Runs {@code weir lab --nemesis} with {@code options} for two minutes of faults at 200 records a
+   * second, seeded, in a JVM of its own, its lab in {@code labDirectory} and its report in {@code
+   * json}.
+   */
+  private CommandRun twoMinuteLab(String labDirectory, Path json, String... options)
+      throws IOException, InterruptedException {
+    List<String> arguments = new ArrayList<>(List.of("lab", "--nemesis"));
+    arguments.addAll(List.of(options));
+    arguments.addAll(
+        List.of(
+            "--minutes",
+            "2",
+            "--rate",
+            "200",
+            "--random-seed",
+            "49",
+            "--timeout",
+            "180",
+            "--dir",
+            directory.resolve(labDirectory).toString(),
+            "--json",
+            json.toString()));
+    return CommandRun.weirInChildJvm(directory.resolve("run"), arguments.toArray(String[]::new));
   }
 }
