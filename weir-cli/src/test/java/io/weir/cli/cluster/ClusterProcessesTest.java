@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -103,7 +104,10 @@ class ClusterProcessesTest {
       await()
           .atMost(Duration.ofSeconds(20))
           .until(
-              () -> Files.readString(cluster.jobManagerLog()).contains("no heartbeat for 2000 ms"));
+              () ->
+                  Pattern.compile("no heartbeat for \\d+ ms \\(timeout 2000 ms\\)")
+                      .matcher(Files.readString(cluster.jobManagerLog()))
+                      .find());
 
       awaitFinished(client, job);
     } finally {

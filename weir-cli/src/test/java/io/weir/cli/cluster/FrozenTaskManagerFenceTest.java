@@ -35,6 +35,8 @@ class FrozenTaskManagerFenceTest {
   private static final long RECORDS = 3000;
   private static final long RECORDS_PER_SECOND = 100;
   private static final Pattern LOG_TIME = Pattern.compile("^(\\d\\d:\\d\\d:\\d\\d\\.\\d{3}) ");
+  private static final Pattern SILENCE =
+      Pattern.compile("no heartbeat for (\\d+) ms \\(timeout (\\d+) ms\\)");
 
   @RegisterExtension
   static final KafkaBrokerExtension kafka =
@@ -94,23 +96,29 @@ class FrozenTaskManagerFenceTest {
           .until(() -> log(other).contains(attempt1Deployed));
       LocalClusterProcesses.signal(cluster.taskManager(frozen), "-CONT");
 
-      // then: the next attempt deployed no earlier than the bound after the frozen one was lost
-      // (lost = its last heartbeat plus the heartbeat timeout)
+      // then: the next attempt deployed no earlier than the bound after the frozen one's lease
+      // ended (its last heartbeat plus the heartbeat timeout); the job manager declares it lost
+      // at its next check, which may come a little after the lease ended
       String jobManagerLog = Files.readString(cluster.jobManagerLog());
-      LocalTime lost =
-          timeOfLine(
+      String lostLine =
+          lineWith(
               jobManagerLog,
               "Task manager "
                   + FenceHeldRuns.taskManagerId(cluster.taskManagerLog(frozen))
                   + " is lost");
-      LocalTime deployed = timeOfLine(log(other), attempt1Deployed);
-      Duration lostToDeployed = Duration.between(lost, deployed);
+      Matcher silence = SILENCE.matcher(lostLine);
+      assertThat(silence.find()).as(lostLine).isTrue();
+      LocalTime leaseEnded =
+          timeOf(lostLine)
+              .minus(Duration.ofMillis(Long.parseLong(silence.group(1))))
+              .plus(Duration.ofMillis(Long.parseLong(silence.group(2))));
+      LocalTime deployed = timeOf(lineWith(log(other), attempt1Deployed));
+      Duration leaseEndToDeployed = Duration.between(leaseEnded, deployed);
       System.out.println(
           "frozen task manager: next attempt deployed "
-              + lostToDeployed.toMillis()
-              + " ms after"
-              + " the job manager declared it lost");
-      assertThat(lostToDeployed).isGreaterThanOrEqualTo(BesideStartWork.WORK_BOUND);
+              + leaseEndToDeployed.toMillis()
+              + " ms after its lease ended");
+      assertThat(leaseEndToDeployed).isGreaterThanOrEqualTo(BesideStartWork.WORK_BOUND);
       await()
           .atMost(Duration.ofMinutes(1))
           .until(() -> log(frozen).contains("does not fence its other transactional ids"));
@@ -131,14 +139,19 @@ class FrozenTaskManagerFenceTest {
                     .isEqualTo(expected));
   }
 
-  private static LocalTime timeOfLine(String log, String part) {
+  private static String lineWith(String log, String part) {
     for (String line : log.split("\n")) {
-      Matcher time = LOG_TIME.matcher(line);
-      if (line.contains(part) && time.find()) {
-        return LocalTime.parse(time.group(1));
+      if (line.contains(part) && LOG_TIME.matcher(line).find()) {
+        return line;
       }
     }
     throw new AssertionError("No timed line with '" + part + "'");
+  }
+
+  private static LocalTime timeOf(String line) {
+    Matcher time = LOG_TIME.matcher(line);
+    assertThat(time.find()).as(line).isTrue();
+    return LocalTime.parse(time.group(1));
   }
 
   private String log(int taskManager) throws IOException {

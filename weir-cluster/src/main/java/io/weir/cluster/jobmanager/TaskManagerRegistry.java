@@ -55,8 +55,15 @@ final class TaskManagerRegistry {
   void checkHeartbeats() {
     long now = clock.millis();
     for (RegisteredTaskManager taskManager : List.copyOf(live.values())) {
-      if (now - taskManager.lastHeartbeatMillis > heartbeatTimeout.toMillis()) {
-        declareLost(taskManager.id, "no heartbeat for " + heartbeatTimeout.toMillis() + " ms");
+      long silentMillis = now - taskManager.lastHeartbeatMillis;
+      if (silentMillis > heartbeatTimeout.toMillis()) {
+        declareLost(
+            taskManager.id,
+            "no heartbeat for "
+                + silentMillis
+                + " ms (timeout "
+                + heartbeatTimeout.toMillis()
+                + " ms)");
       }
     }
   }
