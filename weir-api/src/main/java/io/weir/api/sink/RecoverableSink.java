@@ -61,8 +61,9 @@ public interface RecoverableSink {
    * reconcile with (no checkpoint directory, or none in it): nothing records whether they were
    * pre-committed nor whether the group's offsets count their records, so the job refuses to abort
    * them unless it accepts data loss. Called by the job manager on its own thread before any
-   * subtask is deployed, on an instance of its own; may block. An exception refuses nothing (the
-   * start goes on as before). Default: none known.
+   * subtask is deployed, on an instance of its own; may block. An exception fails the start, as its
+   * subtasks would abort what is open (a {@code SuppressRestartsException} for good, any other for
+   * the restart strategy to try again). Default: none known.
    */
   default List<String> lingeringTransactions() throws Exception {
     return List.of();

@@ -87,11 +87,12 @@ final class KafkaTransactionRecovery {
 
   /**
    * Once per recovery of a restored job: an unreachable broker fails the job within the start
-   * timeout. A fresh start skips it, so that its source reports the unreachable broker.
+   * timeout. A job's first fresh start checks the same before it lists what an earlier run left
+   * open ({@link #lingeringTransactions}).
    */
   private void maybeCheckReachable() {
     if (!reachable) {
-      RestoreReachability.check(config);
+      StartReachability.beforeRestore(config);
       reachable = true;
     }
   }
@@ -113,8 +114,12 @@ final class KafkaTransactionRecovery {
     abortLingering(id -> !takenBySubtasks(id, parallelism));
   }
 
-  /** The transactional ids of this sink that are open on the brokers. */
+  /**
+   * The transactional ids of this sink that are open on the brokers, once a broker answered within
+   * the start timeout.
+   */
   List<String> lingeringTransactions() {
+    StartReachability.beforeFreshStart(config);
     try (LingeringTransactions lingering = new LingeringTransactions(config.producerConfig())) {
       return lingering.list(sinkIds()).stream().map(OpenTransaction::transactionalId).toList();
     }

@@ -156,9 +156,11 @@ public final class SinkRecoveryStep {
    * run left pending nor where their records came from, so aborting them may lose records the
    * group's offsets count, and the group's offsets may be behind output already committed. Refuses,
    * naming each sink's open transactions, unless the job accepts data loss. A sink whose open
-   * transactions cannot be listed refuses nothing.
+   * transactions cannot be listed fails the start: the restart strategy tries again, unless the
+   * sink's failure suppresses restarts.
    *
    * @throws DataLossException naming the sink and its open transactions
+   * @throws IllegalStateException naming the sink, when it cannot list its open transactions
    */
   public void refuseUnprovableStart() throws InterruptedException {
     if (graph.config().acceptDataLoss()) {
@@ -175,11 +177,13 @@ public final class SinkRecoveryStep {
       } catch (InterruptedException e) {
         throw e;
       } catch (Exception e) {
-        LOG.warn(
-            "Sink '{}': cannot list transactions of an earlier run: {}",
-            operator.displayName(),
-            e.getMessage());
-        continue;
+        // Its subtasks would abort whatever is open under their ids: the start must not go on.
+        throw new IllegalStateException(
+            "Sink '"
+                + operator.displayName()
+                + "' cannot tell which transactions an earlier run left open: "
+                + e.getMessage(),
+            e);
       }
       if (!open.isEmpty()) {
         throw new DataLossException(

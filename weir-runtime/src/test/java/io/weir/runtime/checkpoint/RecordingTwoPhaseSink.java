@@ -37,6 +37,10 @@ final class RecordingTwoPhaseSink
   /** Checkpoints still to decline before the sink takes part in checkpoints. */
   static final AtomicInteger DECLINES = new AtomicInteger();
 
+  /** Failures the listing of an earlier run's open transactions still throws, one a call. */
+  static final ConcurrentLinkedQueue<RuntimeException> LISTING_FAILURES =
+      new ConcurrentLinkedQueue<>();
+
   /** An open or pending transaction and its records. */
   record Transaction(String id, ArrayList<Long> records) implements Serializable {}
 
@@ -46,11 +50,21 @@ final class RecordingTwoPhaseSink
     SNAPSHOTS.clear();
     COMMIT_FAILURES.set(0);
     DECLINES.set(0);
+    LISTING_FAILURES.clear();
   }
 
   /** Every committed record, as often as it was committed. */
   static List<Long> committedRecords() {
     return COMMITTED.values().stream().flatMap(List::stream).toList();
+  }
+
+  @Override
+  public List<String> lingeringTransactions() {
+    RuntimeException failure = LISTING_FAILURES.poll();
+    if (failure != null) {
+      throw failure;
+    }
+    return List.of();
   }
 
   @Override
