@@ -11,11 +11,16 @@ import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * {@code weir lab} against real brokers and job processes, in the configuration the seed describes
  * (each source commits its offsets on its own notification), with small record counts.
  */
+// Two cases at a time: each lab mostly waits for its paced input and its jobs' processes, and
+// each names its topics, groups and directories apart.
+@Execution(ExecutionMode.CONCURRENT)
 class LabCommandTest {
   @TempDir Path directory;
 

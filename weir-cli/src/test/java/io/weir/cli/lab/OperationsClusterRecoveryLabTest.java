@@ -9,6 +9,8 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * {@code weir lab --operations} on the cluster path, the cells of a job's recovery after a crash
@@ -21,6 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
  * and transactions held past a short timeout by expired checkpoints — each with one of the two
  * jobs, every input id counted in the committed output.
  */
+// Two cases at a time: each lab mostly waits for its paced input and its jobs' processes, and
+// each names its topics, groups and directories apart.
+@Execution(ExecutionMode.CONCURRENT)
 class OperationsClusterRecoveryLabTest {
   @RegisterExtension
   static final KafkaBrokerExtension kafka =

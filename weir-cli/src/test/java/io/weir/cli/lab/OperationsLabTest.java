@@ -9,6 +9,8 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * {@code weir lab --operations} on the local path (each job a {@code weir run} process of its own)
@@ -25,6 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
  * differ only by {@code .} and {@code _}, transactions held past a short timeout by expired
  * checkpoints — each with one of the two jobs, alternating.
  */
+// Two cases at a time: each lab mostly waits for its paced input and its jobs' processes, and
+// each names its topics, groups and directories apart.
+@Execution(ExecutionMode.CONCURRENT)
 class OperationsLabTest {
   @RegisterExtension
   static final KafkaBrokerExtension kafka =
