@@ -100,35 +100,42 @@ public final class SeedJob {
   /** The seed's input: Kafka with {@code --bootstrap}, else generated records. */
   public static DataStream<String> input(StreamEnvironment env, SeedJobOptions options) {
     if (options.readsKafka()) {
-      KafkaSourceBuilder<String> kafka =
-          KafkaSource.<String>builder()
-              .bootstrapServers(options.bootstrap())
-              .topics(options.inputTopic())
-              .groupId(options.group())
-              .deserializer(KafkaRecordDeserializer.utf8Values())
-              .onDeserializationFailure(options.onBadRecord())
-              .onOutOfRange(options.onOutOfRange())
-              .onRecreatedTopic(options.onRecreatedTopic())
-              .startingOffsets(options.startingOffsetsPolicy())
-              .startTimeout(options.startTimeout());
-      if (options.bounded()) {
-        kafka.bounded();
-      }
-      if (options.partitionDiscoveryInterval() != null) {
-        kafka.partitionDiscoveryInterval(options.partitionDiscoveryInterval());
-      }
-      if (options.deadLetterTopic() != null) {
-        kafka
-            .deadLetterTopic(options.deadLetterTopic(), JobConfig.DEFAULT_FAILURES_PER_RECORD)
-            .deadLetterTransactionalIdPrefix(options.transactionalIdPrefix() + "-dead-letters");
-        if (options.transactionTimeout() != null) {
-          kafka.deadLetterTransactionTimeout(options.transactionTimeout());
-        }
-      }
-      return env.addSource(kafka.build());
+      return env.addSource(kafkaInput(options, options.inputTopic(), options.group()).build());
     }
     return env.addSource(
         new GeneratorSource<>(options.records(), SeedRecords::generate, options.ratePerSecond()));
+  }
+
+  /**
+   * The seed's Kafka source as {@code options} set it up, reading {@code topic} as {@code group}.
+   */
+  static KafkaSourceBuilder<String> kafkaInput(SeedJobOptions options, String topic, String group) {
+    KafkaSourceBuilder<String> kafka =
+        KafkaSource.<String>builder()
+            .bootstrapServers(options.bootstrap())
+            .topics(topic)
+            .groupId(group)
+            .deserializer(KafkaRecordDeserializer.utf8Values())
+            .onDeserializationFailure(options.onBadRecord())
+            .onOutOfRange(options.onOutOfRange())
+            .onRecreatedTopic(options.onRecreatedTopic())
+            .startingOffsets(options.startingOffsetsPolicy())
+            .startTimeout(options.startTimeout());
+    if (options.bounded()) {
+      kafka.bounded();
+    }
+    if (options.partitionDiscoveryInterval() != null) {
+      kafka.partitionDiscoveryInterval(options.partitionDiscoveryInterval());
+    }
+    if (options.deadLetterTopic() != null) {
+      kafka
+          .deadLetterTopic(options.deadLetterTopic(), JobConfig.DEFAULT_FAILURES_PER_RECORD)
+          .deadLetterTransactionalIdPrefix(options.transactionalIdPrefix() + "-dead-letters");
+      if (options.transactionTimeout() != null) {
+        kafka.deadLetterTransactionTimeout(options.transactionTimeout());
+      }
+    }
+    return kafka;
   }
 
   static SinkFunction<String> sink(SeedJobOptions options) {

@@ -200,8 +200,8 @@ public final class LabCommand implements Callable<Integer> {
       names = "--job",
       paramLabel = "CLASS|JAR",
       description =
-          "Your job: its main class, or its jar (as weir run takes it). With --nemesis: seed or"
-              + " running-count (default: seed).")
+          "Your job: its main class, or its jar (as weir run takes it). With --nemesis: seed,"
+              + " running-count or window-join (default: seed).")
   String jobClass;
 
   @Option(

@@ -86,7 +86,7 @@ class NemesisLabTest {
     assertThat(run.exitCode()).isNotZero();
     assertThat(run.err().strip())
         .isEqualTo(
-            "weir: --job: the nemesis lab runs no job 'word-join'; known: seed,running-count");
+            "weir: --job: the nemesis lab runs no job 'word-join'; known: seed,running-count,window-join");
   }
 
   @Test

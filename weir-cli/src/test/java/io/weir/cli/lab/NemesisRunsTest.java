@@ -22,13 +22,14 @@ import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
- * {@code weir lab --nemesis}, two labs at once in network slots of their own, each a {@code weir}
+ * {@code weir lab --nemesis}, labs at once in network slots of their own, each a {@code weir}
  * process: the running count on three brokers under partitions, pauses, kills, isolated brokers,
- * split brokers and a full checkpoint disk; and the seed job on an HA cluster under zombie task
- * managers, deposed leaders, kills and pauses of every role. The committed output holds every input
- * record exactly once, no aborted transaction's record is ever read committed, the running count's
- * counts match the input in order, and everything a lab made is gone afterwards. The labs run
- * beside each other to halve the suite's wait; each still meets its own stall bound.
+ * split brokers and a full checkpoint disk; the window join under the same; and the seed job on an
+ * HA cluster under zombie task managers, deposed leaders, kills and pauses of every role. The
+ * committed output holds every input record exactly once (the window join: every pair of its closed
+ * windows), no aborted transaction's record is ever read committed, the running count's counts
+ * match the input in order, and everything a lab made is gone afterwards. The labs run beside each
+ * other to halve the suite's wait; each still meets its own stall bound.
  */
 class NemesisRunsTest {
   @TempDir Path directory;
@@ -138,6 +139,32 @@ class NemesisRunsTest {
         .contains("job -/-&gt; postgres");
     assertThat(CommandRun.weir("lab", "--nemesis-cleanup", "--nemesis-network", "4").out())
         .contains("nemesis: nothing to remove");
+  }
+
+  @Test
+  @Execution(ExecutionMode.CONCURRENT)
+  void when_nemesisHitsTheWindowJoinWithEveryFaultKind_then_eachJoinedPairIsCommittedOnce()
+      throws Exception {
+    // given: the lab in network slot 5, beside the others
+    Path json = directory.resolve("nemesis-join.json");
+
+    // when: two inputs joined per word in event-time windows, checked against a plain loop
+    CommandRun run =
+        twoMinuteLab("join-lab", json, "--job", "window-join", "--nemesis-network", "5");
+
+    // then: lost and duplicated count joined pairs missing and rows extra
+    JsonNode report =
+        exactReport(run, json, "lost", "duplicated", "aborted_reads", "truncated_commits");
+    assertThat(report.get("job").asText()).isEqualTo("window-join");
+    assertThat(report.get("joined").asLong()).isGreaterThan(5_000);
+    // the local job's bound and the 20 s the feed takes to close a window at 200 records a second
+    assertThat(report.get("stall_bound_s").asDouble()).isEqualTo(80.0);
+    assertThat(kinds(report)).contains("partition", "pause", "kill", "broker", "split", "disk");
+    assertThat(run.out())
+        .containsPattern(
+            "nemesis: faults=\\d+ kinds=6 records=\\d+ joined=\\d+ lost=0 duplicated=0"
+                + " aborted-reads=0 max-stall=[0-9.]+ s");
+    assertThat(namespaces()).noneMatch(name -> name.startsWith("weir-nemesis5-"));
   }
 
   /**

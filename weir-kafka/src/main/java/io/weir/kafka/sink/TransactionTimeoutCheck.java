@@ -2,6 +2,7 @@ package io.weir.kafka.sink;
 
 import io.weir.kafka.ClientDefaults;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -14,6 +15,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.DescribeConfigsOptions;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.config.ConfigResource;
 
@@ -22,7 +24,8 @@ import org.apache.kafka.common.config.ConfigResource;
  * transaction: a timeout above the broker's {@code transaction.max.timeout.ms} would make every
  * producer fail with a cryptic {@code InvalidTxnTimeoutException}, and a timeout close to the
  * checkpoint interval lets the broker abort transactions that are merely waiting for their
- * checkpoint. Runs beside the sink's start-up; one admin round trip.
+ * checkpoint. Runs beside the sink's start-up; one admin round trip when the first broker the
+ * cluster lists answers, one more for each broker after it that does not.
  */
 final class TransactionTimeoutCheck {
   static final String BROKER_MAXIMUM = "transaction.max.timeout.ms";
@@ -88,30 +91,61 @@ final class TransactionTimeoutCheck {
   }
 
   private static long brokerMaximumMillis(KafkaSinkConfig<?> config, Admin admin) {
+    Collection<Node> brokers;
     try {
-      Collection<Node> nodes =
-          admin.describeCluster().nodes().get(ADMIN_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
-      ConfigResource broker =
-          new ConfigResource(
-              ConfigResource.Type.BROKER, Integer.toString(nodes.iterator().next().id()));
-      Config brokerConfig =
-          admin
-              .describeConfigs(List.of(broker))
-              .all()
-              .get(ADMIN_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)
-              .get(broker);
-      ConfigEntry maximum = brokerConfig.get(BROKER_MAXIMUM);
-      return maximum == null || maximum.value() == null
-          ? Long.MAX_VALUE
-          : Long.parseLong(maximum.value());
+      brokers = admin.describeCluster().nodes().get(ADMIN_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       throw unreachable(config, "no answer in " + ADMIN_TIMEOUT_MILLIS / 1000 + " s", e);
     } catch (ExecutionException e) {
       throw unreachable(config, String.valueOf(e.getCause().getMessage()), e.getCause());
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("Interrupted while checking the transaction timeout", e);
+      throw interrupted(e);
     }
+    // A broker of a replicated cluster may be down or cut off while the others serve; any one of
+    // them knows the setting, so each is asked in turn.
+    List<String> silences = new ArrayList<>();
+    for (Node broker : brokers) {
+      try {
+        return brokerMaximumMillis(admin, broker);
+      } catch (TimeoutException e) {
+        silences.add(describe(broker) + ": no answer in " + ADMIN_TIMEOUT_MILLIS / 1000 + " s");
+      } catch (ExecutionException e) {
+        silences.add(describe(broker) + ": " + e.getCause().getMessage());
+      }
+    }
+    throw unreachable(config, "no broker answered (" + String.join("; ", silences) + ")", null);
+  }
+
+  private static long brokerMaximumMillis(Admin admin, Node node)
+      throws TimeoutException, ExecutionException {
+    ConfigResource broker =
+        new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(node.id()));
+    Config brokerConfig;
+    try {
+      brokerConfig =
+          admin
+              .describeConfigs(
+                  List.of(broker),
+                  new DescribeConfigsOptions().timeoutMs((int) ADMIN_TIMEOUT_MILLIS))
+              .all()
+              .get(ADMIN_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)
+              .get(broker);
+    } catch (InterruptedException e) {
+      throw interrupted(e);
+    }
+    ConfigEntry maximum = brokerConfig.get(BROKER_MAXIMUM);
+    return maximum == null || maximum.value() == null
+        ? Long.MAX_VALUE
+        : Long.parseLong(maximum.value());
+  }
+
+  private static IllegalStateException interrupted(InterruptedException e) {
+    Thread.currentThread().interrupt();
+    return new IllegalStateException("Interrupted while checking the transaction timeout", e);
+  }
+
+  private static String describe(Node broker) {
+    return "broker " + broker.id() + " at " + broker.host() + ":" + broker.port();
   }
 
   private static IllegalStateException unreachable(

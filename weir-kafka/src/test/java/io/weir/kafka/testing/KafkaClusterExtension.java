@@ -6,6 +6,7 @@ import io.weir.runtime.checkpoint.storage.Directories;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -22,13 +23,23 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * Every broker is stopped after the class even when tests fail.
  */
 public final class KafkaClusterExtension implements BeforeAllCallback, AfterAllCallback {
+  private final UnaryOperator<KafkaClusterConfig> customizer;
   private Path directory;
   private KafkaCluster cluster;
+
+  public KafkaClusterExtension() {
+    this(UnaryOperator.identity());
+  }
+
+  /** A cluster whose configuration {@code customizer} adjusts (broker properties, timeouts). */
+  public KafkaClusterExtension(UnaryOperator<KafkaClusterConfig> customizer) {
+    this.customizer = customizer;
+  }
 
   @Override
   public void beforeAll(ExtensionContext context) throws IOException {
     directory = Files.createTempDirectory("weir-kafka-cluster-test-");
-    cluster = KafkaCluster.start(KafkaClusterConfig.inDirectory(directory));
+    cluster = KafkaCluster.start(customizer.apply(KafkaClusterConfig.inDirectory(directory)));
   }
 
   @Override

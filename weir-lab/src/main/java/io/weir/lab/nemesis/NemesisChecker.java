@@ -24,12 +24,14 @@ import java.util.Set;
  * transaction (an aborted read: present to {@code read_uncommitted}, absent to {@code
  * read_committed}) or no longer holds at all (a truncated commit); and for each fault, how long the
  * committed output took to move again after it was healed. For the running count also its counts
- * against a reference from the input, and their order ({@link RunningCountCheck}). With {@code
- * --sink postgres} the committed rows of PostgreSQL's tables instead of the output topic.
+ * against a reference from the input, and their order ({@link RunningCountCheck}); for the window
+ * join its rows against the pairs of its two inputs ({@link WindowJoinCheck}). With {@code --sink
+ * postgres} the committed rows of PostgreSQL's tables instead of the output topic.
  */
 final class NemesisChecker {
   private final String bootstrap;
   private final String inputTopic;
+  private final String secondInputTopic;
   private final String outputTopic;
   private final NemesisJob job;
   private final Optional<TableOutput> table;
@@ -41,6 +43,7 @@ final class NemesisChecker {
   NemesisChecker(String bootstrap, CellTopics topics, NemesisJob job, Optional<TableOutput> table) {
     this.bootstrap = bootstrap;
     this.inputTopic = topics.input();
+    this.secondInputTopic = NemesisJob.secondInput(topics);
     this.outputTopic = topics.output();
     this.job = job;
     this.table = table;
@@ -96,6 +99,10 @@ final class NemesisChecker {
         }
       }
     }
+    if (job == NemesisJob.WINDOW_JOIN) {
+      return joinFindings(
+          committed, uncommitted, abortedReads, truncated, stalls(faults, arrivals, watchEnd));
+    }
     return new Findings(
         input.records(),
         committed.reading().verifyAgainst(input),
@@ -106,6 +113,27 @@ final class NemesisChecker {
         job == NemesisJob.RUNNING_COUNT
             ? Optional.of(RunningCountCheck.read(bootstrap, inputTopic, outputTopic))
             : Optional.empty(),
+        OptionalLong.empty());
+  }
+
+  /**
+   * The window join's findings: its rows against the pairs of both inputs' closed windows, counted
+   * as the verdict (a missing pair lost, an extra or repeated row duplicated), over the records of
+   * both inputs.
+   */
+  private Findings joinFindings(
+      Log committed, Log uncommitted, long abortedReads, long truncated, List<Duration> stalls) {
+    WindowJoinCheck.Result join =
+        WindowJoinCheck.read(bootstrap, inputTopic, secondInputTopic, outputTopic);
+    return new Findings(
+        join.inputRecords(),
+        new OutputVerifier.Verdict(
+            join.expectedRows(), join.committedRows(), join.missing(), join.extra()),
+        abortedReads,
+        truncated,
+        uncommitted.records - committed.records,
+        stalls,
+        Optional.empty(),
         OptionalLong.empty());
   }
 

@@ -22,9 +22,10 @@ import java.util.Random;
 /**
  * The nemesis lab, end to end: starts the topology (three brokers and the job, a local job or an HA
  * cluster, and PostgreSQL when the job writes there, each process on a host of its own), feeds the
- * input steadily, injects faults for the given time, then stops the input, waits until the job's
- * output settled, keeps watching a while longer for a late duplicate, and checks the output.
- * Everything it started is ended and removed before it returns, also when it fails.
+ * input steadily (each of the window join's two inputs at the rate), injects faults for the given
+ * time, then stops the input, waits until the job's output settled, keeps watching a while longer
+ * for a late duplicate, and checks the output. Everything it started is ended and removed before it
+ * returns, also when it fails.
  */
 public final class NemesisLab {
   /**
@@ -105,15 +106,22 @@ public final class NemesisLab {
       List<Fault> faults;
       long records;
       Instant start;
+      List<ContinuousFeed> feeds = new ArrayList<>();
       try (ClusterLookup lookup = new ClusterLookup(bootstrap);
-          ContinuousFeed feed = ContinuousFeed.start(bootstrap, topics.input(), ratePerSecond, 0)) {
+          AutoCloseable stopFeeds = () -> closeAll(feeds)) {
+        for (String input : job.inputTopics(topics)) {
+          feeds.add(ContinuousFeed.start(bootstrap, input, ratePerSecond, 0));
+        }
         awaitFirstOutput(watch, topology.job());
         start = clock.instant();
         log.event("committed output flows; faults for " + duration.toSeconds() + " s");
         faults =
             new Nemesis(new FaultInjector(topology, lookup, random), kinds, random, log)
                 .run(duration);
-        records = feed.stop();
+        records = 0;
+        for (ContinuousFeed feed : feeds) {
+          records += feed.stop();
+        }
       }
       log.event("input stopped at " + records + " records; waiting for the output to settle");
       JobDeployment running = topology.job();
@@ -133,11 +141,17 @@ public final class NemesisLab {
           sink,
           faults,
           findings,
-          deployment.stallBound(),
+          job.stallBound(deployment.stallBound(), ratePerSecond),
           running.unexpectedExits(),
           watch.arrivals(),
           start,
           end);
+    }
+  }
+
+  private static void closeAll(List<ContinuousFeed> feeds) throws InterruptedException {
+    for (ContinuousFeed feed : feeds) {
+      feed.close();
     }
   }
 

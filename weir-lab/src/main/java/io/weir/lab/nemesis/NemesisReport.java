@@ -51,8 +51,10 @@ public final class NemesisReport {
 
   /**
    * {@code nemesis: faults=F kinds=K records=N lost=0 duplicated=0 aborted-reads=0 max-stall=S s},
-   * with {@code counts-off=0 order-broken=0} before the stall for the running count; into
-   * PostgreSQL {@code counts-off=0 totals-off=0} (a table keeps no order to check).
+   * with {@code counts-off=0 order-broken=0} before the stall for the running count; with {@code
+   * joined=J} (the pairs of the closed windows) after the records for the window join, whose lost
+   * and duplicated count pairs missing and rows extra; into PostgreSQL {@code counts-off=0
+   * totals-off=0} (a table keeps no order to check).
    */
   public String line() {
     return "nemesis: faults="
@@ -61,6 +63,7 @@ public final class NemesisReport {
         + kinds().size()
         + " records="
         + findings.records()
+        + (job == NemesisJob.WINDOW_JOIN ? " joined=" + findings.verdict().in() : "")
         + " lost="
         + findings.verdict().lost()
         + " duplicated="
@@ -87,10 +90,18 @@ public final class NemesisReport {
   public List<String> anomalies() {
     List<String> anomalies = new ArrayList<>();
     if (findings.verdict().lost() > 0) {
-      anomalies.add(findings.verdict().lost() + " input records missing from the committed output");
+      anomalies.add(
+          findings.verdict().lost()
+              + (job == NemesisJob.WINDOW_JOIN
+                  ? " joined pairs of closed windows missing from the committed output"
+                  : " input records missing from the committed output"));
     }
     if (findings.verdict().duplicated() > 0) {
-      anomalies.add(findings.verdict().duplicated() + " records committed more than once");
+      anomalies.add(
+          findings.verdict().duplicated()
+              + (job == NemesisJob.WINDOW_JOIN
+                  ? " committed rows that are no joined pair or repeat one"
+                  : " records committed more than once"));
     }
     if (findings.abortedReads() > 0) {
       anomalies.add(
@@ -180,6 +191,9 @@ public final class NemesisReport {
     report.put("faults", faultList);
     report.put("kinds", kinds().stream().map(FaultKind::key).toList());
     report.put("records", findings.records());
+    if (job == NemesisJob.WINDOW_JOIN) {
+      report.put("joined", findings.verdict().in());
+    }
     report.put("lost", findings.verdict().lost());
     report.put("duplicated", findings.verdict().duplicated());
     report.put("aborted_reads", findings.abortedReads());

@@ -90,7 +90,9 @@ final class NemesisTopology implements AutoCloseable {
       resources.cluster = KafkaCluster.start(clusterConfig(directory.resolve("kafka"), network));
       String bootstrap = resources.cluster.bootstrapServers();
       log.event("Kafka cluster serving at " + bootstrap);
-      Topics.create(bootstrap, PARTITIONS, topics.input(), topics.output());
+      List<String> created = new ArrayList<>(job.inputTopics(topics));
+      created.add(topics.output());
+      Topics.create(bootstrap, PARTITIONS, created.toArray(String[]::new));
       resources.checkpointVolume = CheckpointVolume.mount(slot, directory.resolve("checkpoints"));
       Path checkpoints = resources.checkpointVolume.directory();
       List<String> run =
