@@ -162,7 +162,15 @@ final class AttemptEnding {
       if (entry.getValue() == Ending.RUNNING) {
         entry.setValue(sighting.of(entry.getKey()));
         if (entry.getValue() == Ending.GONE) {
-          quietAfterMillis = Math.max(quietAfterMillis, sighting.quietAfterMillis(entry.getKey()));
+          long quietAfter = sighting.quietAfterMillis(entry.getKey());
+          LOG.info(
+              "Task manager {} left without confirming that {} ended: {}",
+              entry.getKey(),
+              earlierWork,
+              quietAfter > clock.millis()
+                  ? "waiting " + (quietAfter - clock.millis()) + " ms for what it may have started"
+                  : "nothing it started can still land");
+          quietAfterMillis = Math.max(quietAfterMillis, quietAfter);
         }
       }
     }

@@ -53,7 +53,17 @@ final class TaskManagerRegistry {
   void heartbeat(String id, Map<AttemptId, BesideStartStatus> besideStart) {
     RegisteredTaskManager taskManager = live.get(id);
     if (taskManager != null) {
-      taskManager.besideStart.putAll(besideStart);
+      besideStart.forEach(
+          (attempt, status) -> {
+            BesideStartStatus before = taskManager.besideStart.put(attempt, status);
+            if (status == BesideStartStatus.QUIET && before != BesideStartStatus.QUIET) {
+              LOG.info(
+                  "Task manager {} started {} with nothing running beside its starts: if it is"
+                      + " lost, the next attempt need not wait for its fences",
+                  id,
+                  attempt);
+            }
+          });
       taskManager.lastHeartbeatMillis = clock.millis();
     }
   }
