@@ -22,7 +22,9 @@ import org.slf4j.LoggerFactory;
  * ({@link FormerLeaderTaskManagers}).
  *
  * <p>A task manager gone without its word may have started a fence just before: the wait then lasts
- * until its lease ended and the fence's bound passed ({@link Sightings#quietAfterMillis}).
+ * until its lease ended and the fence's bound passed ({@link Sightings#quietAfterMillis}), unless
+ * one of its heartbeats said that every subtask of the attempt there had passed its start and no
+ * work beside it ran: work beside a start is only added at a subtask's start, so none can follow.
  *
  * <p>Per task manager: {@code RUNNING -> CONFIRMED} or {@code RUNNING -> GONE}. Thread safe:
  * confirmations arrive on network threads, the jobs' threads wait.
@@ -102,7 +104,7 @@ final class AttemptEnding {
 
             @Override
             public long quietAfterMillis(String id) {
-              return registry.quietAfterMillis(id);
+              return registry.quietAfterMillis(id, attempt);
             }
           };
         },
@@ -160,7 +162,15 @@ final class AttemptEnding {
       if (entry.getValue() == Ending.RUNNING) {
         entry.setValue(sighting.of(entry.getKey()));
         if (entry.getValue() == Ending.GONE) {
-          quietAfterMillis = Math.max(quietAfterMillis, sighting.quietAfterMillis(entry.getKey()));
+          long quietAfter = sighting.quietAfterMillis(entry.getKey());
+          LOG.info(
+              "Task manager {} left without confirming that {} ended: {}",
+              entry.getKey(),
+              earlierWork,
+              quietAfter > clock.millis()
+                  ? "waiting " + (quietAfter - clock.millis()) + " ms for what it may have started"
+                  : "nothing it started can still land");
+          quietAfterMillis = Math.max(quietAfterMillis, quietAfter);
         }
       }
     }

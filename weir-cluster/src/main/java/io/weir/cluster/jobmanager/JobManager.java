@@ -373,7 +373,7 @@ public final class JobManager implements AutoCloseable {
                 new TaskManagerConnection(connection, term.epoch(), () -> leadsIn(term)),
                 clock.millis()));
       } else if (message instanceof ControlMessages.Heartbeat heartbeat) {
-        registry.heartbeat(heartbeat.taskManagerId());
+        registry.heartbeat(heartbeat.taskManagerId(), heartbeat.besideStartByAttempt());
         RegisteredTaskManager sender = registry.get(heartbeat.taskManagerId());
         if (sender != null) {
           sender.connection.send(

@@ -1,6 +1,9 @@
 package io.weir.cluster.jobmanager;
 
+import io.weir.cluster.rpc.AttemptId;
 import io.weir.cluster.rpc.HostAndPort;
+import io.weir.runtime.startup.BesideStartStatus;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -14,6 +17,9 @@ final class RegisteredTaskManager {
   volatile long lastHeartbeatMillis;
   // The SHA-256 of every job jar it deployed from: it caches them, so they are not sent again.
   final Set<String> jarsHeld = ConcurrentHashMap.newKeySet();
+  // What each attempt's subtasks there may still do beside their start, as its latest heartbeat
+  // said; kept for attempts no longer reported, as a heartbeat leaves out an attempt that ended.
+  final Map<AttemptId, BesideStartStatus> besideStart = new ConcurrentHashMap<>();
 
   RegisteredTaskManager(
       String id,

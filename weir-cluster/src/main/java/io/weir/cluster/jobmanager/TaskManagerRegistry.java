@@ -1,5 +1,7 @@
 package io.weir.cluster.jobmanager;
 
+import io.weir.cluster.rpc.AttemptId;
+import io.weir.runtime.startup.BesideStartStatus;
 import io.weir.runtime.startup.BesideStartWork;
 import java.time.Clock;
 import java.time.Duration;
@@ -22,8 +24,8 @@ final class TaskManagerRegistry {
 
   private final Map<String, RegisteredTaskManager> live = new ConcurrentHashMap<>();
   private final List<Consumer<String>> lostListeners = new CopyOnWriteArrayList<>();
-  // The last heartbeat of each task manager lost here, for quietAfterMillis.
-  private final Map<String, Long> lastHeartbeatOfLost = new ConcurrentHashMap<>();
+  // What each task manager lost here last said, for quietAfterMillis.
+  private final Map<String, LostTaskManager> lostTaskManagers = new ConcurrentHashMap<>();
   private final Duration heartbeatTimeout;
   private final Clock clock;
 
@@ -44,9 +46,24 @@ final class TaskManagerRegistry {
     }
   }
 
-  void heartbeat(String id) {
+  /**
+   * A heartbeat of task manager {@code id}, with what the subtasks of each attempt it runs may
+   * still do beside their start.
+   */
+  void heartbeat(String id, Map<AttemptId, BesideStartStatus> besideStart) {
     RegisteredTaskManager taskManager = live.get(id);
     if (taskManager != null) {
+      besideStart.forEach(
+          (attempt, status) -> {
+            BesideStartStatus before = taskManager.besideStart.put(attempt, status);
+            if (status == BesideStartStatus.QUIET && before != BesideStartStatus.QUIET) {
+              LOG.info(
+                  "Task manager {} started {} with nothing running beside its starts: if it is"
+                      + " lost, the next attempt need not wait for its fences",
+                  id,
+                  attempt);
+            }
+          });
       taskManager.lastHeartbeatMillis = clock.millis();
     }
   }
@@ -73,7 +90,8 @@ final class TaskManagerRegistry {
     if (lost == null) {
       return;
     }
-    lastHeartbeatOfLost.put(id, lost.lastHeartbeatMillis);
+    lostTaskManagers.put(
+        id, new LostTaskManager(lost.lastHeartbeatMillis, Map.copyOf(lost.besideStart)));
     LOG.warn("Task manager {} is lost: {}", id, reason);
     lost.connection.close();
     lostListeners.forEach(listener -> listener.accept(id));
@@ -104,17 +122,26 @@ final class TaskManagerRegistry {
   }
 
   /**
-   * When nothing that a task manager lost here started beside a start (a sink's fence) can still
-   * reach an external system, on this registry's clock: its lease ended by its last heartbeat here
+   * When nothing of {@code attempt} that a task manager lost here started beside a start (a sink's
+   * fence) can still reach an external system, on this registry's clock. 0 when a heartbeat of it
+   * said {@link BesideStartStatus#QUIET} for the attempt: every subtask there had passed its start,
+   * where such work is added, and none ran. Otherwise its lease ended by its last heartbeat here
    * plus the heartbeat timeout, and such work acts only within {@link BesideStartWork#WORK_BOUND}
    * of its start. 0 for a task manager not lost here.
    */
-  long quietAfterMillis(String id) {
-    Long lastHeartbeat = lastHeartbeatOfLost.get(id);
-    return lastHeartbeat == null
-        ? 0
-        : lastHeartbeat + heartbeatTimeout.toMillis() + BesideStartWork.WORK_BOUND.toMillis();
+  long quietAfterMillis(String id, AttemptId attempt) {
+    LostTaskManager lost = lostTaskManagers.get(id);
+    if (lost == null || lost.besideStart().get(attempt) == BesideStartStatus.QUIET) {
+      return 0;
+    }
+    return lost.lastHeartbeatMillis()
+        + heartbeatTimeout.toMillis()
+        + BesideStartWork.WORK_BOUND.toMillis();
   }
+
+  /** A lost task manager's last heartbeat here and what it said of each attempt's starts. */
+  private record LostTaskManager(
+      long lastHeartbeatMillis, Map<AttemptId, BesideStartStatus> besideStart) {}
 
   RegisteredTaskManager get(String id) {
     return live.get(id);

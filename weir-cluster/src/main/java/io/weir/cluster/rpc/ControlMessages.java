@@ -2,8 +2,11 @@ package io.weir.cluster.rpc;
 
 import io.weir.runtime.checkpoint.CheckpointKind;
 import io.weir.runtime.monitor.SubtaskFigures;
+import io.weir.runtime.startup.BesideStartStatus;
 import java.io.Serializable;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What the job manager and the task managers tell each other on a task manager's control
@@ -30,6 +33,13 @@ public final class ControlMessages {
     public Heartbeat {
       progress = List.copyOf(progress);
     }
+
+    /** What each attempt's subtasks on the sender may still do beside their start. */
+    public Map<AttemptId, BesideStartStatus> besideStartByAttempt() {
+      Map<AttemptId, BesideStartStatus> byAttempt = new HashMap<>();
+      progress.forEach(attempt -> byAttempt.put(attempt.attempt(), attempt.besideStart()));
+      return byAttempt;
+    }
   }
 
   /**
@@ -43,14 +53,18 @@ public final class ControlMessages {
   /**
    * Records read by the sources and written by the sinks of one attempt on one task manager, and
    * records its sources sent to a dead-letter topic, and the figures of each of its subtasks there
-   * (what the dashboard shows of a local run's).
+   * (what the dashboard shows of a local run's); and what its subtasks there may still do beside
+   * their start, read before the heartbeat's send time: once a heartbeat said QUIET, nothing of the
+   * attempt on that task manager reaches an external system beside a start (a sink's fence), so a
+   * job manager that loses it need not wait out its lease for that.
    */
   public record AttemptProgress(
       AttemptId attempt,
       long recordsIn,
       long recordsOut,
       long deadLetterRecords,
-      List<SubtaskFigures> subtasks)
+      List<SubtaskFigures> subtasks,
+      BesideStartStatus besideStart)
       implements Serializable {
     public AttemptProgress {
       subtasks = List.copyOf(subtasks);

@@ -17,6 +17,7 @@ import io.weir.cluster.rpc.RpcClient;
 import io.weir.cluster.rpc.RpcConnection;
 import io.weir.cluster.rpc.RpcServer;
 import io.weir.runtime.gateway.RecordCounts;
+import io.weir.runtime.startup.BesideStartStatus;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -135,7 +136,10 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
     heartbeats.scheduleAtFixedRate(
         () -> {
           checkJobManagerAnswers();
-          jobManager.send(new ControlMessages.Heartbeat(id, progress(), System.nanoTime()));
+          // The progress, with what each attempt may still do beside its start, is read before
+          // the send time that the lease runs from.
+          List<ControlMessages.AttemptProgress> progress = progress();
+          jobManager.send(new ControlMessages.Heartbeat(id, progress, System.nanoTime()));
         },
         0,
         interval,
@@ -171,6 +175,8 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
   private List<ControlMessages.AttemptProgress> progress() {
     List<ControlMessages.AttemptProgress> progress = new ArrayList<>();
     for (TaskManagerAttempt attempt : attempts.values()) {
+      // Read first: the heartbeat's send time comes after it, and the figures may take a while.
+      BesideStartStatus besideStart = attempt.besideStartStatus();
       RecordCounts counts = attempt.recordCounts();
       progress.add(
           new ControlMessages.AttemptProgress(
@@ -178,7 +184,8 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
               counts.in(),
               counts.out(),
               counts.deadLetters(),
-              attempt.subtaskFigures()));
+              attempt.subtaskFigures(),
+              besideStart));
     }
     return progress;
   }

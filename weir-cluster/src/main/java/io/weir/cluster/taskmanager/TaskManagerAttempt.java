@@ -20,6 +20,7 @@ import io.weir.runtime.gateway.RecordCounts;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobGraphBuilder;
 import io.weir.runtime.monitor.SubtaskFigures;
+import io.weir.runtime.startup.BesideStartStatus;
 import io.weir.runtime.startup.BesideStartWork;
 import io.weir.runtime.state.KeyedBackendContext.SnapshotFiles;
 import io.weir.runtime.taskexecutor.TaskExecutorAttempt;
@@ -100,6 +101,12 @@ final class TaskManagerAttempt {
   List<SubtaskFigures> subtaskFigures() {
     TaskExecutorAttempt deployed = subtasks;
     return deployed == null ? List.of() : TaskViews.figuresOf(deployed.tasks(), HEARTBEAT_TRACES);
+  }
+
+  /** What the subtasks here may still do beside their start; STARTING before the deployment. */
+  BesideStartStatus besideStartStatus() {
+    TaskExecutorAttempt deployed = subtasks;
+    return deployed == null ? BesideStartStatus.STARTING : deployed.besideStartStatus();
   }
 
   AttemptId id() {

@@ -4,16 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.weir.cluster.rpc.AttemptId;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -96,34 +91,5 @@ class AttemptEndingTest {
             return false;
           }
         });
-  }
-
-  /** A clock the test moves. */
-  private static final class MovableClock extends Clock {
-    private final AtomicLong millis = new AtomicLong(1_000_000);
-
-    void advance(Duration by) {
-      millis.addAndGet(by.toMillis());
-    }
-
-    @Override
-    public long millis() {
-      return millis.get();
-    }
-
-    @Override
-    public Instant instant() {
-      return Instant.ofEpochMilli(millis());
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
   }
 }

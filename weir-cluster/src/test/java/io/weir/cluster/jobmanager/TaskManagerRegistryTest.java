@@ -54,12 +54,12 @@ class TaskManagerRegistryTest {
           .pollInterval(Duration.ofMillis(50))
           .until(
               () -> {
-                registry.heartbeat("tm-beating");
+                registry.heartbeat("tm-beating", Map.of());
                 return registry.freeSlotsTotal() == 2;
               });
 
       // then: asked for the live set, the registry declares it lost and leaves it out
-      registry.heartbeat("tm-beating");
+      registry.heartbeat("tm-beating", Map.of());
       assertThat(registry.live()).containsExactly(beating);
       assertThat(lost).containsExactly("tm-silent");
       await().atMost(Duration.ofSeconds(10)).until(() -> !connections.get("tm-silent").isOpen());

@@ -23,6 +23,10 @@ import java.util.function.BooleanSupplier;
  * itself, and act on external systems only within {@link #WORK_BOUND} of its start, as nothing
  * cancels it; it starts acting only while {@link #mayStart} (the task manager's lease with its job
  * manager). Any thread.
+ *
+ * <p>Each subtask of the attempt takes a {@link SubtaskStart} when it is created, and marks it
+ * passed once its start ended, however; {@link #status} says whether anything may still be added or
+ * still runs, which a task manager reports to its job manager with each heartbeat.
  */
 public final class BesideStartWork {
   /**
@@ -33,6 +37,7 @@ public final class BesideStartWork {
   public static final Duration WORK_BOUND = Duration.ofSeconds(30);
 
   private final Set<CompletableFuture<?>> running = ConcurrentHashMap.newKeySet();
+  private final Set<SubtaskStart> starting = ConcurrentHashMap.newKeySet();
   private final BooleanSupplier lease;
 
   /** Work that may always start: one process runs the job manager and the subtasks. */
@@ -69,6 +74,39 @@ public final class BesideStartWork {
     return context.commitObserver() instanceof Carrier carrier
         ? carrier.besideStartWork()
         : new BesideStartWork();
+  }
+
+  /**
+   * One subtask's start, taken when the subtask is created (before its attempt is reported to the
+   * job manager), passed on the subtask's thread once its start ended, normally or not: the work a
+   * start adds is added before that.
+   */
+  public final class SubtaskStart {
+    private SubtaskStart() {}
+
+    /** From here on this subtask adds no work beside its start. Idempotent. */
+    public void passed() {
+      starting.remove(this);
+    }
+  }
+
+  /** A subtask of the attempt is created: {@link #status} is STARTING until it passed its start. */
+  public SubtaskStart subtaskCreated() {
+    SubtaskStart start = new SubtaskStart();
+    starting.add(start);
+    return start;
+  }
+
+  /**
+   * What may still happen beside the starts, as of this call. The subtasks' starts are read before
+   * the running work: a start adds its work before it passes, so QUIET is never read while a start
+   * may still add work or its work runs.
+   */
+  public BesideStartStatus status() {
+    if (!starting.isEmpty()) {
+      return BesideStartStatus.STARTING;
+    }
+    return running.isEmpty() ? BesideStartStatus.QUIET : BesideStartStatus.WORK_RUNNING;
   }
 
   /** Keeps {@code work} until it ends, however it ends. */

@@ -100,7 +100,7 @@ public abstract class InputGateTask extends StreamTask
 
   private void run() {
     try {
-      chain.initializeAndOpen();
+      initializeAndOpenChain();
       moveTo(TaskState.RUNNING);
       deployment.listener().onRunning(this);
       replayInFlight();

@@ -106,7 +106,7 @@ public final class SourceStreamTask extends StreamTask {
 
   private void run() {
     try {
-      chain.initializeAndOpen();
+      initializeAndOpenChain();
       moveTo(TaskState.RUNNING);
       deployment.listener().onRunning(this);
       loop();

@@ -10,6 +10,7 @@ import io.weir.runtime.operators.OperatorFactory;
 import io.weir.runtime.operators.OperatorSetup;
 import io.weir.runtime.operators.Output;
 import io.weir.runtime.operators.StreamOperator;
+import io.weir.runtime.startup.BesideStartWork;
 import io.weir.runtime.state.KeyedStateBackends;
 import io.weir.runtime.state.OperatorSubtaskState;
 import io.weir.runtime.state.TaskSnapshot;
@@ -40,6 +41,8 @@ public abstract class StreamTask {
   private final AtomicReference<TaskState> state = new AtomicReference<>(TaskState.CREATED);
   private final AtomicBoolean failureReported = new AtomicBoolean();
   protected volatile boolean terminateRequested;
+  // Passed once the chain's start ended: what a start leaves running beside it is added by then.
+  private final BesideStartWork.SubtaskStart start;
 
   protected StreamTask(TaskDeployment deployment) {
     this.deployment = deployment;
@@ -49,6 +52,7 @@ public abstract class StreamTask {
     this.mailbox = new Mailbox(this::wakeUp);
     this.chain = new OperatorChain(buildOperators(), deployment.config().notifyOrder(), metrics);
     this.bufferTimeoutNanos = Math.max(1, deployment.config().bufferTimeout().toNanos());
+    this.start = deployment.besideStartWork().subtaskCreated();
   }
 
   private List<StreamOperator> buildOperators() {
@@ -145,6 +149,19 @@ public abstract class StreamTask {
   }
 
   protected abstract void wakeUp();
+
+  /**
+   * The subtask's start, on its thread: initialises and opens the chain, and then, whether that
+   * succeeded or not, tells the attempt's {@link BesideStartWork} that nothing more is added beside
+   * it from this subtask.
+   */
+  protected void initializeAndOpenChain() throws Exception {
+    try {
+      chain.initializeAndOpen();
+    } finally {
+      start.passed();
+    }
+  }
 
   /**
    * Takes the synchronous snapshot of the chain, forwards the barrier, and hands the write of the

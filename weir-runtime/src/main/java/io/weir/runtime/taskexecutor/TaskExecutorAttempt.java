@@ -28,6 +28,7 @@ import io.weir.runtime.gateway.SubtaskPlacement;
 import io.weir.runtime.graph.JobEdge;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobVertex;
+import io.weir.runtime.startup.BesideStartStatus;
 import io.weir.runtime.startup.BesideStartWork;
 import io.weir.runtime.task.OneInputStreamTask;
 import io.weir.runtime.task.OutputEdge;
@@ -288,6 +289,11 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
   /** The subtasks of this task manager, for counters and monitoring. */
   public List<StreamTask> tasks() {
     return tasks;
+  }
+
+  /** What the subtasks here may still do beside their start; see {@link BesideStartWork#status}. */
+  public BesideStartStatus besideStartStatus() {
+    return besideStartWork.status();
   }
 
   public RecordCounts recordCounts() {

@@ -36,4 +36,24 @@ class BesideStartWorkTest {
     attemptEnd.join(10_000);
     assertThat(attemptEnd.isAlive()).isFalse();
   }
+
+  @Test
+  void when_aSubtaskHasNotPassedItsStart_then_theStatusIsStartingEvenWithNoWorkAdded() {
+    // given: two subtasks, one of them through its start, which added a fence
+    BesideStartWork work = new BesideStartWork();
+    BesideStartWork.SubtaskStart first = work.subtaskCreated();
+    BesideStartWork.SubtaskStart second = work.subtaskCreated();
+    CompletableFuture<Void> fence = new CompletableFuture<>();
+    work.add(fence);
+    first.passed();
+
+    // then: the other may still add work
+    assertThat(work.status()).isEqualTo(BesideStartStatus.STARTING);
+
+    // when / then: the second passes too, while the fence runs, and then the fence ends
+    second.passed();
+    assertThat(work.status()).isEqualTo(BesideStartStatus.WORK_RUNNING);
+    fence.complete(null);
+    assertThat(work.status()).isEqualTo(BesideStartStatus.QUIET);
+  }
 }

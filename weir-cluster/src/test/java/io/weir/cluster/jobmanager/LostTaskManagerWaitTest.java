@@ -1,0 +1,141 @@
+package io.weir.cluster.jobmanager;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.netty.channel.EventLoopGroup;
+import io.weir.cluster.rpc.AttemptId;
+import io.weir.cluster.rpc.EventLoops;
+import io.weir.cluster.rpc.HostAndPort;
+import io.weir.cluster.rpc.RpcClient;
+import io.weir.cluster.rpc.RpcServer;
+import io.weir.runtime.startup.BesideStartStatus;
+import io.weir.runtime.startup.BesideStartWork;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Whether the next attempt waits out the lease of a task manager lost without its word: only when
+ * its last heartbeat did not say that every subtask of the attempt there had passed its start with
+ * nothing running beside it. On the registry's own bookkeeping, with a clock the test moves.
+ */
+class LostTaskManagerWaitTest {
+  private static final Duration HEARTBEAT_TIMEOUT = Duration.ofSeconds(3);
+  private static final AttemptId EARLIER_ATTEMPT = new AttemptId("job", 0);
+  private static final AttemptId ATTEMPT = new AttemptId("job", 1);
+
+  private final MovableClock clock = new MovableClock();
+  private final TaskManagerRegistry registry = new TaskManagerRegistry(HEARTBEAT_TIMEOUT, clock);
+  private final EventLoopGroup network = EventLoops.create("test-network", 1);
+  private RpcServer server;
+
+  @BeforeEach
+  void startServer() throws Exception {
+    server =
+        RpcServer.bind(network, "127.0.0.1", 0, "", Map.of("taskmanager", (from, message) -> {}));
+  }
+
+  @AfterEach
+  void shutDown() {
+    server.close();
+    network.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+  }
+
+  @Test
+  void when_theLostOnesLastHeartbeatSaidQuiet_then_theNextAttemptDoesNotWait() throws Exception {
+    // given: its heartbeats said first that a fence ran, then that all was quiet
+    register("tm-quiet");
+    registry.heartbeat("tm-quiet", Map.of(ATTEMPT, BesideStartStatus.WORK_RUNNING));
+    registry.heartbeat("tm-quiet", Map.of(ATTEMPT, BesideStartStatus.QUIET));
+
+    // when: it is lost without its word
+    registry.declareLost("tm-quiet", "killed");
+
+    // then: the wait ends on a clock that stands still
+    assertThat(registry.quietAfterMillis("tm-quiet", ATTEMPT)).isZero();
+    assertThat(awaitEnding("tm-quiet").get(30, TimeUnit.SECONDS)).isTrue();
+  }
+
+  @Test
+  void when_theLostOnesLastHeartbeatSaidAFenceRuns_then_theWaitLastsPastLeaseAndBound()
+      throws Exception {
+    assertWaitsOutLeaseAndBound(Map.of(ATTEMPT, BesideStartStatus.WORK_RUNNING));
+  }
+
+  @Test
+  void when_aSubtaskOfTheLostOneWasStillStarting_then_theWaitLastsPastLeaseAndBound()
+      throws Exception {
+    assertWaitsOutLeaseAndBound(Map.of(ATTEMPT, BesideStartStatus.STARTING));
+  }
+
+  @Test
+  void when_onlyAnEarlierAttemptWasReportedQuiet_then_theWaitLastsPastLeaseAndBound()
+      throws Exception {
+    assertWaitsOutLeaseAndBound(Map.of(EARLIER_ATTEMPT, BesideStartStatus.QUIET));
+  }
+
+  private void assertWaitsOutLeaseAndBound(Map<AttemptId, BesideStartStatus> lastReport)
+      throws Exception {
+    // given
+    register("tm-lost");
+    long lastHeartbeat = clock.millis();
+    registry.heartbeat("tm-lost", lastReport);
+
+    // when
+    registry.declareLost("tm-lost", "killed");
+    CompletableFuture<Boolean> ended = awaitEnding("tm-lost");
+
+    // then: not before its lease ended and a fence sent just before could land
+    long quietAfter =
+        lastHeartbeat + HEARTBEAT_TIMEOUT.toMillis() + BesideStartWork.WORK_BOUND.toMillis();
+    assertThat(registry.quietAfterMillis("tm-lost", ATTEMPT)).isEqualTo(quietAfter);
+    clock.advance(Duration.ofMillis(quietAfter - clock.millis() - 1));
+    await()
+        .during(Duration.ofSeconds(1))
+        .atMost(Duration.ofSeconds(5))
+        .until(() -> !ended.isDone());
+    clock.advance(Duration.ofMillis(2));
+    await().atMost(Duration.ofSeconds(10)).until(ended::isDone);
+    assertThat(ended.get()).isTrue();
+  }
+
+  private CompletableFuture<Boolean> awaitEnding(String taskManagerId) {
+    AttemptEnding ending =
+        AttemptEnding.ofAttempt(ATTEMPT, List.of(taskManagerId), registry, clock);
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try {
+            return ending.await(Duration.ofMinutes(3), () -> false);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+          }
+        });
+  }
+
+  private void register(String id) throws Exception {
+    registry.register(
+        new RegisteredTaskManager(
+            id,
+            1,
+            new HostAndPort("127.0.0.1", 1),
+            ProcessHandle.current().pid(),
+            new TaskManagerConnection(
+                RpcClient.connect(
+                    network,
+                    "the job manager",
+                    new HostAndPort("127.0.0.1", server.port()),
+                    "taskmanager",
+                    "",
+                    (from, message) -> {}),
+                1,
+                () -> true),
+            clock.millis()));
+  }
+}
