@@ -25,14 +25,16 @@ import org.slf4j.LoggerFactory;
  * they are or through a process window function ({@link WindowResults}).
  *
  * <p>Each key's open windows and their accumulated values live in one keyed state ({@code window ->
- * accumulated}), and their timers in the keyed timers, so both are part of every checkpoint. An
- * event-time window fires when the watermark reaches its {@link TimeWindow#maxTimestamp()} and
- * emits its result with that timestamp; its state is kept until the watermark reaches {@code
- * maxTimestamp + allowedLateness}, and each record that arrives in between re-fires it with the
- * updated result. A record whose every window is past that point is late: it goes to the late side
- * output when there is one, else it is dropped and counted. A processing-time window fires and is
- * cleared when processing time reaches its end; at the end of input, processing-time windows that
- * are still open fire too (event-time windows fire on the final watermark).
+ * accumulated}), and their timers in the keyed timers, so both are part of every checkpoint; a
+ * window registers its timers with its first record (a session, whose end moves as it merges, with
+ * every record). An event-time window fires when the watermark reaches its {@link
+ * TimeWindow#maxTimestamp()} and emits its result with that timestamp; its state is kept until the
+ * watermark reaches {@code maxTimestamp + allowedLateness}, and each record that arrives in between
+ * re-fires it with the updated result. A record whose every window is past that point is late: it
+ * goes to the late side output when there is one, else it is dropped and counted. A processing-time
+ * window fires and is cleared when processing time reaches its end; at the end of input,
+ * processing-time windows that are still open fire too (event-time windows fire on the final
+ * watermark).
  *
  * <p>Windows of a {@link MergingWindowAssigner} (sessions) merge as records arrive: the record's
  * window and every open window of the key it intersects become their cover, with the contents
@@ -129,10 +131,15 @@ public final class WindowOperator extends AbstractStreamOperator<Function> {
       return false;
     }
     Map<TimeWindow, Object> windows = windowsOfCurrentKey(true);
-    Object accumulated = accumulator.add(windows.get(window), record);
+    Object before = windows.get(window);
+    boolean opens = before == null && !windows.containsKey(window);
+    Object accumulated = accumulator.add(before, record);
     windows.put(window, accumulated);
     contents.put(windows);
-    scheduleOrFire(window, accumulated);
+    if (opens) {
+      registerTimers(window);
+    }
+    maybeFireAgain(window, accumulated);
     return true;
   }
 
@@ -149,22 +156,43 @@ public final class WindowOperator extends AbstractStreamOperator<Function> {
     Object accumulated = accumulator.add(merge.apply(windows, accumulator), record);
     windows.put(merge.result(), accumulated);
     contents.put(windows);
-    scheduleOrFire(merge.result(), accumulated);
+    // A merge may move a session's end, and its timers are matched by time: register them for
+    // every record, as the queue ignores a timer it has.
+    registerTimers(merge.result());
+    maybeFireAgain(merge.result(), accumulated);
     return true;
   }
 
-  private void scheduleOrFire(TimeWindow window, Object accumulated) throws Exception {
+  /**
+   * Registers the timers of {@code window}: where it fires, unless event time has passed that
+   * already, and where its state is cleared when that is later. A window that is not merged
+   * registers them once, with its first record: its timers are keyed state like its contents, so
+   * while the contents hold the window (through checkpoints, restores and rescales alike) its
+   * cleanup timer is still there, and registering it again would cost a state write per record.
+   */
+  private void registerTimers(TimeWindow window) {
+    long end = window.maxTimestamp();
     if (!eventTime) {
-      timers.registerProcessingTimeTimer(window.maxTimestamp());
+      timers.registerProcessingTimeTimer(end);
       return;
     }
-    if (window.maxTimestamp() <= timers.currentWatermark()) {
-      // Late but within the allowed lateness: the window fired already, so it fires again now.
-      emit(window, accumulated);
-    } else {
-      timers.registerEventTimeTimer(window.maxTimestamp());
+    if (end > timers.currentWatermark()) {
+      timers.registerEventTimeTimer(end);
     }
-    timers.registerEventTimeTimer(cleanupTime(window));
+    long cleanup = cleanupTime(window);
+    if (cleanup != end) {
+      timers.registerEventTimeTimer(cleanup);
+    }
+  }
+
+  /**
+   * Fires a window at once when its record came after event time passed the window's end, within
+   * the allowed lateness: again if it fired already.
+   */
+  private void maybeFireAgain(TimeWindow window, Object accumulated) throws Exception {
+    if (eventTime && window.maxTimestamp() <= timers.currentWatermark()) {
+      emit(window, accumulated);
+    }
   }
 
   private void onLateRecord(Object record, long timestamp) throws Exception {
