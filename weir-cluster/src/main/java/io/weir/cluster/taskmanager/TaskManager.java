@@ -295,6 +295,8 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
                     trigger.timestamp(),
                     trigger.savepointDirectory(),
                     trigger.kind()));
+      } else if (message instanceof ControlMessages.AssignSplits assign) {
+        withAttempt(assign.attempt(), a -> a.assignSplits(assign));
       } else if (message instanceof ControlMessages.NotifyCheckpointComplete notify) {
         withAttempt(notify.attempt(), a -> a.notifyCheckpointComplete(notify.checkpointId()));
       } else if (message instanceof ControlMessages.NotifyCheckpointAborted notify) {

@@ -1,5 +1,6 @@
 package io.weir.cluster.taskmanager;
 
+import io.weir.api.source.SourceSplit;
 import io.weir.cluster.JobCode;
 import io.weir.cluster.JobPlans;
 import io.weir.cluster.exchange.InboundGates;
@@ -9,8 +10,10 @@ import io.weir.cluster.rpc.ControlMessages;
 import io.weir.cluster.rpc.ControlMessages.SubtaskPlacement;
 import io.weir.cluster.rpc.HostAndPort;
 import io.weir.cluster.rpc.RpcConnection;
+import io.weir.cluster.rpc.SplitAssignments;
 import io.weir.runtime.checkpoint.CheckpointKind;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
+import io.weir.runtime.checkpoint.SubtaskKey;
 import io.weir.runtime.checkpoint.storage.CheckpointLayout;
 import io.weir.runtime.checkpoint.storage.CheckpointLoader;
 import io.weir.runtime.checkpoint.storage.CheckpointWriter;
@@ -24,6 +27,7 @@ import io.weir.runtime.startup.BesideStartWork;
 import io.weir.runtime.state.KeyedBackendContext.SnapshotFiles;
 import io.weir.runtime.taskexecutor.TaskExecutorAttempt;
 import io.weir.runtime.taskexecutor.TaskStateStorage;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -57,6 +61,7 @@ final class TaskManagerAttempt {
   private final JobFailpoints failpoints;
   // The task manager's lease with its job manager: work beside a start begins only while valid.
   private final BooleanSupplier lease;
+  private final RemoteJobManager reports;
   // Written on deploy, read by the heartbeat thread for progress.
   private volatile TaskExecutorAttempt subtasks;
 
@@ -86,6 +91,7 @@ final class TaskManagerAttempt {
     this.onTerminated = onTerminated;
     this.failpoints = failpoints;
     this.lease = lease;
+    this.reports = new RemoteJobManager(attempt, taskManagerId, jobManager);
   }
 
   RecordCounts recordCounts() {
@@ -154,10 +160,10 @@ final class TaskManagerAttempt {
     return new TaskExecutorAttempt(
         taskManagerId,
         graph,
-        new AttemptDeployment(attempt.attempt(), restored, placements),
+        new AttemptDeployment(attempt.attempt(), restored, placements, deploy.enumeratedSources()),
         storage,
         new NettyExchange(attempt, inbound, outbound, dataAddresses),
-        new RemoteJobManager(attempt, taskManagerId, jobManager),
+        reports,
         snapshotExecutor,
         Clock.systemUTC(),
         () -> onTerminated.accept(this),
@@ -176,6 +182,31 @@ final class TaskManagerAttempt {
         timestamp,
         savepointDirectory == null ? null : Path.of(savepointDirectory),
         kind);
+  }
+
+  /**
+   * Hands an enumerator's splits to one of this attempt's source subtasks as its mail. Splits that
+   * cannot be decoded fail that subtask, and so the attempt: its reader would miss them.
+   */
+  void assignSplits(ControlMessages.AssignSplits assign) {
+    List<SourceSplit> splits;
+    try {
+      splits = SplitAssignments.decode(assign.splits(), code.loader());
+    } catch (IOException | ClassNotFoundException | RuntimeException e) {
+      reports.taskFailed(
+          new SubtaskKey(assign.vertexId(), assign.subtask()),
+          assign.vertexId(),
+          new IllegalStateException(
+              "Cannot decode the splits assigned to subtask "
+                  + assign.subtask()
+                  + " of "
+                  + assign.vertexId()
+                  + ": "
+                  + e,
+              e));
+      return;
+    }
+    subtasks.assignSplits(assign.vertexId(), assign.subtask(), splits);
   }
 
   void notifyCheckpointComplete(long checkpointId) {

@@ -23,10 +23,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The reading consumer of one source subtask: finds this subtask's partitions (also ones created
- * later) or, with an enumerator, restores its own and takes the enumerator's splits ({@link #add});
- * decides where each starts, and knows where a bounded source ends. Assigned on the task's thread
- * before the reader starts; used on the fetcher's thread from then on.
+ * The reading consumer of one source subtask: with an enumerator, restores its own partitions and
+ * takes the enumerator's splits ({@link #add}), the later ones too; without one (a bounded source),
+ * finds this subtask's partitions at its start; decides where each starts, and knows where a
+ * bounded source ends. Assigned on the task's thread before the reader starts; used on the
+ * fetcher's thread from then on.
  */
 final class PartitionReader implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(PartitionReader.class);
@@ -44,7 +45,6 @@ final class PartitionReader implements AutoCloseable {
   private RestoredPositions restored = RestoredPositions.none();
   // Topic ids asked for at a start that has none to check; recorded once they arrive.
   private CompletableFuture<Map<String, String>> startIds;
-  private long nextDiscovery;
 
   PartitionReader(KafkaSourceConfig<?> config, RuntimeContext context) {
     this.config = config;
@@ -118,7 +118,6 @@ final class PartitionReader implements AutoCloseable {
     if (config.bounded()) {
       endOffsets.putAll(consumer.endOffsets(mine));
     }
-    nextDiscovery = System.currentTimeMillis() + config.partitionDiscoveryInterval().toMillis();
     return starts;
   }
 
@@ -129,7 +128,7 @@ final class PartitionReader implements AutoCloseable {
 
   /**
    * The topic ids asked for in the background at start, once they arrived (else none). A failed
-   * request is not repeated: the next partition discovery asks for every topic whose id is unknown.
+   * request is not repeated here: a split of such a topic assigned later asks again.
    */
   Map<String, String> maybeStartIds() {
     if (startIds == null || !startIds.isDone()) {
@@ -140,51 +139,12 @@ final class PartitionReader implements AutoCloseable {
       ids = startIds.join();
     } catch (CompletionException e) {
       LOG.warn(
-          "Cannot learn the topic ids of {}: {}; the next partition discovery asks again",
+          "Cannot learn the topic ids of {}: {}; a split of them assigned later asks again",
           config.describeTopics(),
           e.getCause().toString());
     }
     startIds = null;
     return ids;
-  }
-
-  /** What a look for new partitions found: where each starts, and the ids of new topics. */
-  record Discovery(Map<TopicPartition, Long> starts, Map<String, String> topicIds) {
-    static final Discovery NONE = new Discovery(Map.of(), Map.of());
-  }
-
-  /**
-   * Partitions of this subtask that appeared since the last look (they start at the earliest, or at
-   * a restored offset), and the ids of topics not in {@code knownTopics}.
-   */
-  Discovery maybeDiscover(Set<String> knownTopics) {
-    long now = System.currentTimeMillis();
-    if (config.bounded() || now < nextDiscovery) {
-      return Discovery.NONE;
-    }
-    nextDiscovery = now + config.partitionDiscoveryInterval().toMillis();
-    List<TopicPartition> listed = lookup.list(false);
-    Set<String> newTopics = topicsOf(listed);
-    newTopics.removeAll(knownTopics);
-    Map<String, String> newIds = describe(newTopics, false);
-    List<TopicPartition> added = new ArrayList<>();
-    for (TopicPartition partition : mine(listed)) {
-      if (!assigned.contains(partition)) {
-        added.add(partition);
-      }
-    }
-    Map<TopicPartition, Long> starts = new HashMap<>();
-    if (!added.isEmpty()) {
-      Map<TopicPartition, Long> earliest = consumer.beginningOffsets(added);
-      for (TopicPartition partition : added) {
-        Long offset = restored.offset(partition);
-        starts.put(partition, offset != null ? offset : earliest.get(partition));
-      }
-      assigned.addAll(added);
-      consumer.assign(new ArrayList<>(assigned));
-      starts.forEach(consumer::seek);
-    }
-    return new Discovery(starts, newIds);
   }
 
   /**
@@ -205,12 +165,13 @@ final class PartitionReader implements AutoCloseable {
    * seeks each to its start; returns the ids of topics not in {@code knownTopics}. Their starts are
    * the reader's already.
    */
-  Discovery maybeTakeAdded(Set<String> knownTopics, Duration wait) throws InterruptedException {
+  Map<String, String> maybeTakeAdded(Set<String> knownTopics, Duration wait)
+      throws InterruptedException {
     List<PartitionOffset> splits = new ArrayList<>();
     PartitionOffset first =
         wait.isZero() ? added.poll() : added.poll(wait.toMillis(), MILLISECONDS);
     if (first == null) {
-      return Discovery.NONE;
+      return Map.of();
     }
     splits.add(first);
     added.drainTo(splits);
@@ -227,7 +188,7 @@ final class PartitionReader implements AutoCloseable {
     }
     consumer.assign(new ArrayList<>(assigned));
     starts.forEach(consumer::seek);
-    return new Discovery(Map.of(), describe(newTopics, false));
+    return describe(newTopics, false);
   }
 
   /** A bounded source is done when every partition's position reached its end offset. */

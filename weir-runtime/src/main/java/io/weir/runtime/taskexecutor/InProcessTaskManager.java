@@ -110,11 +110,6 @@ public final class InProcessTaskManager implements SlotPool {
     }
 
     @Override
-    public boolean carriesSplitAssignments() {
-      return true;
-    }
-
-    @Override
     public void assignSplits(String vertexId, int subtask, List<SourceSplit> splits) {
       attempt.assignSplits(vertexId, subtask, splits);
     }
