@@ -1,6 +1,5 @@
 package io.weir.cluster.taskmanager;
 
-import io.weir.api.source.SourceSplit;
 import io.weir.cluster.JobCode;
 import io.weir.cluster.JobPlans;
 import io.weir.cluster.exchange.InboundGates;
@@ -13,7 +12,6 @@ import io.weir.cluster.rpc.RpcConnection;
 import io.weir.cluster.rpc.SplitAssignments;
 import io.weir.runtime.checkpoint.CheckpointKind;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
-import io.weir.runtime.checkpoint.SubtaskKey;
 import io.weir.runtime.checkpoint.storage.CheckpointLayout;
 import io.weir.runtime.checkpoint.storage.CheckpointLoader;
 import io.weir.runtime.checkpoint.storage.CheckpointWriter;
@@ -61,7 +59,6 @@ final class TaskManagerAttempt {
   private final JobFailpoints failpoints;
   // The task manager's lease with its job manager: work beside a start begins only while valid.
   private final BooleanSupplier lease;
-  private final RemoteJobManager reports;
   // Written on deploy, read by the heartbeat thread for progress.
   private volatile TaskExecutorAttempt subtasks;
 
@@ -91,7 +88,6 @@ final class TaskManagerAttempt {
     this.onTerminated = onTerminated;
     this.failpoints = failpoints;
     this.lease = lease;
-    this.reports = new RemoteJobManager(attempt, taskManagerId, jobManager);
   }
 
   RecordCounts recordCounts() {
@@ -163,7 +159,7 @@ final class TaskManagerAttempt {
         new AttemptDeployment(attempt.attempt(), restored, placements, deploy.enumeratedSources()),
         storage,
         new NettyExchange(attempt, inbound, outbound, dataAddresses),
-        reports,
+        new RemoteJobManager(attempt, taskManagerId, jobManager),
         snapshotExecutor,
         Clock.systemUTC(),
         () -> onTerminated.accept(this),
@@ -185,28 +181,32 @@ final class TaskManagerAttempt {
   }
 
   /**
-   * Hands an enumerator's splits to one of this attempt's source subtasks as its mail. Splits that
-   * cannot be decoded fail that subtask, and so the attempt: its reader would miss them.
+   * Hands an enumerator's splits to one of this attempt's source subtasks as its mail. They are
+   * decoded there, on the task's thread: splits that cannot be decoded fail that subtask before the
+   * barrier of any later checkpoint, so no checkpoint completes whose enumerator state counts them
+   * while the reader lacks them.
+   *
+   * @throws IllegalArgumentException when the subtask is not here (every source subtask here fails
+   *     too)
    */
   void assignSplits(ControlMessages.AssignSplits assign) {
-    List<SourceSplit> splits;
-    try {
-      splits = SplitAssignments.decode(assign.splits(), code.loader());
-    } catch (IOException | ClassNotFoundException | RuntimeException e) {
-      reports.taskFailed(
-          new SubtaskKey(assign.vertexId(), assign.subtask()),
-          assign.vertexId(),
-          new IllegalStateException(
-              "Cannot decode the splits assigned to subtask "
-                  + assign.subtask()
-                  + " of "
-                  + assign.vertexId()
-                  + ": "
-                  + e,
-              e));
-      return;
-    }
-    subtasks.assignSplits(assign.vertexId(), assign.subtask(), splits);
+    subtasks.assignSplits(
+        assign.vertexId(),
+        assign.subtask(),
+        () -> {
+          try {
+            return SplitAssignments.decode(assign.splits(), code.loader());
+          } catch (IOException | ClassNotFoundException | RuntimeException e) {
+            throw new IllegalStateException(
+                "Cannot decode the splits assigned to subtask "
+                    + assign.subtask()
+                    + " of "
+                    + assign.vertexId()
+                    + ": "
+                    + e,
+                e);
+          }
+        });
   }
 
   void notifyCheckpointComplete(long checkpointId) {
