@@ -117,12 +117,10 @@ final class PartitionFetcher implements AutoCloseable {
   }
 
   private KafkaFetch fetchOnce() throws InterruptedException {
-    Map<String, String> addedTopicIds = Map.of();
     if (splitsFromEnumerator) {
       // A consumer without partitions cannot poll: it waits for its first split instead.
-      addedTopicIds =
-          partitions.maybeTakeAdded(
-              knownTopics, partitions.hasPartitions() ? Duration.ZERO : POLL_TIMEOUT);
+      partitions.maybeTakeAdded(
+          knownTopics, partitions.hasPartitions() ? Duration.ZERO : POLL_TIMEOUT);
     }
     ConsumerRecords<byte[], byte[]> records = ConsumerRecords.empty();
     Map<TopicPartition, Long> positions = new HashMap<>();
@@ -133,8 +131,7 @@ final class PartitionFetcher implements AutoCloseable {
     } catch (OffsetOutOfRangeException e) {
       positions.putAll(outOfRange.handle(e, partitions.consumer()));
     }
-    Map<String, String> topicIds = new HashMap<>(partitions.maybeStartIds());
-    topicIds.putAll(addedTopicIds);
+    Map<String, String> topicIds = partitions.maybeArrivedIds();
     knownTopics.addAll(topicIds.keySet());
     return new KafkaFetch(records, positions, topicIds, false, null);
   }

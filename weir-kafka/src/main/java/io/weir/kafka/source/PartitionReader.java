@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -43,8 +44,10 @@ final class PartitionReader implements AutoCloseable {
   private final Set<TopicPartition> assigned = new HashSet<>();
   private final Map<TopicPartition, Long> endOffsets = new HashMap<>();
   private RestoredPositions restored = RestoredPositions.none();
-  // Topic ids asked for at a start that has none to check; recorded once they arrive.
-  private CompletableFuture<Map<String, String>> startIds;
+  // Topic ids asked for in the background (at a start that has none to check, and for the topics
+  // of splits the enumerator assigned); recorded once they arrive. On the fetcher's thread once it
+  // started.
+  private final List<CompletableFuture<Map<String, String>>> askedIds = new ArrayList<>();
 
   PartitionReader(KafkaSourceConfig<?> config, RuntimeContext context) {
     this.config = config;
@@ -103,7 +106,7 @@ final class PartitionReader implements AutoCloseable {
     if (restoredPositions.topicIds().isEmpty()) {
       // Nothing to check them against (a fresh start, or a checkpoint that has none): they are
       // only recorded for a later restore, and the start need not wait for an admin client.
-      startIds = describeInBackground(topicsOf(listed));
+      askedIds.add(describeInBackground(topicsOf(listed)));
       restored = restoredPositions;
     } else {
       topicIds.putAll(describe(topicsOf(listed), true));
@@ -127,23 +130,27 @@ final class PartitionReader implements AutoCloseable {
   }
 
   /**
-   * The topic ids asked for in the background at start, once they arrived (else none). A failed
-   * request is not repeated here: a split of such a topic assigned later asks again.
+   * The topic ids asked for in the background that arrived since the last call (else none). A
+   * failed request is not repeated here: a split of such a topic assigned later asks again.
    */
-  Map<String, String> maybeStartIds() {
-    if (startIds == null || !startIds.isDone()) {
-      return Map.of();
+  Map<String, String> maybeArrivedIds() {
+    Map<String, String> ids = new HashMap<>();
+    for (Iterator<CompletableFuture<Map<String, String>>> asked = askedIds.iterator();
+        asked.hasNext(); ) {
+      CompletableFuture<Map<String, String>> request = asked.next();
+      if (!request.isDone()) {
+        continue;
+      }
+      asked.remove();
+      try {
+        ids.putAll(request.join());
+      } catch (CompletionException e) {
+        LOG.warn(
+            "Cannot learn the topic ids of {}: {}; a split of them assigned later asks again",
+            config.describeTopics(),
+            e.getCause().toString());
+      }
     }
-    Map<String, String> ids = Map.of();
-    try {
-      ids = startIds.join();
-    } catch (CompletionException e) {
-      LOG.warn(
-          "Cannot learn the topic ids of {}: {}; a split of them assigned later asks again",
-          config.describeTopics(),
-          e.getCause().toString());
-    }
-    startIds = null;
     return ids;
   }
 
@@ -162,16 +169,16 @@ final class PartitionReader implements AutoCloseable {
 
   /**
    * Assigns the splits handed over by {@link #add} (waiting up to {@code wait} for the first) and
-   * seeks each to its start; returns the ids of topics not in {@code knownTopics}. Their starts are
-   * the reader's already.
+   * seeks each to its start; asks for the ids of topics not in {@code knownTopics} in the
+   * background ({@link #maybeArrivedIds}), so the first poll of a new split waits for no admin
+   * client. Their starts are the reader's already.
    */
-  Map<String, String> maybeTakeAdded(Set<String> knownTopics, Duration wait)
-      throws InterruptedException {
+  void maybeTakeAdded(Set<String> knownTopics, Duration wait) throws InterruptedException {
     List<PartitionOffset> splits = new ArrayList<>();
     PartitionOffset first =
         wait.isZero() ? added.poll() : added.poll(wait.toMillis(), MILLISECONDS);
     if (first == null) {
-      return Map.of();
+      return;
     }
     splits.add(first);
     added.drainTo(splits);
@@ -188,7 +195,9 @@ final class PartitionReader implements AutoCloseable {
     }
     consumer.assign(new ArrayList<>(assigned));
     starts.forEach(consumer::seek);
-    return describe(newTopics, false);
+    if (!newTopics.isEmpty()) {
+      askedIds.add(describeInBackground(newTopics));
+    }
   }
 
   /** A bounded source is done when every partition's position reached its end offset. */
