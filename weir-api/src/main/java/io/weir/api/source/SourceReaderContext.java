@@ -21,8 +21,8 @@ public interface SourceReaderContext {
 
   /**
    * Whether the source's enumerator runs on the job manager and assigns this reader its splits
-   * ({@link SourceReader#addSplits}); false for a source without one, or where the job's transport
-   * does not carry assignments: then each reader finds its own splits.
+   * ({@link SourceReader#addSplits}); false for a source without one (or a reader driven without a
+   * job manager, as by a test harness): then each reader finds its own splits.
    */
   default boolean splitsFromEnumerator() {
     return false;

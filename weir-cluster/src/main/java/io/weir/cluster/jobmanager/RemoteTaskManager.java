@@ -1,8 +1,10 @@
 package io.weir.cluster.jobmanager;
 
+import io.weir.api.source.SourceSplit;
 import io.weir.cluster.rpc.AttemptId;
 import io.weir.cluster.rpc.ControlMessages;
 import io.weir.cluster.rpc.JobSubmission;
+import io.weir.cluster.rpc.SplitAssignments;
 import io.weir.runtime.checkpoint.CheckpointKind;
 import io.weir.runtime.gateway.AttemptDeployment;
 import io.weir.runtime.gateway.JobManagerGateway;
@@ -18,8 +20,10 @@ import java.util.function.Function;
 
 /**
  * A task manager process as one attempt talks to it: each call is a message on its control
- * connection, which keeps their order. The deployment names the job's code (the task manager
- * rebuilds the job from it) and ships the job's jar unless the task manager holds it already.
+ * connection, which keeps their order (so split assignments reach a source task before the trigger
+ * of a checkpoint whose enumerator snapshot counts them). The deployment names the job's code (the
+ * task manager rebuilds the job from it) and ships the job's jar unless the task manager holds it
+ * already.
  */
 final class RemoteTaskManager implements TaskManagerGateway {
   private final AttemptId attempt;
@@ -67,7 +71,12 @@ final class RemoteTaskManager implements TaskManagerGateway {
         deployment.restored() == null ? null : deployment.restored().location().toString();
     send(
         new ControlMessages.DeployTasks(
-            attempt, submission, restorePath, placements(deployment), jar));
+            attempt,
+            submission,
+            restorePath,
+            placements(deployment),
+            jar,
+            deployment.enumeratedSources()));
   }
 
   private List<ControlMessages.SubtaskPlacement> placements(AttemptDeployment deployment) {
@@ -120,6 +129,13 @@ final class RemoteTaskManager implements TaskManagerGateway {
   @Override
   public void notifyCheckpointAborted(long checkpointId) {
     send(new ControlMessages.NotifyCheckpointAborted(attempt, checkpointId));
+  }
+
+  @Override
+  public void assignSplits(String vertexId, int subtask, List<SourceSplit> splits) {
+    send(
+        new ControlMessages.AssignSplits(
+            attempt, vertexId, subtask, SplitAssignments.encode(splits)));
   }
 
   @Override

@@ -7,6 +7,7 @@ import java.io.Serializable;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What the job manager and the task managers tell each other on a task manager's control
@@ -134,14 +135,21 @@ public final class ControlMessages {
    * @param placements every subtask of the job, not only the receiver's
    * @param jar the bytes of the submission's jar, or null when it names none or the receiver
    *     already holds it (from an earlier deployment)
+   * @param enumeratedSources the source tasks (vertex ids) whose readers get their splits by {@link
+   *     AssignSplits} from an enumerator on the job manager; the others find their own
    */
   public record DeployTasks(
       AttemptId attempt,
       JobSubmission submission,
       String restorePath,
       List<SubtaskPlacement> placements,
-      byte[] jar)
-      implements Serializable {}
+      byte[] jar,
+      Set<String> enumeratedSources)
+      implements Serializable {
+    public DeployTasks {
+      enumeratedSources = Set.copyOf(enumeratedSources);
+    }
+  }
 
   /** Every task manager deployed its subtasks: start them. */
   public record StartTasks(AttemptId attempt) implements Serializable {}
@@ -156,6 +164,16 @@ public final class ControlMessages {
       long timestamp,
       String savepointDirectory,
       CheckpointKind kind)
+      implements Serializable {}
+
+  /**
+   * Splits a source's enumerator assigned to the reader of subtask {@code subtask} of the source
+   * task {@code vertexId}; they become mail of that task, after what reached it before and before
+   * any later {@link TriggerCheckpoint}. The splits are classes of the job (a connector's or the
+   * job jar's own), so they travel as bytes ({@link SplitAssignments}) that the task manager
+   * decodes with the attempt's class loader.
+   */
+  public record AssignSplits(AttemptId attempt, String vertexId, int subtask, byte[] splits)
       implements Serializable {}
 
   public record NotifyCheckpointComplete(AttemptId attempt, long checkpointId)

@@ -16,6 +16,7 @@ import io.weir.cluster.rpc.RoleAccess;
 import io.weir.cluster.rpc.RpcClient;
 import io.weir.cluster.rpc.RpcConnection;
 import io.weir.cluster.rpc.RpcServer;
+import io.weir.runtime.checkpoint.SubtaskKey;
 import io.weir.runtime.gateway.RecordCounts;
 import io.weir.runtime.startup.BesideStartStatus;
 import java.io.IOException;
@@ -302,6 +303,8 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
                     trigger.timestamp(),
                     trigger.savepointDirectory(),
                     trigger.kind()));
+      } else if (message instanceof ControlMessages.AssignSplits assign) {
+        assignSplits(assign);
       } else if (message instanceof ControlMessages.NotifyCheckpointComplete notify) {
         withAttempt(notify.attempt(), a -> a.notifyCheckpointComplete(notify.checkpointId()));
       } else if (message instanceof ControlMessages.NotifyCheckpointAborted notify) {
@@ -432,6 +435,34 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
     TaskManagerAttempt attempt = attempts.get(id);
     if (attempt != null) {
       action.apply(attempt);
+    }
+  }
+
+  /**
+   * Hands an enumerator's splits to the attempt's subtask. Splits that reach no subtask here (the
+   * attempt is not here, or not this subtask of it) are reported as that subtask's failure, never
+   * only logged: the job manager fails the attempt if it is still the current one, and its
+   * enumerator starts again from the last checkpoint, which its readers hold.
+   */
+  private void assignSplits(ControlMessages.AssignSplits assign) {
+    TaskManagerAttempt attempt = attempts.get(assign.attempt());
+    try {
+      if (attempt == null) {
+        throw new IllegalStateException(
+            "Splits assigned to subtask "
+                + assign.subtask()
+                + " of "
+                + assign.vertexId()
+                + " reached task manager "
+                + id
+                + ", which does not run "
+                + assign.attempt());
+      }
+      attempt.assignSplits(assign);
+    } catch (RuntimeException e) {
+      LOG.error("Task manager {} cannot hand over splits: {}", id, e.getMessage());
+      new RemoteJobManager(assign.attempt(), id, jobManager)
+          .taskFailed(new SubtaskKey(assign.vertexId(), assign.subtask()), assign.vertexId(), e);
     }
   }
 

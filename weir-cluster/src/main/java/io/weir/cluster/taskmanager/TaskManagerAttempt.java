@@ -9,6 +9,7 @@ import io.weir.cluster.rpc.ControlMessages;
 import io.weir.cluster.rpc.ControlMessages.SubtaskPlacement;
 import io.weir.cluster.rpc.HostAndPort;
 import io.weir.cluster.rpc.RpcConnection;
+import io.weir.cluster.rpc.SplitAssignments;
 import io.weir.runtime.checkpoint.CheckpointKind;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.storage.CheckpointLayout;
@@ -25,6 +26,7 @@ import io.weir.runtime.startup.BesideStartWork;
 import io.weir.runtime.state.KeyedBackendContext.SnapshotFiles;
 import io.weir.runtime.taskexecutor.TaskExecutorAttempt;
 import io.weir.runtime.taskexecutor.TaskStateStorage;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -161,7 +163,7 @@ final class TaskManagerAttempt {
     return new TaskExecutorAttempt(
         taskManagerId,
         graph,
-        new AttemptDeployment(attempt.attempt(), restored, placements),
+        new AttemptDeployment(attempt.attempt(), restored, placements, deploy.enumeratedSources()),
         storage,
         new NettyExchange(attempt, inbound, outbound, dataAddresses),
         new RemoteJobManager(attempt, taskManagerId, jobManager),
@@ -183,6 +185,35 @@ final class TaskManagerAttempt {
         timestamp,
         savepointDirectory == null ? null : Path.of(savepointDirectory),
         kind);
+  }
+
+  /**
+   * Hands an enumerator's splits to one of this attempt's source subtasks as its mail. They are
+   * decoded there, on the task's thread: splits that cannot be decoded fail that subtask before the
+   * barrier of any later checkpoint, so no checkpoint completes whose enumerator state counts them
+   * while the reader lacks them.
+   *
+   * @throws IllegalArgumentException when the subtask is not here (every source subtask here fails
+   *     too)
+   */
+  void assignSplits(ControlMessages.AssignSplits assign) {
+    subtasks.assignSplits(
+        assign.vertexId(),
+        assign.subtask(),
+        () -> {
+          try {
+            return SplitAssignments.decode(assign.splits(), code.loader());
+          } catch (IOException | ClassNotFoundException | RuntimeException e) {
+            throw new IllegalStateException(
+                "Cannot decode the splits assigned to subtask "
+                    + assign.subtask()
+                    + " of "
+                    + assign.vertexId()
+                    + ": "
+                    + e,
+                e);
+          }
+        });
   }
 
   void notifyCheckpointComplete(long checkpointId) {

@@ -18,8 +18,8 @@ import org.apache.kafka.common.errors.WakeupException;
  * Polls one source subtask's consumer on a thread of its own and hands each poll's result to the
  * task's thread through a small bounded queue: a task that does not take (backpressure, or a
  * stop-with-savepoint) stops the polls. The consumer is used on this thread only once it started;
- * partition discovery (or the assignment of the enumerator's splits), the out-of-range policy and a
- * bounded source's end are decided here.
+ * the assignment of the enumerator's splits, the out-of-range policy and a bounded source's end are
+ * decided here.
  */
 final class PartitionFetcher implements AutoCloseable {
   private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
@@ -117,12 +117,10 @@ final class PartitionFetcher implements AutoCloseable {
   }
 
   private KafkaFetch fetchOnce() throws InterruptedException {
-    PartitionReader.Discovery discovery = PartitionReader.Discovery.NONE;
     if (splitsFromEnumerator) {
       // A consumer without partitions cannot poll: it waits for its first split instead.
-      discovery =
-          partitions.maybeTakeAdded(
-              knownTopics, partitions.hasPartitions() ? Duration.ZERO : POLL_TIMEOUT);
+      partitions.maybeTakeAdded(
+          knownTopics, partitions.hasPartitions() ? Duration.ZERO : POLL_TIMEOUT);
     }
     ConsumerRecords<byte[], byte[]> records = ConsumerRecords.empty();
     Map<TopicPartition, Long> positions = new HashMap<>();
@@ -133,12 +131,7 @@ final class PartitionFetcher implements AutoCloseable {
     } catch (OffsetOutOfRangeException e) {
       positions.putAll(outOfRange.handle(e, partitions.consumer()));
     }
-    Map<String, String> topicIds = new HashMap<>(partitions.maybeStartIds());
-    if (!splitsFromEnumerator) {
-      discovery = partitions.maybeDiscover(knownTopics);
-    }
-    positions.putAll(discovery.starts());
-    topicIds.putAll(discovery.topicIds());
+    Map<String, String> topicIds = partitions.maybeArrivedIds();
     knownTopics.addAll(topicIds.keySet());
     return new KafkaFetch(records, positions, topicIds, false, null);
   }

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -23,10 +24,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The reading consumer of one source subtask: finds this subtask's partitions (also ones created
- * later) or, with an enumerator, restores its own and takes the enumerator's splits ({@link #add});
- * decides where each starts, and knows where a bounded source ends. Assigned on the task's thread
- * before the reader starts; used on the fetcher's thread from then on.
+ * The reading consumer of one source subtask: with an enumerator, restores its own partitions and
+ * takes the enumerator's splits ({@link #add}), the later ones too; without one (a bounded source),
+ * finds this subtask's partitions at its start; decides where each starts, and knows where a
+ * bounded source ends. Assigned on the task's thread before the reader starts; used on the
+ * fetcher's thread from then on.
  */
 final class PartitionReader implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(PartitionReader.class);
@@ -42,9 +44,10 @@ final class PartitionReader implements AutoCloseable {
   private final Set<TopicPartition> assigned = new HashSet<>();
   private final Map<TopicPartition, Long> endOffsets = new HashMap<>();
   private RestoredPositions restored = RestoredPositions.none();
-  // Topic ids asked for at a start that has none to check; recorded once they arrive.
-  private CompletableFuture<Map<String, String>> startIds;
-  private long nextDiscovery;
+  // Topic ids asked for in the background (at a start that has none to check, and for the topics
+  // of splits the enumerator assigned); recorded once they arrive. On the fetcher's thread once it
+  // started.
+  private final List<CompletableFuture<Map<String, String>>> askedIds = new ArrayList<>();
 
   PartitionReader(KafkaSourceConfig<?> config, RuntimeContext context) {
     this.config = config;
@@ -103,7 +106,7 @@ final class PartitionReader implements AutoCloseable {
     if (restoredPositions.topicIds().isEmpty()) {
       // Nothing to check them against (a fresh start, or a checkpoint that has none): they are
       // only recorded for a later restore, and the start need not wait for an admin client.
-      startIds = describeInBackground(topicsOf(listed));
+      askedIds.add(describeInBackground(topicsOf(listed)));
       restored = restoredPositions;
     } else {
       topicIds.putAll(describe(topicsOf(listed), true));
@@ -118,7 +121,6 @@ final class PartitionReader implements AutoCloseable {
     if (config.bounded()) {
       endOffsets.putAll(consumer.endOffsets(mine));
     }
-    nextDiscovery = System.currentTimeMillis() + config.partitionDiscoveryInterval().toMillis();
     return starts;
   }
 
@@ -128,63 +130,28 @@ final class PartitionReader implements AutoCloseable {
   }
 
   /**
-   * The topic ids asked for in the background at start, once they arrived (else none). A failed
-   * request is not repeated: the next partition discovery asks for every topic whose id is unknown.
+   * The topic ids asked for in the background that arrived since the last call (else none). A
+   * failed request is not repeated here: a split of such a topic assigned later asks again.
    */
-  Map<String, String> maybeStartIds() {
-    if (startIds == null || !startIds.isDone()) {
-      return Map.of();
+  Map<String, String> maybeArrivedIds() {
+    Map<String, String> ids = new HashMap<>();
+    for (Iterator<CompletableFuture<Map<String, String>>> asked = askedIds.iterator();
+        asked.hasNext(); ) {
+      CompletableFuture<Map<String, String>> request = asked.next();
+      if (!request.isDone()) {
+        continue;
+      }
+      asked.remove();
+      try {
+        ids.putAll(request.join());
+      } catch (CompletionException e) {
+        LOG.warn(
+            "Cannot learn the topic ids of {}: {}; a split of them assigned later asks again",
+            config.describeTopics(),
+            e.getCause().toString());
+      }
     }
-    Map<String, String> ids = Map.of();
-    try {
-      ids = startIds.join();
-    } catch (CompletionException e) {
-      LOG.warn(
-          "Cannot learn the topic ids of {}: {}; the next partition discovery asks again",
-          config.describeTopics(),
-          e.getCause().toString());
-    }
-    startIds = null;
     return ids;
-  }
-
-  /** What a look for new partitions found: where each starts, and the ids of new topics. */
-  record Discovery(Map<TopicPartition, Long> starts, Map<String, String> topicIds) {
-    static final Discovery NONE = new Discovery(Map.of(), Map.of());
-  }
-
-  /**
-   * Partitions of this subtask that appeared since the last look (they start at the earliest, or at
-   * a restored offset), and the ids of topics not in {@code knownTopics}.
-   */
-  Discovery maybeDiscover(Set<String> knownTopics) {
-    long now = System.currentTimeMillis();
-    if (config.bounded() || now < nextDiscovery) {
-      return Discovery.NONE;
-    }
-    nextDiscovery = now + config.partitionDiscoveryInterval().toMillis();
-    List<TopicPartition> listed = lookup.list(false);
-    Set<String> newTopics = topicsOf(listed);
-    newTopics.removeAll(knownTopics);
-    Map<String, String> newIds = describe(newTopics, false);
-    List<TopicPartition> added = new ArrayList<>();
-    for (TopicPartition partition : mine(listed)) {
-      if (!assigned.contains(partition)) {
-        added.add(partition);
-      }
-    }
-    Map<TopicPartition, Long> starts = new HashMap<>();
-    if (!added.isEmpty()) {
-      Map<TopicPartition, Long> earliest = consumer.beginningOffsets(added);
-      for (TopicPartition partition : added) {
-        Long offset = restored.offset(partition);
-        starts.put(partition, offset != null ? offset : earliest.get(partition));
-      }
-      assigned.addAll(added);
-      consumer.assign(new ArrayList<>(assigned));
-      starts.forEach(consumer::seek);
-    }
-    return new Discovery(starts, newIds);
   }
 
   /**
@@ -202,15 +169,16 @@ final class PartitionReader implements AutoCloseable {
 
   /**
    * Assigns the splits handed over by {@link #add} (waiting up to {@code wait} for the first) and
-   * seeks each to its start; returns the ids of topics not in {@code knownTopics}. Their starts are
-   * the reader's already.
+   * seeks each to its start; asks for the ids of topics not in {@code knownTopics} in the
+   * background ({@link #maybeArrivedIds}), so the first poll of a new split waits for no admin
+   * client. Their starts are the reader's already.
    */
-  Discovery maybeTakeAdded(Set<String> knownTopics, Duration wait) throws InterruptedException {
+  void maybeTakeAdded(Set<String> knownTopics, Duration wait) throws InterruptedException {
     List<PartitionOffset> splits = new ArrayList<>();
     PartitionOffset first =
         wait.isZero() ? added.poll() : added.poll(wait.toMillis(), MILLISECONDS);
     if (first == null) {
-      return Discovery.NONE;
+      return;
     }
     splits.add(first);
     added.drainTo(splits);
@@ -227,7 +195,9 @@ final class PartitionReader implements AutoCloseable {
     }
     consumer.assign(new ArrayList<>(assigned));
     starts.forEach(consumer::seek);
-    return new Discovery(Map.of(), describe(newTopics, false));
+    if (!newTopics.isEmpty()) {
+      askedIds.add(describeInBackground(newTopics));
+    }
   }
 
   /** A bounded source is done when every partition's position reached its end offset. */

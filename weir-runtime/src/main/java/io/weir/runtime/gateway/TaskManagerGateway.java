@@ -45,24 +45,13 @@ public interface TaskManagerGateway {
   void notifyCheckpointAborted(long checkpointId);
 
   /**
-   * Whether this transport carries split assignments ({@link #assignSplits}); where it does not,
-   * sources with an enumerator read as those without: each reader finds its own splits.
-   */
-  default boolean carriesSplitAssignments() {
-    return false;
-  }
-
-  /**
    * Hands {@code splits} to the reader of subtask {@code subtask} of the source task {@code
    * vertexId}, as mail of its task: after what reached the task before, before any checkpoint
-   * trigger sent after this call. Called from the job manager's enumerator thread.
-   *
-   * @throws UnsupportedOperationException where {@link #carriesSplitAssignments} is false
+   * trigger sent after this call. Called from the job manager's threads that call into the split
+   * enumerators (the job's thread when a reader registers, the enumerators' own thread), under the
+   * enumerators' lock.
    */
-  default void assignSplits(String vertexId, int subtask, List<SourceSplit> splits) {
-    throw new UnsupportedOperationException(
-        "Task manager " + taskManagerId() + " does not take split assignments");
-  }
+  void assignSplits(String vertexId, int subtask, List<SourceSplit> splits);
 
   /** Ends the subtasks normally, each after the mail it holds (a notification among it). */
   void terminate();

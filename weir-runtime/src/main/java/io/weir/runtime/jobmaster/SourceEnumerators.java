@@ -85,13 +85,9 @@ final class SourceEnumerators implements CheckpointCoordinator.MasterState, Auto
 
   /**
    * Creates the enumerators of the graph's enumerated sources, restored from the checkpoint, and
-   * starts them; before the subtasks deploy. None where a slot's transport does not carry
-   * assignments: then every reader finds its own splits.
+   * starts them; before the subtasks deploy.
    */
   void start() throws Exception {
-    if (!slots.stream().allMatch(TaskManagerGateway::carriesSplitAssignments)) {
-      return;
-    }
     synchronized (lock) {
       for (JobVertex vertex : graph.vertices()) {
         if (vertex.isSource()) {

@@ -1,13 +1,11 @@
 package io.weir.runtime.task;
 
 import io.weir.api.source.InputStatus;
-import io.weir.api.source.SourceSplit;
 import io.weir.runtime.checkpoint.CheckpointKind;
 import io.weir.runtime.exchange.StreamEvent;
 import io.weir.runtime.exchange.StreamEvent.CheckpointBarrier;
 import io.weir.runtime.operators.SourceOperator;
 import io.weir.runtime.operators.SourceOperator.Emitted;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -87,9 +85,14 @@ public final class SourceStreamTask extends StreamTask {
         });
   }
 
-  /** Splits from the source's enumerator: the reader takes them between two polls, as mail. */
-  public void addSplits(List<SourceSplit> splits) {
-    mailbox.put(() -> source.addSplits(splits));
+  /**
+   * Splits from the source's enumerator: the reader takes them between two polls, as mail, after
+   * the mail that reached the task before and before any later checkpoint's barrier. Mail that
+   * reaches the task before it runs waits for its reader; splits that cannot be opened fail the
+   * task there, before that barrier.
+   */
+  public void addSplits(AssignedSplits splits) {
+    mailbox.put(() -> source.addSplits(splits.open()));
   }
 
   /** An aborted stop-with-savepoint lets the source go on. */

@@ -11,6 +11,7 @@ import io.weir.runtime.gateway.SlotPool;
 import io.weir.runtime.gateway.TaskManagerGateway;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.startup.BesideStartWork;
+import io.weir.runtime.task.AssignedSplits;
 import io.weir.runtime.task.StreamTask;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -110,13 +111,8 @@ public final class InProcessTaskManager implements SlotPool {
     }
 
     @Override
-    public boolean carriesSplitAssignments() {
-      return true;
-    }
-
-    @Override
     public void assignSplits(String vertexId, int subtask, List<SourceSplit> splits) {
-      attempt.assignSplits(vertexId, subtask, splits);
+      attempt.assignSplits(vertexId, subtask, AssignedSplits.of(splits));
     }
 
     @Override

@@ -3,7 +3,6 @@ package io.weir.runtime.taskexecutor;
 import io.weir.api.checkpoint.CheckpointingMode;
 import io.weir.api.datastream.JobConfig;
 import io.weir.api.graph.Partitioning;
-import io.weir.api.source.SourceSplit;
 import io.weir.api.state.StateSerializer;
 import io.weir.runtime.checkpoint.CheckpointKind;
 import io.weir.runtime.checkpoint.CheckpointResponder;
@@ -30,6 +29,7 @@ import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobVertex;
 import io.weir.runtime.startup.BesideStartStatus;
 import io.weir.runtime.startup.BesideStartWork;
+import io.weir.runtime.task.AssignedSplits;
 import io.weir.runtime.task.OneInputStreamTask;
 import io.weir.runtime.task.OutputEdge;
 import io.weir.runtime.task.SourceStreamTask;
@@ -315,8 +315,15 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
     sources.forEach(source -> source.triggerCheckpoint(checkpointId, timestamp, kind));
   }
 
-  /** Hands splits from the source's enumerator to one of this task manager's source subtasks. */
-  public void assignSplits(String vertexId, int subtask, List<SourceSplit> splits) {
+  /**
+   * Hands splits from the source's enumerator to one of this task manager's source subtasks, as its
+   * mail. Splits for a subtask that is not here reach no reader: every source subtask here fails
+   * before its next barrier (so no checkpoint completes that the enumerator counts them in), and
+   * this throws.
+   *
+   * @throws IllegalArgumentException when the subtask is not on this task manager
+   */
+  public void assignSplits(String vertexId, int subtask, AssignedSplits splits) {
     for (SourceStreamTask source : sources) {
       TaskDeployment task = source.deployment();
       if (task.vertex().id().equals(vertexId) && task.subtaskIndex() == subtask) {
@@ -324,8 +331,17 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
         return;
       }
     }
-    throw new IllegalArgumentException(
-        "No source subtask " + subtask + " of " + vertexId + " here");
+    IllegalArgumentException missing =
+        new IllegalArgumentException(
+            "Splits assigned to subtask "
+                + subtask
+                + " of "
+                + vertexId
+                + " reached task manager "
+                + taskManagerId
+                + ", which does not run it");
+    sources.forEach(source -> source.addSplits(AssignedSplits.undeliverable(missing)));
+    throw missing;
   }
 
   public void notifyCheckpointComplete(long checkpointId) {
