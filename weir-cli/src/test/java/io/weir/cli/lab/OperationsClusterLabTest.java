@@ -19,9 +19,10 @@ import org.junit.jupiter.api.io.TempDir;
  * savepoint then a plain resubmission, retention past the checkpoint while down, a fresh start at
  * {@code latest} with a crash before checkpoint 2, a poison record without and with a dead-letter
  * topic (the dead letter once in its topic, and counted by the job: its client's progress line
- * shows {@code dead-letters=1}, which the task managers' heartbeats carried to the job manager),
- * and a second runner of a running job (a second cluster on the same checkpoint directory), refused
- * by the lease its lone job manager holds.
+ * shows {@code dead-letters=1}, which the task managers' heartbeats carried to the job manager), a
+ * second runner of a running job (a second cluster on the same checkpoint directory), refused by
+ * the lease its lone job manager holds, and, on a highly available cluster of the cell's own, a
+ * leader frozen and woken after its successor checkpointed.
  */
 class OperationsClusterLabTest {
   @RegisterExtension
@@ -78,6 +79,24 @@ class OperationsClusterLabTest {
     assertThat(run.cells()).containsOnlyKeys("fresh-without-checkpoints/seed/cluster");
     JsonNode cell = run.cells().get("fresh-without-checkpoints/seed/cluster");
     assertThat(cell.get("outcome").asText()).as(cell.toString()).isEqualTo("loud-failure");
+    OperationsCells.assertEveryCellPassed(run);
+  }
+
+  @Test
+  void when_aDeposedLeaderIsWokenAfterItsSuccessorCheckpointed_then_itStandsByAndTheJobIsExact()
+      throws Exception {
+    // when: on a highly available cluster, the leader frozen (SIGSTOP) once the job completed a
+    // checkpoint, and woken (SIGCONT) once the standby leads, runs the job and completed one of its
+    // own; the cell fails unless the woken one logs that it was deposed and stands by
+    OperationsCells.Run run =
+        OperationsCells.run(
+            kafka.bootstrapServers(), directory, "deposed-leader-woken/seed", "cluster");
+
+    // then
+    assertThat(run.cells()).containsOnlyKeys("deposed-leader-woken/seed/cluster");
+    JsonNode cell = run.cells().get("deposed-leader-woken/seed/cluster");
+    assertThat(cell.get("outcome").asText()).as(cell.toString()).isEqualTo("exactly-once");
+    assertThat(cell.get("in").asLong()).as(cell.toString()).isGreaterThan(300);
     OperationsCells.assertEveryCellPassed(run);
   }
 }

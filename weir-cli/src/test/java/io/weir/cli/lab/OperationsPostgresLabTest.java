@@ -129,16 +129,20 @@ class OperationsPostgresLabTest {
         OperationsCells.run(
             kafka.bootstrapServers(),
             directory,
-            "twin-sinks-dot-underscore/postgres-totals/local",
-            "local",
+            "twin-sinks-dot-underscore/postgres-totals",
+            "local,cluster",
             "--sink",
             "postgres");
 
-    // then: counted over both table sets, each against the whole input
-    assertThat(run.cells()).containsOnlyKeys("twin-sinks-dot-underscore/postgres-totals/local");
-    JsonNode cell = run.cells().get("twin-sinks-dot-underscore/postgres-totals/local");
-    assertThat(cell.get("outcome").asText()).as(cell.toString()).isEqualTo("exactly-once");
-    assertThat(cell.get("in").asLong()).as(cell.toString()).isGreaterThan(600);
+    // then: counted over both table sets, each against the whole input, locally and on a cluster
+    assertThat(run.cells())
+        .containsOnlyKeys(
+            "twin-sinks-dot-underscore/postgres-totals/local",
+            "twin-sinks-dot-underscore/postgres-totals/cluster");
+    for (JsonNode cell : run.cells().values()) {
+      assertThat(cell.get("outcome").asText()).as(cell.toString()).isEqualTo("exactly-once");
+      assertThat(cell.get("in").asLong()).as(cell.toString()).isGreaterThan(600);
+    }
     OperationsCells.assertEveryCellPassed(run);
   }
 }

@@ -60,6 +60,8 @@ final class AttemptEnding {
   private final AttemptId attempt;
   private final Supplier<Sightings> sightings;
   private final Clock clock;
+  // Once the wait ended: what is kept only for it may go.
+  private final Runnable whenEnded;
   private final Map<String, Ending> taskManagers = new TreeMap<>();
   // The latest time a task manager seen GONE may still act; the wait lasts until then too.
   private long quietAfterMillis;
@@ -74,22 +76,32 @@ final class AttemptEnding {
       Iterable<String> taskManagerIds,
       Supplier<Sightings> sightings,
       Clock clock) {
+    this(earlierWork, attempt, taskManagerIds, sightings, clock, () -> {});
+  }
+
+  private AttemptEnding(
+      String earlierWork,
+      AttemptId attempt,
+      Iterable<String> taskManagerIds,
+      Supplier<Sightings> sightings,
+      Clock clock,
+      Runnable whenEnded) {
     this.earlierWork = earlierWork;
     this.attempt = attempt;
     this.sightings = sightings;
     this.clock = clock;
+    this.whenEnded = whenEnded;
     taskManagerIds.forEach(id -> taskManagers.put(id, Ending.RUNNING));
   }
 
   /**
    * An attempt of this job manager: each task manager confirms with TasksEnded, or is gone once it
-   * left the live set (connection closed, or heartbeats stopped for the timeout).
+   * left the live set (connection closed, or heartbeats stopped for the timeout). Once it ended,
+   * the registry forgets what the task managers reported of the attempt and of the job's earlier
+   * ones.
    */
   static AttemptEnding ofAttempt(
-      AttemptId attempt,
-      Iterable<String> taskManagerIds,
-      TaskManagerRegistry registry,
-      Clock clock) {
+      AttemptId attempt, Iterable<String> taskManagerIds, TaskManagerRegistry registry) {
     return new AttemptEnding(
         "attempt " + attempt,
         attempt,
@@ -108,7 +120,8 @@ final class AttemptEnding {
             }
           };
         },
-        clock);
+        registry.clock(),
+        () -> registry.forgetAttemptsThrough(attempt));
   }
 
   /** A task manager's TasksEnded; one for another attempt is ignored. */
@@ -150,6 +163,7 @@ final class AttemptEnding {
         Character.toUpperCase(earlierWork.charAt(0)),
         earlierWork.substring(1),
         taskManagers);
+    whenEnded.run();
     return true;
   }
 

@@ -67,22 +67,16 @@ final class ClusterJob {
   // The task manager of each slot the current attempt runs in.
   private volatile List<String> slotOwners = List.of();
   private final CompletedCheckpoint restored;
-  private final Clock clock;
   // How the latest attempt ends on its task managers; before the first, what a former leader ran
   // (for a recovered job) or null.
   private volatile AttemptEnding latestEnding;
 
   private ClusterJob(
-      JobSubmission submission,
-      JobCode code,
-      JobDriver driver,
-      CompletedCheckpoint restored,
-      Clock clock) {
+      JobSubmission submission, JobCode code, JobDriver driver, CompletedCheckpoint restored) {
     this.submission = submission;
     this.code = code;
     this.driver = driver;
     this.restored = restored;
-    this.clock = clock;
   }
 
   /**
@@ -130,7 +124,7 @@ final class ClusterJob {
     driver.storage().claimIdsWith(checkpointIds);
     try {
       CompletedCheckpoint restored = driver.prepare().checkpoint();
-      return new ClusterJob(submission, code, driver, restored, clock);
+      return new ClusterJob(submission, code, driver, restored);
     } catch (JobExecutionException | RuntimeException e) {
       driver.releaseLease();
       throw e;
@@ -180,6 +174,8 @@ final class ClusterJob {
         LOG.error("Job {} failed: {}", jobId(), driver.message(), driver.failure());
       }
     } finally {
+      // No later attempt of this job waits for what its task managers reported.
+      registry.forgetAttemptsThrough(new AttemptId(jobId(), Integer.MAX_VALUE));
       thread.setContextClassLoader(previous);
       code.close();
     }
@@ -210,7 +206,7 @@ final class ClusterJob {
     progress.clear();
     subtaskFigures.clear();
     slotOwners = slots.stream().map(slot -> slot.id).toList();
-    latestEnding = AttemptEnding.ofAttempt(id, byId.keySet(), registry, clock);
+    latestEnding = AttemptEnding.ofAttempt(id, byId.keySet(), registry);
     List<TaskManagerGateway> gateways = new ArrayList<>();
     for (RegisteredTaskManager slot : slots) {
       gateways.add(

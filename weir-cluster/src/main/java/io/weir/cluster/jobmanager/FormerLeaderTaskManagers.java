@@ -2,7 +2,6 @@ package io.weir.cluster.jobmanager;
 
 import io.weir.cluster.ha.JobManagerHighAvailability;
 import io.weir.cluster.ha.LeaderEpoch;
-import java.time.Clock;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,14 +37,13 @@ final class FormerLeaderTaskManagers implements AttemptEnding.Sightings {
       LeaderEpoch term,
       Set<String> listedAtTakeover,
       JobManagerHighAvailability highAvailability,
-      TaskManagerRegistry registry,
-      Clock clock) {
+      TaskManagerRegistry registry) {
     return new AttemptEnding(
         "the attempts of the leaders before epoch " + term.epoch(),
         null,
         listedAtTakeover,
         () -> new FormerLeaderTaskManagers(listedNow(highAvailability), registry),
-        clock);
+        registry.clock());
   }
 
   private static Set<String> listedNow(JobManagerHighAvailability highAvailability) {

@@ -53,6 +53,8 @@ public final class JobManager implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(JobManager.class);
 
   private final JobManagerOptions options;
+  // The jobs' clock: checkpoint times are shown as dates. Heartbeats, leases and the waits between
+  // attempts run on the registry's monotonic one.
   private final Clock clock = Clock.systemUTC();
   private final EventLoopGroup network = EventLoops.create("weir-jobmanager-network", 4);
   private final TaskManagerRegistry registry;
@@ -78,7 +80,7 @@ public final class JobManager implements AutoCloseable {
   private JobManager(JobManagerOptions options, JobManagerHighAvailability highAvailability) {
     this.options = options;
     this.highAvailability = highAvailability;
-    this.registry = new TaskManagerRegistry(options.heartbeatTimeout(), clock);
+    this.registry = new TaskManagerRegistry(options.heartbeatTimeout(), new MonotonicClock());
     registry.onLost(this::onTaskManagerLost);
     // Submitted jars live beside the checkpoints they belong to.
     this.jars =
@@ -151,7 +153,7 @@ public final class JobManager implements AutoCloseable {
       // attempts, and the first attempt of each recovered job deploys after they ended.
       formerLeaders =
           FormerLeaderTaskManagers.ending(
-              term, highAvailability.listedTaskManagers(), highAvailability, registry, clock);
+              term, highAvailability.listedTaskManagers(), highAvailability, registry);
     } catch (Exception e) {
       LOG.error("Cannot read the job store; stepping down so that another job manager leads", e);
       highAvailability.stepDown(term);
@@ -371,7 +373,7 @@ public final class JobManager implements AutoCloseable {
                 register.dataAddress(),
                 register.pid(),
                 new TaskManagerConnection(connection, term.epoch(), () -> leadsIn(term)),
-                clock.millis()));
+                registry.clock().millis()));
       } else if (message instanceof ControlMessages.Heartbeat heartbeat) {
         registry.heartbeat(heartbeat.taskManagerId(), heartbeat.besideStartByAttempt());
         RegisteredTaskManager sender = registry.get(heartbeat.taskManagerId());

@@ -34,6 +34,11 @@ final class TaskManagerRegistry {
     this.clock = clock;
   }
 
+  /** The clock of heartbeats, leases and the waits between attempts. */
+  Clock clock() {
+    return clock;
+  }
+
   void onLost(Consumer<String> listener) {
     lostListeners.add(listener);
   }
@@ -71,6 +76,7 @@ final class TaskManagerRegistry {
   /** Declares lost every task manager silent for longer than the heartbeat timeout. */
   void checkHeartbeats() {
     long now = clock.millis();
+    forgetLostWhoseWorkCannotLand(now);
     for (RegisteredTaskManager taskManager : List.copyOf(live.values())) {
       long silentMillis = now - taskManager.lastHeartbeatMillis;
       if (silentMillis > heartbeatTimeout.toMillis()) {
@@ -91,7 +97,12 @@ final class TaskManagerRegistry {
       return;
     }
     lostTaskManagers.put(
-        id, new LostTaskManager(lost.lastHeartbeatMillis, Map.copyOf(lost.besideStart)));
+        id,
+        new LostTaskManager(
+            lost.lastHeartbeatMillis
+                + heartbeatTimeout.toMillis()
+                + BesideStartWork.WORK_BOUND.toMillis(),
+            Map.copyOf(lost.besideStart)));
     LOG.warn("Task manager {} is lost: {}", id, reason);
     lost.connection.close();
     lostListeners.forEach(listener -> listener.accept(id));
@@ -127,21 +138,57 @@ final class TaskManagerRegistry {
    * said {@link BesideStartStatus#QUIET} for the attempt: every subtask there had passed its start,
    * where such work is added, and none ran. Otherwise its lease ended by its last heartbeat here
    * plus the heartbeat timeout, and such work acts only within {@link BesideStartWork#WORK_BOUND}
-   * of its start. 0 for a task manager not lost here.
+   * of its start. 0 for a task manager not lost here (or lost so long ago that this time passed and
+   * it was forgotten).
    */
   long quietAfterMillis(String id, AttemptId attempt) {
     LostTaskManager lost = lostTaskManagers.get(id);
     if (lost == null || lost.besideStart().get(attempt) == BesideStartStatus.QUIET) {
       return 0;
     }
-    return lost.lastHeartbeatMillis()
-        + heartbeatTimeout.toMillis()
-        + BesideStartWork.WORK_BOUND.toMillis();
+    return lost.workCannotLandAfterMillis();
   }
 
-  /** A lost task manager's last heartbeat here and what it said of each attempt's starts. */
+  /**
+   * Forgets what the task managers said of {@code attempt} and of its job's attempts before it: the
+   * job moved past them (their ending was awaited) or ended, so no wait asks for those reports any
+   * more. A heartbeat leaves out an attempt that ended, so without this a long-lived cluster would
+   * keep one report per attempt per task manager. A heartbeat sent just before an attempt's
+   * TasksEnded may put its report back afterwards; the job's next move past an attempt takes it.
+   */
+  void forgetAttemptsThrough(AttemptId attempt) {
+    for (RegisteredTaskManager taskManager : live.values()) {
+      taskManager
+          .besideStart
+          .keySet()
+          .removeIf(
+              reported ->
+                  reported.jobId().equals(attempt.jobId())
+                      && reported.attempt() <= attempt.attempt());
+    }
+  }
+
+  /**
+   * A lost task manager is remembered until its lease and the bound of its work passed: from then
+   * on {@link #quietAfterMillis} is in the past for every attempt, as it is for one never lost
+   * here.
+   */
+  private void forgetLostWhoseWorkCannotLand(long now) {
+    lostTaskManagers.values().removeIf(lost -> lost.workCannotLandAfterMillis() <= now);
+  }
+
+  /** How many lost task managers are remembered for {@link #quietAfterMillis}. */
+  int lostRemembered() {
+    return lostTaskManagers.size();
+  }
+
+  /**
+   * What a lost task manager said of each attempt's starts, and when nothing it started can land:
+   * its lease ended by its last heartbeat here plus the heartbeat timeout, and what it started
+   * beside a start acts within {@link BesideStartWork#WORK_BOUND}.
+   */
   private record LostTaskManager(
-      long lastHeartbeatMillis, Map<AttemptId, BesideStartStatus> besideStart) {}
+      long workCannotLandAfterMillis, Map<AttemptId, BesideStartStatus> besideStart) {}
 
   RegisteredTaskManager get(String id) {
     return live.get(id);

@@ -80,6 +80,45 @@ class LostTaskManagerWaitTest {
     assertWaitsOutLeaseAndBound(Map.of(EARLIER_ATTEMPT, BesideStartStatus.QUIET));
   }
 
+  @Test
+  void when_aJobRestartsManyTimes_then_theReportsKeptStayBoundedAndQuietLostOnesHoldNothing()
+      throws Exception {
+    // given: a task manager that runs every attempt of the job, and each attempt fails because
+    // another task manager of it, quiet by then, is lost
+    int attempts = 40;
+    register("tm-stays");
+    for (int number = 0; number < attempts; number++) {
+      AttemptId attempt = new AttemptId("job", number);
+      String lostOne = "tm-lost-" + number;
+      register(lostOne);
+      registry.heartbeat("tm-stays", Map.of(attempt, BesideStartStatus.STARTING));
+      registry.heartbeat("tm-stays", Map.of(attempt, BesideStartStatus.QUIET));
+      registry.heartbeat(lostOne, Map.of(attempt, BesideStartStatus.QUIET));
+
+      // when: the attempt fails, the staying one ends it (its heartbeats leave it out from then
+      // on) and confirms; the job awaits the attempt's ending
+      registry.declareLost(lostOne, "killed");
+      registry.heartbeat("tm-stays", Map.of());
+      AttemptEnding ending =
+          AttemptEnding.ofAttempt(attempt, List.of("tm-stays", lostOne), registry);
+      ending.confirmed(attempt, "tm-stays");
+
+      // then: the quiet lost one does not hold the next attempt on a clock that stands still
+      assertThat(awaitInBackground(ending).get(10, TimeUnit.SECONDS)).isTrue();
+      // A heartbeat sent just before the TasksEnded arrives after it.
+      registry.heartbeat("tm-stays", Map.of(attempt, BesideStartStatus.QUIET));
+      clock.advance(HEARTBEAT_TIMEOUT.plus(BesideStartWork.WORK_BOUND));
+      registry.heartbeat("tm-stays", Map.of());
+    }
+
+    // then: of all the attempts, the job manager keeps what the late heartbeat put back of the
+    // last one, and no lost task manager once their leases and bounds passed
+    registry.checkHeartbeats();
+    assertThat(registry.get("tm-stays").besideStart)
+        .containsOnlyKeys(new AttemptId("job", attempts - 1));
+    assertThat(registry.lostRemembered()).isZero();
+  }
+
   private void assertWaitsOutLeaseAndBound(Map<AttemptId, BesideStartStatus> lastReport)
       throws Exception {
     // given
@@ -106,8 +145,10 @@ class LostTaskManagerWaitTest {
   }
 
   private CompletableFuture<Boolean> awaitEnding(String taskManagerId) {
-    AttemptEnding ending =
-        AttemptEnding.ofAttempt(ATTEMPT, List.of(taskManagerId), registry, clock);
+    return awaitInBackground(AttemptEnding.ofAttempt(ATTEMPT, List.of(taskManagerId), registry));
+  }
+
+  private static CompletableFuture<Boolean> awaitInBackground(AttemptEnding ending) {
     return CompletableFuture.supplyAsync(
         () -> {
           try {

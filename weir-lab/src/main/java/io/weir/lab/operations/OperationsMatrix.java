@@ -39,7 +39,8 @@ public final class OperationsMatrix {
           new FreshAfterCrashOperation(),
           new FreshWithoutCheckpointsOperation(),
           new TwinSinksOperation(),
-          new TransactionPastTimeoutOperation());
+          new TransactionPastTimeoutOperation(),
+          new DeposedLeaderOperation());
 
   private final LabSettings settings;
   private final LabProgress progress;
