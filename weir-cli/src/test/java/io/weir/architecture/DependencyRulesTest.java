@@ -189,27 +189,22 @@ class DependencyRulesTest {
   }
 
   @Test
-  void when_testHarnessIsChecked_then_itDrivesOnlyTheApiTheRuntimeAndTheLab() {
+  void when_testHarnessIsChecked_then_itUsesTheApiAndTheRuntimeOnly() {
     classes()
         .that()
         .resideInAPackage("io.weir.testing..")
         .should()
         .onlyDependOnClassesThat()
         .resideInAnyPackage(
-            "io.weir.api..",
-            "io.weir.runtime..",
-            "io.weir.lab..",
-            "io.weir.testing..",
-            "org.junit..",
-            "java..")
+            "io.weir.api..", "io.weir.runtime..", "io.weir.testing..", "org.junit..", "java..")
         .check(classes);
   }
 
   @Test
-  void when_labIsChecked_then_onlyTheCommandLineAndTheTestHarnessKnowIt() {
+  void when_labIsChecked_then_onlyTheCommandLineKnowsIt() {
     noClasses()
         .that()
-        .resideOutsideOfPackages("io.weir.lab..", "io.weir.cli..", "io.weir.testing..")
+        .resideOutsideOfPackages("io.weir.lab..", "io.weir.cli..")
         .should()
         .dependOnClassesThat()
         .resideInAPackage("io.weir.lab..")
@@ -255,25 +250,6 @@ class DependencyRulesTest {
             "io.weir.postgres..",
             "io.weir.cluster..",
             "io.weir.lab..")
-        .check(classes);
-  }
-
-  @Test
-  void when_testingHarnessIsChecked_then_itUsesTheApiAndTheRuntimeOnly() {
-    noClasses()
-        .that()
-        .resideInAPackage("io.weir.testing..")
-        .should()
-        .dependOnClassesThat()
-        .resideInAnyPackage(
-            "io.weir.kafka..",
-            "io.weir.postgres..",
-            "io.weir.rocksdb..",
-            "io.weir.cluster..",
-            "io.weir.lab..",
-            "io.weir.devservers..",
-            "io.weir.examples..",
-            "io.weir.web..")
         .check(classes);
   }
 }
