@@ -1,6 +1,7 @@
 package io.weir.runtime.jobmaster;
 
 import io.weir.api.datastream.JobExecutionException;
+import io.weir.api.functions.LeaseEpoch;
 import io.weir.runtime.checkpoint.CheckpointCoordinator;
 import io.weir.runtime.checkpoint.CheckpointHistory;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
@@ -114,7 +115,7 @@ public final class JobDriver {
         new RoutingCheckpointStorage(
             CheckpointStorages.forJob(graph.config(), graph.jobName()),
             failpoints,
-            lease.map(CheckpointDirectoryLease::epoch).orElse(0L));
+            lease.map(CheckpointDirectoryLease::leaseEpoch).orElse(LeaseEpoch.NONE));
   }
 
   /**
@@ -337,6 +338,7 @@ public final class JobDriver {
   private SinkRecoveryStep recoveryStep(List<RecoveryView.SinkTransaction> outcomes) {
     return new SinkRecoveryStep(
         graph,
+        storage.leaseEpoch(),
         (sink, outcome) ->
             outcomes.add(
                 new RecoveryView.SinkTransaction(
