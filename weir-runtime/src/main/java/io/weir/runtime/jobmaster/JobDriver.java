@@ -306,6 +306,10 @@ public final class JobDriver {
       LOG.warn("Attempt not started: {}", line);
       return new IllegalStateException(line);
     }
+    Throwable superseded = maybeSuperseded();
+    if (superseded != null) {
+      return superseded;
+    }
     try {
       if (latest == null && unprovableStart) {
         recovery.refuseUnprovableStart();
@@ -331,6 +335,31 @@ public final class JobDriver {
       return new IllegalStateException("the sinks cannot be recovered: " + e.getMessage(), e);
     } finally {
       recoveredTransactions = List.copyOf(outcomes);
+    }
+  }
+
+  /**
+   * Whether another runner took the lease of the job's checkpoint directory since this one did
+   * (where the operating-system lock did not hold), as the line that ends the job: a later attempt
+   * of this run would settle the sinks under the ids the newer run's subtasks use, for example
+   * abort a Kafka transaction it pre-committed. A sink whose external system records the lease
+   * refuses as well; this covers every sink, before any is touched. Null when no newer run took it;
+   * else the failure of the attempt, having ended the job when a newer run took it.
+   */
+  private Throwable maybeSuperseded() {
+    if (lease.isEmpty()) {
+      return null;
+    }
+    try {
+      lease.get().checkNotSuperseded(graph.jobName());
+      return null;
+    } catch (JobExecutionException fenced) {
+      end(JobState.FAILED, fenced.getMessage(), fenced);
+      return fenced;
+    } catch (IOException e) {
+      // Unreadable now, perhaps readable at the next attempt: the restart strategy decides.
+      return new IllegalStateException(
+          "Cannot read the lease of job '" + graph.jobName() + "': " + e, e);
     }
   }
 

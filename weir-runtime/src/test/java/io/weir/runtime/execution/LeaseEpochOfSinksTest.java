@@ -2,7 +2,10 @@ package io.weir.runtime.execution;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
+import io.weir.api.datastream.JobClient;
+import io.weir.api.datastream.RestartStrategy;
 import io.weir.api.datastream.StreamEnvironment;
 import io.weir.api.source.GeneratorSource;
 import io.weir.runtime.checkpoint.storage.CheckpointDirectoryLease;
@@ -12,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -60,6 +64,47 @@ class LeaseEpochOfSinksTest {
                 + ") has recovered the sink since; stop this run");
     assertThat(recordedLease()).contains("epoch=2");
     assertThat(committedLines()).isEqualTo(before);
+  }
+
+  @Test
+  void when_anotherRunTookTheLeaseWhileThisOneRan_then_itsNextAttemptSettlesNothingAndFails()
+      throws Exception {
+    // given: a run holding epoch 1 that committed output
+    StreamEnvironment env = StreamEnvironment.getExecutionEnvironment().setParallelism(1);
+    env.enableCheckpointing(Duration.ofMillis(100));
+    env.setCheckpointDirectory(dir.resolve("checkpoints"));
+    env.setRestartStrategy(RestartStrategy.fixedDelay(3, Duration.ofMillis(100)));
+    env.addSource(new GeneratorSource<>(RECORDS, i -> i, 200))
+        .uid("numbers")
+        .map(LeaseEpochOfSinksTest::failOnceAsked)
+        .uid("failing")
+        .addSink(FileSink.<Long>forDirectory(dir.resolve("output")).build())
+        .uid("files");
+    JobClient client = env.executeAsync("epochs");
+    await().atMost(Duration.ofSeconds(60)).until(() -> !committedLines().isEmpty());
+    // when: a second runner takes the lease where the lock does not hold (epoch 2), and the first
+    // run's attempt fails
+    Path holder = jobDirectory().resolve(CheckpointDirectoryLease.HOLDER_FILE);
+    Files.writeString(holder, Files.readString(holder).replaceAll("epoch=\\d+", "epoch=2"));
+    FAIL_NEXT_RECORD.set(true);
+    // then: the next attempt's recovery step settles nothing and the job fails for good
+    assertThatThrownBy(client::awaitResult)
+        .hasMessageContaining(
+            "job 'epochs' is fenced: this run holds lease epoch 1 of "
+                + jobDirectory()
+                + ", and a newer run (lease epoch 2 of "
+                + jobDirectory()
+                + ") took the lease since; its sinks are left to that run");
+    assertThat(committedLines().size()).isLessThan(RECORDS);
+  }
+
+  private static final AtomicBoolean FAIL_NEXT_RECORD = new AtomicBoolean();
+
+  private static Long failOnceAsked(Long record) {
+    if (FAIL_NEXT_RECORD.compareAndSet(true, false)) {
+      throw new IllegalStateException("failing the attempt at record " + record);
+    }
+    return record;
   }
 
   private StreamEnvironment environment() {

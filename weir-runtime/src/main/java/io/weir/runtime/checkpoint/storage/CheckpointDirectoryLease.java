@@ -133,6 +133,28 @@ public final class CheckpointDirectoryLease implements AutoCloseable {
     return new LeaseEpoch(jobDirectory.toString(), holder.epoch());
   }
 
+  /**
+   * Throws when the holder record names a newer acquisition than this one: another runner took the
+   * lease where the operating-system lock did not hold (a network file system that ignores locks, a
+   * directory mounted twice). Reads the record; may block on the file system.
+   *
+   * @throws JobExecutionException with one line naming the job and both leases
+   * @throws IOException when the holder record cannot be read
+   */
+  public void checkNotSuperseded(String jobName) throws JobExecutionException, IOException {
+    long last = lastEpoch(jobDirectory);
+    if (last > holder.epoch()) {
+      throw new JobExecutionException(
+          "job '"
+              + jobName
+              + "' is fenced: this run holds "
+              + leaseEpoch().describe()
+              + ", and a newer run ("
+              + new LeaseEpoch(jobDirectory.toString(), last).describe()
+              + ") took the lease since; its sinks are left to that run");
+    }
+  }
+
   /** This process, as the holder record names it. */
   public LeaseHolder holder() {
     return holder;
