@@ -19,4 +19,9 @@ public abstract class AbstractRichFunction implements RichFunction {
     }
     return runtimeContext;
   }
+
+  /** Whether a runtime context was set: false on an instance driven outside a job. */
+  protected final boolean hasRuntimeContext() {
+    return runtimeContext != null;
+  }
 }

@@ -30,6 +30,17 @@ public interface RuntimeContext extends KeyedStateStore {
   int attempt();
 
   /**
+   * The lease this run holds on the job's checkpoint directory, as a fencing token: a sink that
+   * records it in its external system when the job recovers it refuses the commits and aborts of an
+   * older run ({@link io.weir.api.datastream.StaleLeaseEpochException}). {@link LeaseEpoch#NONE}
+   * without a lease (checkpoints in memory, a cluster's task manager, whose job manager fences) and
+   * by default.
+   */
+  default LeaseEpoch leaseEpoch() {
+    return LeaseEpoch.NONE;
+  }
+
+  /**
    * What watches this subtask's two-phase commits (the runtime's failpoints, or a test harness);
    * {@link CommitObserver#NONE} by default.
    */

@@ -18,6 +18,12 @@ import java.util.Optional;
  * this sink began is still open, so new subtasks, at any parallelism, can begin transactions under
  * any id of the sink. An exception means nothing is proven: the attempt fails and the next one
  * calls again; calling again is safe.
+ *
+ * <p>A sink that is a {@link io.weir.api.functions.RichFunction} gets a runtime context first,
+ * naming the job and the operator and carrying the run's {@link
+ * io.weir.api.functions.RuntimeContext#leaseEpoch() lease epoch}, the fencing token a sink records
+ * in its external system; the step runs no subtask, so its subtask index, attempt and keyed state
+ * are not available there.
  */
 @PublicEvolving
 public interface RecoverableSink {

@@ -31,6 +31,11 @@ import org.slf4j.LoggerFactory;
  * transactions of the checkpoint are committed (an already committed one is recognised by its
  * commit record), then the subtask's prepared transactions that no checkpoint owns are rolled back,
  * before the first new transaction.
+ *
+ * <p>Fenced by the run's lease on the job's checkpoint directory ({@link SinkLeaseFence}): the
+ * job's recovery step records the lease for the sink, and every commit and rollback of a prepared
+ * transaction checks that no newer run recovered the sink since. Records and prepares are not
+ * checked: what a stale run prepares is never committed, and the newer run rolls it back.
  */
 final class ExactlyOncePostgresSink<T>
     extends TwoPhaseCommitSinkFunction<T, PostgresTransaction, Void> {
@@ -56,6 +61,7 @@ final class ExactlyOncePostgresSink<T>
   private transient List<T> waitingForCommit;
   private transient boolean preparedPending;
   private transient boolean restored;
+  private transient SinkLeaseFence fence;
 
   ExactlyOncePostgresSink(JdbcSinkConfig<T> config) {
     super(StateSerializer.java(), StateSerializer.java(), TwoPhaseCommitOptions.defaults());
@@ -194,13 +200,15 @@ final class ExactlyOncePostgresSink<T>
     boolean recoveryCopy = writer == null;
     PostgresSinkRecovery.CommitOutcome outcome;
     try {
-      outcome = new PostgresSinkRecovery(control()).commit(transaction);
+      outcome = fence().guarded(() -> new PostgresSinkRecovery(control()).commit(transaction));
     } catch (SQLException e) {
       closeControl();
+      fence().close();
       throw e;
     } finally {
       if (recoveryCopy) {
         closeControl();
+        fence().close();
       }
     }
     if (outcome == PostgresSinkRecovery.CommitOutcome.ALREADY_COMMITTED) {
@@ -215,7 +223,21 @@ final class ExactlyOncePostgresSink<T>
       batches.discard();
       writer.rollback();
     } else if (transaction.status() == TransactionStatus.PREPARED) {
-      new PreparedTransactions(control()).rollback(transaction.globalId());
+      fence().guarded(() -> new PreparedTransactions(control()).rollback(transaction.globalId()));
+    }
+  }
+
+  /**
+   * The recovery step's first act: records the run's lease as the sink's newest, or refuses when a
+   * newer run of the job recovered the sink already.
+   */
+  @Override
+  protected void fenceEarlierAttempts() throws Exception {
+    try {
+      fence().recover();
+    } finally {
+      // The step's copy of the sink is never closed.
+      fence().close();
     }
   }
 
@@ -238,23 +260,29 @@ final class ExactlyOncePostgresSink<T>
       SortedMap<Long, List<PostgresTransaction>> pending, List<PostgresTransaction> open)
       throws Exception {
     try {
-      PostgresSinkRecovery recovery = new PostgresSinkRecovery(control());
-      for (PostgresTransaction formerSubtask : open) {
-        TransactionIds ids = new TransactionIds(formerSubtask.transactionPrefix());
-        List<String> rolledBack = recovery.rollBackLingering(ids);
-        if (!rolledBack.isEmpty()) {
-          LOG.info(
-              "Rolled back {} prepared transaction(s) no checkpoint owns: {}",
-              rolledBack.size(),
-              rolledBack);
-        }
-        if (!pending.isEmpty()) {
-          CommitLog.forgetAfter(control(), ids.prefix(), pending.lastKey());
-        }
-      }
+      fence()
+          .guarded(
+              () -> {
+                PostgresSinkRecovery recovery = new PostgresSinkRecovery(control());
+                for (PostgresTransaction formerSubtask : open) {
+                  TransactionIds ids = new TransactionIds(formerSubtask.transactionPrefix());
+                  List<String> rolledBack = recovery.rollBackLingering(ids);
+                  if (!rolledBack.isEmpty()) {
+                    LOG.info(
+                        "Rolled back {} prepared transaction(s) no checkpoint owns: {}",
+                        rolledBack.size(),
+                        rolledBack);
+                  }
+                  if (!pending.isEmpty()) {
+                    CommitLog.forgetAfter(control(), ids.prefix(), pending.lastKey());
+                  }
+                }
+                return null;
+              });
     } finally {
       // The step's copy of the sink is never closed.
       closeControl();
+      fence().close();
     }
     return super.proveOutcomes(pending, open);
   }
@@ -268,7 +296,17 @@ final class ExactlyOncePostgresSink<T>
   @Override
   protected Optional<Void> initializeUserContext() {
     try {
-      List<String> rolledBack = new PostgresSinkRecovery(control()).rollBackLingering(ids);
+      List<String> rolledBack =
+          fence()
+              .guarded(
+                  () -> {
+                    List<String> lingering =
+                        new PostgresSinkRecovery(control()).rollBackLingering(ids);
+                    if (!restored) {
+                      CommitLog.forget(control(), ids.prefix());
+                    }
+                    return lingering;
+                  });
       if (!rolledBack.isEmpty()) {
         LOG.info(
             "Sink {} rolled back {} prepared transaction(s) no checkpoint owns: {}",
@@ -276,10 +314,9 @@ final class ExactlyOncePostgresSink<T>
             rolledBack.size(),
             rolledBack);
       }
-      if (!restored) {
-        CommitLog.forget(control(), ids.prefix());
-      }
-    } catch (SQLException e) {
+    } catch (RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
       throw new IllegalStateException(
           "Cannot roll back the lingering prepared transactions " + ids.likePattern() + ": " + e,
           e);
@@ -322,7 +359,32 @@ final class ExactlyOncePostgresSink<T>
       }
       closeQuietly(writer);
       closeControl();
+      fence().close();
     }
+  }
+
+  /**
+   * The fence of the run's lease, from the runtime context of the subtask or of the job's recovery
+   * step; a sink driven without one (a harness) fences nothing.
+   */
+  private SinkLeaseFence fence() {
+    if (fence == null) {
+      if (hasRuntimeContext()) {
+        String sinkName =
+            TransactionIds.sinkName(
+                config, getRuntimeContext().operatorName(), getRuntimeContext().operatorUid());
+        fence =
+            new SinkLeaseFence(
+                config.jdbcUrl(),
+                getRuntimeContext().jobName(),
+                sinkName,
+                TransactionIds.sinkPrefix(getRuntimeContext().jobName(), sinkName),
+                getRuntimeContext().leaseEpoch());
+      } else {
+        fence = SinkLeaseFence.none();
+      }
+    }
+    return fence;
   }
 
   private Connection control() throws SQLException {

@@ -6,9 +6,12 @@ import io.weir.api.checkpoint.CommitObserver;
 import io.weir.api.checkpoint.FunctionInitializationContext;
 import io.weir.api.checkpoint.FunctionSnapshotContext;
 import io.weir.api.datastream.JobConfig;
+import io.weir.api.functions.LeaseEpoch;
 import io.weir.api.functions.RichFunction;
 import io.weir.api.functions.RuntimeContext;
+import io.weir.api.sink.RecoverableSink;
 import io.weir.api.sink.SinkFunction;
+import io.weir.api.sink.TransactionOutcome;
 import io.weir.api.state.KeyedStateStore;
 import io.weir.api.state.ListState;
 import io.weir.api.state.ListStateDescriptor;
@@ -62,13 +65,15 @@ final class SinkDriver {
   private final MemoryListState state = new MemoryListState();
   private final Failpoints failpoints;
 
-  private SinkDriver(SinkFunction<Long> sink, String jobName, int subtaskIndex) {
+  private SinkDriver(
+      SinkFunction<Long> sink, String jobName, int subtaskIndex, LeaseEpoch leaseEpoch) {
     this.sink = sink;
     // As a runner does: the process's failpoints (-Dweir.failpoints) become this one job's.
     JobConfig config = new JobConfig();
     FailpointConfiguration.applyProcessConfiguration(config);
     this.failpoints = Failpoints.of(config.failpoints());
-    ((RichFunction) sink).setRuntimeContext(new Subtask(failpoints, jobName, subtaskIndex));
+    ((RichFunction) sink)
+        .setRuntimeContext(new Subtask(failpoints, jobName, subtaskIndex, leaseEpoch));
   }
 
   /** The failpoints of the job this driver plays, armed from the process's configuration. */
@@ -96,13 +101,36 @@ final class SinkDriver {
   static SinkDriver start(
       String jobName, int subtaskIndex, SinkFunction<Long> sinkFunction, Path stateFile)
       throws Exception {
-    SinkDriver driver = new SinkDriver(sinkFunction, jobName, subtaskIndex);
+    return start(jobName, subtaskIndex, sinkFunction, stateFile, LeaseEpoch.NONE);
+  }
+
+  /** As above, in a run that holds {@code leaseEpoch}. */
+  static SinkDriver start(
+      String jobName,
+      int subtaskIndex,
+      SinkFunction<Long> sinkFunction,
+      Path stateFile,
+      LeaseEpoch leaseEpoch)
+      throws Exception {
+    SinkDriver driver = new SinkDriver(sinkFunction, jobName, subtaskIndex, leaseEpoch);
     boolean restored = Files.exists(stateFile);
     if (restored) {
       driver.state.update(read(stateFile));
     }
     ((CheckpointedFunction) driver.sink).initializeState(driver.new Initialization(restored));
     return driver;
+  }
+
+  /**
+   * The job's recovery step, as a run holding {@code leaseEpoch} takes it: on {@code sink}, a copy
+   * of the job's sink, with the state of checkpoint {@code stateFile} (or none: a fresh start).
+   */
+  static List<TransactionOutcome> recover(
+      String jobName, SinkFunction<Long> sink, Path stateFile, LeaseEpoch leaseEpoch)
+      throws Exception {
+    ((RichFunction) sink).setRuntimeContext(new Subtask(Failpoints.none(), jobName, 0, leaseEpoch));
+    return ((RecoverableSink) sink)
+        .recoverTransactions(Files.exists(stateFile) ? read(stateFile) : List.of());
   }
 
   static SinkFunction<Long> exactlyOnceInserts(String jdbcUrl, String table) {
@@ -259,11 +287,18 @@ final class SinkDriver {
     private final Failpoints failpoints;
     private final String jobName;
     private final int subtaskIndex;
+    private final LeaseEpoch leaseEpoch;
 
-    Subtask(Failpoints failpoints, String jobName, int subtaskIndex) {
+    Subtask(Failpoints failpoints, String jobName, int subtaskIndex, LeaseEpoch leaseEpoch) {
       this.failpoints = failpoints;
       this.jobName = jobName;
       this.subtaskIndex = subtaskIndex;
+      this.leaseEpoch = leaseEpoch;
+    }
+
+    @Override
+    public LeaseEpoch leaseEpoch() {
+      return leaseEpoch;
     }
 
     @Override

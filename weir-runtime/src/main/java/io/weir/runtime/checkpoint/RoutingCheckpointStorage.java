@@ -1,5 +1,6 @@
 package io.weir.runtime.checkpoint;
 
+import io.weir.api.functions.LeaseEpoch;
 import io.weir.runtime.failpoint.FailpointNames;
 import io.weir.runtime.failpoint.Failpoints;
 import io.weir.runtime.state.KeyedBackendContext.SnapshotFiles;
@@ -31,19 +32,19 @@ public final class RoutingCheckpointStorage implements CheckpointStorage {
   private volatile BooleanSupplier owner = () -> true;
   private volatile CheckpointIdClaims claims = CheckpointIdClaims.UNSHARED;
   private final Failpoints failpoints;
-  private final long leaseEpoch;
+  private final LeaseEpoch leaseEpoch;
 
   public RoutingCheckpointStorage(CheckpointStorage checkpoints) {
-    this(checkpoints, Failpoints.none(), 0);
+    this(checkpoints, Failpoints.none(), LeaseEpoch.NONE);
   }
 
   /**
    * @param failpoints the job's, for {@link FailpointNames#COORDINATOR_METADATA_CONFIRMED}
-   * @param leaseEpoch the epoch of the lease this process holds on the job's checkpoint directory,
-   *     written into the metadata of every checkpoint and savepoint it completes; 0 without one
+   * @param leaseEpoch the lease this process holds on the job's checkpoint directory, whose epoch
+   *     is written into the metadata of every checkpoint and savepoint it completes (0 without one)
    */
   public RoutingCheckpointStorage(
-      CheckpointStorage checkpoints, Failpoints failpoints, long leaseEpoch) {
+      CheckpointStorage checkpoints, Failpoints failpoints, LeaseEpoch leaseEpoch) {
     this.checkpoints = checkpoints;
     this.failpoints = failpoints;
     this.leaseEpoch = leaseEpoch;
@@ -99,6 +100,11 @@ public final class RoutingCheckpointStorage implements CheckpointStorage {
     return !handedOver && owner.getAsBoolean();
   }
 
+  /** The lease this process holds on the job's checkpoint directory: its sinks' fencing token. */
+  public LeaseEpoch leaseEpoch() {
+    return leaseEpoch;
+  }
+
   /** Sends everything of checkpoint {@code checkpointId} to {@code storage}. */
   public void route(long checkpointId, CheckpointStorage storage) {
     routes.put(checkpointId, storage);
@@ -147,7 +153,8 @@ public final class RoutingCheckpointStorage implements CheckpointStorage {
     if (savepoint.isPresent()) {
       checkpoints.recordSavepoint(metadata.checkpointId(), savepoint.get());
     }
-    Completion completion = storage.completeDeferringCleanUp(metadata.withLeaseEpoch(leaseEpoch));
+    Completion completion =
+        storage.completeDeferringCleanUp(metadata.withLeaseEpoch(leaseEpoch.epoch()));
     Runnable cleanUp = completion.cleanUp();
     return new Completion(
         completion.checkpoint(),

@@ -1,5 +1,6 @@
 package io.weir.runtime.gateway;
 
+import io.weir.api.functions.LeaseEpoch;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.operators.SplitDiscovery;
 import java.util.List;
@@ -14,15 +15,28 @@ import java.util.Set;
  * @param placements every subtask of the job, not only those of one task manager
  * @param enumeratedSources the source tasks (vertex ids) whose readers get their splits from an
  *     enumerator on the job manager; the readers of the others find their own
+ * @param leaseEpoch the lease the job manager holds on the job's checkpoint directory, the fencing
+ *     token of the subtasks' sinks; {@link LeaseEpoch#NONE} on a cluster's task managers, which
+ *     take their job manager's fencing instead (see docs/fencing.md)
  */
 public record AttemptDeployment(
     int attempt,
     CompletedCheckpoint restored,
     List<SubtaskPlacement> placements,
-    Set<String> enumeratedSources) {
+    Set<String> enumeratedSources,
+    LeaseEpoch leaseEpoch) {
   public AttemptDeployment {
     placements = List.copyOf(placements);
     enumeratedSources = Set.copyOf(enumeratedSources);
+  }
+
+  /** A deployment whose sinks fence with no lease. */
+  public AttemptDeployment(
+      int attempt,
+      CompletedCheckpoint restored,
+      List<SubtaskPlacement> placements,
+      Set<String> enumeratedSources) {
+    this(attempt, restored, placements, enumeratedSources, LeaseEpoch.NONE);
   }
 
   /** A deployment whose readers all find their own splits. */

@@ -1,10 +1,11 @@
 package io.weir.runtime.jobmaster;
 
+import io.weir.api.functions.LeaseEpoch;
 import io.weir.runtime.checkpoint.CheckpointCoordinator;
 import io.weir.runtime.checkpoint.CheckpointHistory;
 import io.weir.runtime.checkpoint.CheckpointKind;
-import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
+import io.weir.runtime.checkpoint.RoutingCheckpointStorage;
 import io.weir.runtime.checkpoint.SavepointStop;
 import io.weir.runtime.checkpoint.StateHandle;
 import io.weir.runtime.checkpoint.SubtaskKey;
@@ -71,6 +72,7 @@ public final class JobAttempt implements JobManagerGateway {
   private final AttemptTaskManagers taskManagers;
   private final CheckpointCoordinator coordinator;
   private final SourceEnumerators enumerators;
+  private final LeaseEpoch leaseEpoch;
   private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
   private final int subtaskCount;
   // Only on the job's thread: the stop-with-savepoint under way, or null.
@@ -89,7 +91,7 @@ public final class JobAttempt implements JobManagerGateway {
       JobGraph graph,
       CompletedCheckpoint restored,
       List<TaskManagerGateway> slots,
-      CheckpointStorage storage,
+      RoutingCheckpointStorage storage,
       ScheduledExecutorService timer,
       Clock clock,
       long firstCheckpointId,
@@ -101,6 +103,7 @@ public final class JobAttempt implements JobManagerGateway {
     this.restored = restored;
     this.slots = List.copyOf(slots);
     this.taskManagers = new AttemptTaskManagers(slots);
+    this.leaseEpoch = storage.leaseEpoch();
     Set<SubtaskKey> subtasks = new HashSet<>();
     for (JobVertex vertex : graph.vertices()) {
       for (int i = 0; i < vertex.parallelism(); i++) {
@@ -220,7 +223,8 @@ public final class JobAttempt implements JobManagerGateway {
 
   private Throwable deployAll() throws InterruptedException {
     AttemptDeployment deployment =
-        new AttemptDeployment(number, restored, placements(), enumerators.enumeratedSources());
+        new AttemptDeployment(
+            number, restored, placements(), enumerators.enumeratedSources(), leaseEpoch);
     Set<String> waiting = new HashSet<>(taskManagers.ids());
     taskManagers.deploy(deployment, this);
     long deadline = System.currentTimeMillis() + DEPLOY_TIMEOUT_MILLIS;

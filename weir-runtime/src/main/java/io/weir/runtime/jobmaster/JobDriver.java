@@ -1,6 +1,7 @@
 package io.weir.runtime.jobmaster;
 
 import io.weir.api.datastream.JobExecutionException;
+import io.weir.api.functions.LeaseEpoch;
 import io.weir.runtime.checkpoint.CheckpointCoordinator;
 import io.weir.runtime.checkpoint.CheckpointHistory;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
@@ -114,7 +115,7 @@ public final class JobDriver {
         new RoutingCheckpointStorage(
             CheckpointStorages.forJob(graph.config(), graph.jobName()),
             failpoints,
-            lease.map(CheckpointDirectoryLease::epoch).orElse(0L));
+            lease.map(CheckpointDirectoryLease::leaseEpoch).orElse(LeaseEpoch.NONE));
   }
 
   /**
@@ -305,6 +306,10 @@ public final class JobDriver {
       LOG.warn("Attempt not started: {}", line);
       return new IllegalStateException(line);
     }
+    Throwable superseded = maybeSuperseded();
+    if (superseded != null) {
+      return superseded;
+    }
     try {
       if (latest == null && unprovableStart) {
         recovery.refuseUnprovableStart();
@@ -333,10 +338,36 @@ public final class JobDriver {
     }
   }
 
+  /**
+   * Whether another runner took the lease of the job's checkpoint directory since this one did
+   * (where the operating-system lock did not hold), as the line that ends the job: a later attempt
+   * of this run would settle the sinks under the ids the newer run's subtasks use, for example
+   * abort a Kafka transaction it pre-committed. A sink whose external system records the lease
+   * refuses as well; this covers every sink, before any is touched. Null when no newer run took it;
+   * else the failure of the attempt, having ended the job when a newer run took it.
+   */
+  private Throwable maybeSuperseded() {
+    if (lease.isEmpty()) {
+      return null;
+    }
+    try {
+      lease.get().checkNotSuperseded(graph.jobName());
+      return null;
+    } catch (JobExecutionException fenced) {
+      end(JobState.FAILED, fenced.getMessage(), fenced);
+      return fenced;
+    } catch (IOException e) {
+      // Unreadable now, perhaps readable at the next attempt: the restart strategy decides.
+      return new IllegalStateException(
+          "Cannot read the lease of job '" + graph.jobName() + "': " + e, e);
+    }
+  }
+
   /** The step of one attempt, telling {@code outcomes} what it proves. */
   private SinkRecoveryStep recoveryStep(List<RecoveryView.SinkTransaction> outcomes) {
     return new SinkRecoveryStep(
         graph,
+        storage.leaseEpoch(),
         (sink, outcome) ->
             outcomes.add(
                 new RecoveryView.SinkTransaction(

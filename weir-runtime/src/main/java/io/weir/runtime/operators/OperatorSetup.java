@@ -2,6 +2,7 @@ package io.weir.runtime.operators;
 
 import io.weir.api.checkpoint.CommitObserver;
 import io.weir.api.functions.KeySelector;
+import io.weir.api.functions.LeaseEpoch;
 import io.weir.runtime.state.KeyGroupRange;
 import io.weir.runtime.state.KeyGroups;
 import io.weir.runtime.state.KeyedStateBackends;
@@ -16,6 +17,8 @@ import java.util.OptionalLong;
  * @param restoredCheckpointId the checkpoint restored from, if any
  * @param commitObserver what watches the commits of a two-phase-commit sink in this subtask
  * @param keyedStateBackends makes the keyed state backend of a keyed operator
+ * @param leaseEpoch the lease the run holds on the job's checkpoint directory, its sinks' fencing
+ *     token
  */
 public record OperatorSetup(
     String uid,
@@ -30,9 +33,42 @@ public record OperatorSetup(
     OptionalLong restoredCheckpointId,
     ProcessingTimeService timeService,
     CommitObserver commitObserver,
-    KeyedStateBackends keyedStateBackends) {
+    KeyedStateBackends keyedStateBackends,
+    LeaseEpoch leaseEpoch) {
 
-  /** A setup whose keyed state, if any, is on the heap. */
+  /** A setup without a lease. */
+  public OperatorSetup(
+      String uid,
+      String name,
+      String jobName,
+      int subtaskIndex,
+      int parallelism,
+      int maxParallelism,
+      int attempt,
+      KeySelector<?, ?> keySelector,
+      OperatorSubtaskState restoredState,
+      OptionalLong restoredCheckpointId,
+      ProcessingTimeService timeService,
+      CommitObserver commitObserver,
+      KeyedStateBackends keyedStateBackends) {
+    this(
+        uid,
+        name,
+        jobName,
+        subtaskIndex,
+        parallelism,
+        maxParallelism,
+        attempt,
+        keySelector,
+        restoredState,
+        restoredCheckpointId,
+        timeService,
+        commitObserver,
+        keyedStateBackends,
+        LeaseEpoch.NONE);
+  }
+
+  /** A setup without a lease whose keyed state, if any, is on the heap. */
   public OperatorSetup(
       String uid,
       String name,

@@ -1,6 +1,7 @@
 package io.weir.runtime.operators;
 
 import io.weir.api.checkpoint.CommitObserver;
+import io.weir.api.functions.LeaseEpoch;
 import io.weir.api.functions.MetricGroup;
 import io.weir.api.functions.RuntimeContext;
 import io.weir.api.state.KeyedStateStore;
@@ -58,6 +59,11 @@ final class StreamRuntimeContext implements RuntimeContext {
   @Override
   public int attempt() {
     return setup.attempt();
+  }
+
+  @Override
+  public LeaseEpoch leaseEpoch() {
+    return setup.leaseEpoch();
   }
 
   @Override

@@ -1,5 +1,7 @@
 package io.weir.runtime.recovery;
 
+import io.weir.api.functions.LeaseEpoch;
+import io.weir.api.functions.RichFunction;
 import io.weir.api.graph.OperatorSpec;
 import io.weir.api.graph.Transformation;
 import io.weir.api.sink.RecoverableSink;
@@ -43,6 +45,7 @@ public final class SinkRecoveryStep {
   private static final Logger LOG = LoggerFactory.getLogger(SinkRecoveryStep.class);
 
   private final JobGraph graph;
+  private final LeaseEpoch leaseEpoch;
   private final OutcomeListener listener;
   private FreshStartSettlement freshStart;
   private int settledTransactions;
@@ -60,12 +63,13 @@ public final class SinkRecoveryStep {
     OutcomeListener NONE = (sink, outcome) -> {};
   }
 
-  public SinkRecoveryStep(JobGraph graph) {
-    this(graph, OutcomeListener.NONE);
-  }
-
-  public SinkRecoveryStep(JobGraph graph, OutcomeListener listener) {
+  /**
+   * @param leaseEpoch the lease the run holds on the job's checkpoint directory: each sink's copy
+   *     gets it in its {@link SinkRecoveryContext} and fences its recovery with it
+   */
+  public SinkRecoveryStep(JobGraph graph, LeaseEpoch leaseEpoch, OutcomeListener listener) {
     this.graph = graph;
+    this.leaseEpoch = leaseEpoch;
     this.listener = listener;
   }
 
@@ -237,9 +241,20 @@ public final class SinkRecoveryStep {
       Transformation operator, RecoverableSink sink, CompletedCheckpoint restored)
       throws Exception {
     // The graph's function stays untouched: the step works on a copy, as a task would.
+    RecoverableSink copy = FunctionCopier.copy(sink, operator.displayName());
+    if (copy instanceof RichFunction rich) {
+      rich.setRuntimeContext(
+          new SinkRecoveryContext(
+              graph.jobName(),
+              operator.displayName(),
+              operator.uid(),
+              graph.vertexOf(operator).parallelism(),
+              graph.config().maxParallelism(),
+              leaseEpoch));
+    }
     return settle(
         operator.displayName(),
-        FunctionCopier.copy(sink, operator.displayName()),
+        copy,
         restored == null ? null : restored.operators().get(operator.uid()),
         restored == null ? 0 : restored.checkpointId(),
         graph.config().acceptDataLoss(),

@@ -81,7 +81,8 @@ public abstract class StreamTask {
               timers,
               // The sink's commits run the job's failpoints sink.commit.*.
               new FailpointCommitObserver(deployment.failpoints(), deployment.besideStartWork()),
-              keyedStateBackends);
+              keyedStateBackends,
+              deployment.leaseEpoch());
       operators[i] =
           OperatorFactory.create(
               t.spec(),

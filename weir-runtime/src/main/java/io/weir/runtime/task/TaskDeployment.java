@@ -1,6 +1,7 @@
 package io.weir.runtime.task;
 
 import io.weir.api.datastream.JobConfig;
+import io.weir.api.functions.LeaseEpoch;
 import io.weir.runtime.checkpoint.CheckpointResponder;
 import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.exchange.InputGate;
@@ -24,6 +25,7 @@ import java.util.concurrent.Executor;
  * @param failpoints the job's in this process, which the subtask passes
  * @param besideStartWork its attempt's here, which the attempt awaits before it ends
  * @param splitDiscovery who finds the splits of a pulled source at the head of the chain
+ * @param leaseEpoch the lease the run holds on the job's checkpoint directory, for its sinks
  */
 public record TaskDeployment(
     String jobName,
@@ -42,7 +44,8 @@ public record TaskDeployment(
     Clock clock,
     Failpoints failpoints,
     BesideStartWork besideStartWork,
-    SplitDiscovery splitDiscovery) {
+    SplitDiscovery splitDiscovery,
+    LeaseEpoch leaseEpoch) {
 
   /** {@code Map -> Sink: Example Sink (2/4)}. */
   public String taskName() {

@@ -204,7 +204,8 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
             clock,
             failpoints,
             besideStartWork,
-            deployment.splitDiscoveryOf(vertex.id()));
+            deployment.splitDiscoveryOf(vertex.id()),
+            deployment.leaseEpoch());
     StreamTask task;
     if (vertex.isSource()) {
       task = new SourceStreamTask(taskDeployment);

@@ -1,6 +1,7 @@
 package io.weir.runtime.checkpoint.storage;
 
 import io.weir.api.datastream.JobExecutionException;
+import io.weir.api.functions.LeaseEpoch;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -57,6 +58,7 @@ public final class CheckpointDirectoryLease implements AutoCloseable {
   private static final Set<Path> HELD_BY_THIS_PROCESS = new HashSet<>();
 
   private final Path lockFile;
+  private final Path jobDirectory;
   private final FileChannel channel;
   private final FileLock lock;
   private final LeaseHolder holder;
@@ -65,6 +67,7 @@ public final class CheckpointDirectoryLease implements AutoCloseable {
   private CheckpointDirectoryLease(
       Path lockFile, FileChannel channel, FileLock lock, LeaseHolder holder) {
     this.lockFile = lockFile;
+    this.jobDirectory = lockFile.getParent();
     this.channel = channel;
     this.lock = lock;
     this.holder = holder;
@@ -123,6 +126,33 @@ public final class CheckpointDirectoryLease implements AutoCloseable {
   /** This acquisition's epoch: above every earlier one's. */
   public long epoch() {
     return holder.epoch();
+  }
+
+  /** This acquisition as the fencing token its sinks record: the directory and the epoch. */
+  public LeaseEpoch leaseEpoch() {
+    return new LeaseEpoch(jobDirectory.toString(), holder.epoch());
+  }
+
+  /**
+   * Throws when the holder record names a newer acquisition than this one: another runner took the
+   * lease where the operating-system lock did not hold (a network file system that ignores locks, a
+   * directory mounted twice). Reads the record; may block on the file system.
+   *
+   * @throws JobExecutionException with one line naming the job and both leases
+   * @throws IOException when the holder record cannot be read
+   */
+  public void checkNotSuperseded(String jobName) throws JobExecutionException, IOException {
+    long last = lastEpoch(jobDirectory);
+    if (last > holder.epoch()) {
+      throw new JobExecutionException(
+          "job '"
+              + jobName
+              + "' is fenced: this run holds "
+              + leaseEpoch().describe()
+              + ", and a newer run ("
+              + new LeaseEpoch(jobDirectory.toString(), last).describe()
+              + ") took the lease since; its sinks are left to that run");
+    }
   }
 
   /** This process, as the holder record names it. */

@@ -9,7 +9,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
 /** File operations that survive a power cut: data and directory entries are forced to disk. */
-final class DurableFiles {
+public final class DurableFiles {
   private static final boolean WINDOWS =
       System.getProperty("os.name", "").toLowerCase().startsWith("windows");
 
@@ -19,7 +19,7 @@ final class DurableFiles {
    * Replaces {@code target} with {@code content} so that a crash leaves either the old file, or no
    * file, or the whole new one: temporary file, fsync, atomic rename, fsync of the directory.
    */
-  static void writeAtomically(Path target, byte[] content) throws IOException {
+  public static void writeAtomically(Path target, byte[] content) throws IOException {
     Path temporary = target.resolveSibling(target.getFileName() + ".inprogress");
     try (FileChannel channel =
         FileChannel.open(
@@ -38,7 +38,7 @@ final class DurableFiles {
   }
 
   /** Makes the entries of {@code directory} (files created, renamed or deleted) durable. */
-  static void forceDirectory(Path directory) throws IOException {
+  public static void forceDirectory(Path directory) throws IOException {
     if (WINDOWS) {
       return; // Windows cannot open a directory as a channel; NTFS journals the entries itself.
     }

@@ -29,6 +29,10 @@ import java.util.SortedMap;
  * directories of every earlier attempt before the new one starts, so a zombie task of an earlier
  * attempt can neither commit nor delete anything.
  *
+ * <p>Fenced by the run's lease on the job's checkpoint directory ({@link LeaseEpochFile}): the
+ * recovery step records the lease in the staging directory, and every commit and every rename or
+ * delete of a recovery first checks that no newer run of the job recovered the sink since.
+ *
  * <pre>{@code
  * FileSink<String> sink = FileSink.<String>forDirectory(Path.of("out")).rollSizeBytes(1 << 20).build();
  * }</pre>
@@ -46,6 +50,7 @@ public final class FileSink<T> extends TwoPhaseCommitSinkFunction<T, FileTransac
   private transient long nextSequence;
   private transient PartFileWriter currentPart;
   private transient Path attemptDirectory;
+  private transient LeaseEpochFile leaseEpochFile;
 
   private FileSink(Builder<T> builder) {
     super(StateSerializer.java(), StateSerializer.java(), builder.options);
@@ -114,7 +119,15 @@ public final class FileSink<T> extends TwoPhaseCommitSinkFunction<T, FileTransac
 
   @Override
   protected void commit(FileTransaction transaction) throws Exception {
+    leaseEpochFile().check();
     FileTransactions.commit(transaction);
+  }
+
+  /** The recovery's delete of the restored open transaction's staged files. */
+  @Override
+  protected void recoverAndAbort(FileTransaction transaction) throws Exception {
+    leaseEpochFile().check();
+    abort(transaction);
   }
 
   @Override
@@ -130,6 +143,7 @@ public final class FileSink<T> extends TwoPhaseCommitSinkFunction<T, FileTransac
   @Override
   protected void fenceEarlierAttempts() throws IOException {
     SinkDirectories.prepare(stagingDirectory(), "staging");
+    leaseEpochFile().recover();
     AttemptDirectories.fenceAll(stagingDirectory());
   }
 
@@ -141,6 +155,7 @@ public final class FileSink<T> extends TwoPhaseCommitSinkFunction<T, FileTransac
   protected List<TransactionOutcome> proveOutcomes(
       SortedMap<Long, List<FileTransaction>> pending, List<FileTransaction> open) throws Exception {
     List<TransactionOutcome> outcomes = super.proveOutcomes(pending, open);
+    leaseEpochFile().check();
     AttemptDirectories.deleteFenced(stagingDirectory());
     return outcomes;
   }
@@ -151,6 +166,24 @@ public final class FileSink<T> extends TwoPhaseCommitSinkFunction<T, FileTransac
     for (FileTransaction transaction : handledTransactions) {
       nextSequence = Math.max(nextSequence, transaction.sequence() + 1);
     }
+  }
+
+  /**
+   * The lease of the run, from the runtime context of the subtask or of the job's recovery step; a
+   * sink driven without one (a harness) fences nothing.
+   */
+  private LeaseEpochFile leaseEpochFile() {
+    if (leaseEpochFile == null) {
+      leaseEpochFile =
+          hasRuntimeContext()
+              ? new LeaseEpochFile(
+                  stagingDirectory(),
+                  getRuntimeContext().jobName(),
+                  getRuntimeContext().operatorName(),
+                  getRuntimeContext().leaseEpoch())
+              : LeaseEpochFile.none(stagingDirectory());
+    }
+    return leaseEpochFile;
   }
 
   /** Builds a {@link FileSink}; {@link #build()} checks the settings. */

@@ -109,7 +109,7 @@ class CheckpointDirectoryLeaseTest {
         CheckpointDirectoryLease.acquire(jobDirectory, "word-count", clock())) {
       FileCheckpointStorage files = new FileCheckpointStorage(jobDirectory, 1);
       RoutingCheckpointStorage storage =
-          new RoutingCheckpointStorage(files, Failpoints.none(), lease.epoch());
+          new RoutingCheckpointStorage(files, Failpoints.none(), lease.leaseEpoch());
       storage.complete(Snapshots.storeAll(files, 4, false));
 
       CheckpointMetadata written =

@@ -1,6 +1,7 @@
 package io.weir.runtime.sink.twophase;
 
 import io.weir.api.checkpoint.CommitObserver;
+import io.weir.api.functions.LeaseEpoch;
 import io.weir.api.functions.RuntimeContext;
 import io.weir.api.state.ListState;
 import io.weir.api.state.ListStateDescriptor;
@@ -13,7 +14,11 @@ import io.weir.api.state.ValueStateDescriptor;
 
 /** Where a sink under test runs: a subtask of a job, without keyed state. */
 record FakeRuntimeContext(
-    int subtaskIndex, int parallelism, int attempt, CommitObserver commitObserver)
+    int subtaskIndex,
+    int parallelism,
+    int attempt,
+    CommitObserver commitObserver,
+    LeaseEpoch leaseEpoch)
     implements RuntimeContext {
   @Override
   public String jobName() {

@@ -5,6 +5,7 @@ import io.weir.api.checkpoint.CheckpointedFunction;
 import io.weir.api.checkpoint.CommitObserver;
 import io.weir.api.checkpoint.FunctionInitializationContext;
 import io.weir.api.checkpoint.FunctionSnapshotContext;
+import io.weir.api.functions.LeaseEpoch;
 import io.weir.api.functions.RichFunction;
 import io.weir.api.sink.SinkFunction;
 import io.weir.api.state.KeyedStateStore;
@@ -46,6 +47,7 @@ public final class SinkHarness<
   private final int subtaskIndex;
   private int attempt = -1;
   private CommitObserver commitObserver = CommitObserver.NONE;
+  private LeaseEpoch leaseEpoch = LeaseEpoch.NONE;
   private S sink;
   private FakeOperatorStateStore stateStore;
 
@@ -57,6 +59,11 @@ public final class SinkHarness<
   /** What the sinks started from now on report their commits to. */
   public void observeCommits(CommitObserver observer) {
     this.commitObserver = observer;
+  }
+
+  /** The lease of the run the sinks started from now on belong to. */
+  public void holdLease(LeaseEpoch epoch) {
+    this.leaseEpoch = epoch;
   }
 
   /** Starts a new sink without state. */
@@ -113,7 +120,8 @@ public final class SinkHarness<
     stateStore = new FakeOperatorStateStore(restoredState);
     if (sink instanceof RichFunction rich) {
       rich.setRuntimeContext(
-          new FakeRuntimeContext(subtaskIndex, subtaskIndex + 1, attempt, commitObserver));
+          new FakeRuntimeContext(
+              subtaskIndex, subtaskIndex + 1, attempt, commitObserver, leaseEpoch));
     }
     sink.initializeState(initializationContext(stateStore, restoredCheckpointId));
     if (sink instanceof RichFunction rich) {
