@@ -29,6 +29,8 @@ public final class InFlightRecords {
   private static final String CHANNEL = "channel-";
   private static final String RESCALED = "rescaled.subtask-";
   private static final String INPUT = ".input-";
+  private static final String OUTPUT = "output.edge-";
+  private static final String TARGET = ".target-";
 
   private static final byte RECORD = 0;
   private static final byte WATERMARK = 1;
@@ -72,7 +74,7 @@ public final class InFlightRecords {
    */
   int encodedSize(int channel, Object record) {
     try {
-      return encode(channel, record, 0).length;
+      return encode(serializer(channel), record, 0).length;
     } catch (RuntimeException e) {
       return -1;
     }
@@ -142,14 +144,14 @@ public final class InFlightRecords {
       if (value instanceof CheckpointBarrier) {
         continue;
       }
-      byte[] element = encode(batch.channel(), value, batch.timestamp(i));
+      byte[] element = encode(serializer(batch.channel()), value, batch.timestamp(i));
       into.add(element);
       bytes += element.length;
     }
     return bytes;
   }
 
-  private byte[] encode(int channel, Object value, long timestamp) {
+  private static byte[] encode(StateSerializer<Object> serializer, Object value, long timestamp) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(64);
     try (DataOutputStream out = new DataOutputStream(bytes)) {
       if (value instanceof StreamEvent.Watermark watermark) {
@@ -162,7 +164,7 @@ public final class InFlightRecords {
       } else {
         out.writeByte(RECORD);
         out.writeLong(timestamp);
-        out.write(serializer(channel).serialize(value));
+        out.write(serializer.serialize(value));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -183,14 +185,15 @@ public final class InFlightRecords {
     Map<Integer, List<byte[]>> byChannel = new TreeMap<>();
     List<Batch> batches = new ArrayList<>();
     for (Map.Entry<String, List<byte[]>> list : new TreeMap<>(listStates).entrySet()) {
-      if (list.getKey().startsWith(STATE_PREFIX + RESCALED)) {
+      if (list.getKey().startsWith(STATE_PREFIX + RESCALED)
+          && !list.getKey().contains("." + OUTPUT)) {
         batches.add(
             rescaled(list.getKey().substring(STATE_PREFIX.length()), list.getValue(), routing));
       }
     }
     listStates.forEach(
         (name, elements) -> {
-          if (isInFlightState(name)
+          if (name.startsWith(STATE_PREFIX + CHANNEL)
               && !name.startsWith(STATE_PREFIX + RESCALED)
               && !elements.isEmpty()) {
             String channelName = name.substring((STATE_PREFIX + CHANNEL).length());
@@ -209,7 +212,8 @@ public final class InFlightRecords {
             byChannel.put(Integer.parseInt(channelOfCount[0]), elements);
           }
         });
-    byChannel.forEach((channel, elements) -> batches.add(decode(channel, elements)));
+    byChannel.forEach(
+        (channel, elements) -> batches.add(decode(channel, serializer(channel), elements)));
     return batches;
   }
 
@@ -232,7 +236,7 @@ public final class InFlightRecords {
               + " unaligned checkpoint with the parallelism it was taken with");
     }
     int channel = input == 1 ? 0 : firstInputChannels;
-    Batch all = decode(channel, elements);
+    Batch all = decode(channel, serializer(channel), elements);
     List<Object> values = new ArrayList<>();
     List<Long> timestamps = new ArrayList<>();
     for (int i = 0; i < all.size(); i++) {
@@ -246,7 +250,8 @@ public final class InFlightRecords {
         channel, values.toArray(), timestamps.stream().mapToLong(Long::longValue).toArray());
   }
 
-  private Batch decode(int channel, List<byte[]> elements) {
+  private static Batch decode(
+      int channel, StateSerializer<Object> serializer, List<byte[]> elements) {
     Object[] values = new Object[elements.size()];
     long[] timestamps = new long[elements.size()];
     for (int i = 0; i < values.length; i++) {
@@ -262,7 +267,7 @@ public final class InFlightRecords {
               case END_OF_DATA -> StreamEvent.END_OF_DATA;
               case RECORD -> {
                 timestamps[i] = in.readLong();
-                yield serializer(channel).deserialize(in.readAllBytes());
+                yield serializer.deserialize(in.readAllBytes());
               }
               default ->
                   throw new IllegalStateException(
@@ -276,6 +281,85 @@ public final class InFlightRecords {
       }
     }
     return Batch.of(channel, values, timestamps);
+  }
+
+  /**
+   * The list state of the records that a checkpoint barrier overtook in a task's output: those the
+   * task had emitted to {@code target} over its output edge {@code edge} and not yet handed over.
+   */
+  public static String outputStateName(int edge, int target) {
+    return STATE_PREFIX + OUTPUT + edge + TARGET + target;
+  }
+
+  /**
+   * The output records of an old subtask, from its list states (named by {@link #outputStateName},
+   * renamed by old subtask after a rescale), by edge, in the order they were emitted to each
+   * target; {@code replays} says which old subtasks' records this subtask emits again.
+   */
+  public static Map<Integer, List<OutputRecords>> decodeOutput(
+      Map<String, List<byte[]>> listStates,
+      List<? extends StateSerializer<?>> edgeSerializers,
+      java.util.function.IntPredicate replays) {
+    Map<Integer, List<OutputRecords>> byEdge = new TreeMap<>();
+    for (Map.Entry<String, List<byte[]>> list : new TreeMap<>(listStates).entrySet()) {
+      String name = list.getKey();
+      int at = name.indexOf(OUTPUT);
+      if (!isInFlightState(name) || at < 0 || list.getValue().isEmpty()) {
+        continue;
+      }
+      int oldSubtask = -1;
+      if (name.startsWith(STATE_PREFIX + RESCALED)) {
+        int from = (STATE_PREFIX + RESCALED).length();
+        oldSubtask = Integer.parseInt(name.substring(from, name.indexOf('.', from)));
+      }
+      if (oldSubtask >= 0 && !replays.test(oldSubtask)) {
+        continue;
+      }
+      String edgeAndTarget = name.substring(at + OUTPUT.length());
+      int edge = Integer.parseInt(edgeAndTarget.substring(0, edgeAndTarget.indexOf(TARGET)));
+      int target =
+          Integer.parseInt(
+              edgeAndTarget.substring(edgeAndTarget.indexOf(TARGET) + TARGET.length()));
+      @SuppressWarnings("unchecked")
+      StateSerializer<Object> serializer =
+          (StateSerializer<Object>)
+              (edgeSerializers.get(edge) != null
+                  ? edgeSerializers.get(edge)
+                  : StateSerializer.java());
+      byEdge
+          .computeIfAbsent(edge, e -> new ArrayList<>())
+          .add(new OutputRecords(target, oldSubtask >= 0, decode(0, serializer, list.getValue())));
+    }
+    return byEdge;
+  }
+
+  /**
+   * Records a barrier overtook on their way to one target of an edge.
+   *
+   * @param rescaled whether they come from an old subtask of a restore at another parallelism
+   */
+  public record OutputRecords(int target, boolean rescaled, Batch records) {}
+
+  /**
+   * Encodes, with {@code serializer} (else Java serialization), the records and events of batches
+   * that a checkpoint barrier overtook in a task's output.
+   *
+   * @return the bytes added
+   */
+  public static long encodeOutput(
+      StateSerializer<?> serializer, List<Batch> batches, List<byte[]> into) {
+    @SuppressWarnings("unchecked")
+    StateSerializer<Object> declared =
+        (StateSerializer<Object>) (serializer != null ? serializer : StateSerializer.java());
+    long bytes = 0;
+    for (Batch batch : batches) {
+      for (int i = 0; i < batch.size(); i++) {
+        byte[] element = encode(declared, batch.value(i), batch.timestamp(i));
+        into.add(element);
+        bytes += element.length;
+      }
+    }
+    return bytes;
   }
 
   @SuppressWarnings("unchecked")

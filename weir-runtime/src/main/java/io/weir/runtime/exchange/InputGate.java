@@ -43,6 +43,8 @@ public final class InputGate implements BatchReceiver {
   private final int[] expectedBarriers;
   private int expectedBarriersTotal;
   private final long[] queuedRecords;
+  // By channel, whether the sender was asked to stop waiting for room (a checkpoint came to it).
+  private final boolean[] wokenSenders;
   private long lastSequence;
   private boolean wakeUpRequested;
   private volatile Exception undeliverable;
@@ -79,6 +81,7 @@ public final class InputGate implements BatchReceiver {
     this.expectedBarriers = new int[channels];
     this.credit = credit;
     this.queuedRecords = new long[channels];
+    this.wokenSenders = new boolean[channels];
     this.recordSizes = new RecordSizes(new InFlightRecords(this.serializers));
   }
 
@@ -112,27 +115,81 @@ public final class InputGate implements BatchReceiver {
   public void put(Batch batch) throws InterruptedException {
     lock.lockInterruptibly();
     try {
-      boolean overtakes =
-          barrierOrder == BarrierOrder.OVERTAKING && batch.last() instanceof CheckpointBarrier;
-      while (!overtakes && expectedBarriersTotal == 0 && queue.size() >= capacity) {
+      while (!takesWithoutRoom(batch) && queue.size() >= capacity) {
         notFull.await();
       }
-      batch.sequence = ++lastSequence;
-      queue.add(batch);
-      queuedRecords[batch.channel] += batch.size;
-      if (overtakes) {
-        if (expectedBarriers[batch.channel] > 0) {
-          expectedBarriers[batch.channel]--;
-          expectedBarriersTotal--;
-        }
-        CheckpointBarrier barrier = (CheckpointBarrier) batch.last();
-        announcements.add(
-            Batch.ofEvent(batch.channel, new BarrierAnnouncement(barrier, batch.sequence)));
-      }
-      notEmpty.signal();
+      enqueue(batch);
     } finally {
       lock.unlock();
     }
+  }
+
+  /**
+   * With overtaking barriers, a wait for room ends once the sender of the batch's channel is woken
+   * ({@link #wakeSender}); otherwise as {@link #put}.
+   */
+  @Override
+  public boolean putUnlessWoken(Batch batch) throws InterruptedException {
+    if (barrierOrder != BarrierOrder.OVERTAKING) {
+      put(batch);
+      return true;
+    }
+    lock.lockInterruptibly();
+    try {
+      while (!takesWithoutRoom(batch) && queue.size() >= capacity) {
+        if (wokenSenders[batch.channel]) {
+          wokenSenders[batch.channel] = false;
+          // Room that frees meanwhile is another waiting sender's.
+          notFull.signal();
+          return false;
+        }
+        notFull.await();
+      }
+      wokenSenders[batch.channel] = false;
+      enqueue(batch);
+      return true;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  @Override
+  public void wakeSender(int channel) {
+    if (barrierOrder != BarrierOrder.OVERTAKING) {
+      return;
+    }
+    lock.lock();
+    try {
+      wokenSenders[channel] = true;
+      notFull.signalAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private boolean takesWithoutRoom(Batch batch) {
+    return expectedBarriersTotal > 0 || overtakes(batch);
+  }
+
+  private boolean overtakes(Batch batch) {
+    return barrierOrder == BarrierOrder.OVERTAKING && batch.last() instanceof CheckpointBarrier;
+  }
+
+  /** Called holding the lock. */
+  private void enqueue(Batch batch) {
+    batch.sequence = ++lastSequence;
+    queue.add(batch);
+    queuedRecords[batch.channel] += batch.size;
+    if (overtakes(batch)) {
+      if (expectedBarriers[batch.channel] > 0) {
+        expectedBarriers[batch.channel]--;
+        expectedBarriersTotal--;
+      }
+      CheckpointBarrier barrier = (CheckpointBarrier) batch.last();
+      announcements.add(
+          Batch.ofEvent(batch.channel, new BarrierAnnouncement(barrier, batch.sequence)));
+    }
+    notEmpty.signal();
   }
 
   /**

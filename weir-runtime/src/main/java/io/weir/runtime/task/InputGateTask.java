@@ -15,7 +15,6 @@ import io.weir.runtime.operators.StreamOperator;
 import io.weir.runtime.state.KeyGroups;
 import io.weir.runtime.state.OperatorSubtaskState;
 import io.weir.runtime.state.TaskSnapshot;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -289,14 +288,7 @@ public abstract class InputGateTask extends StreamTask
       long checkpointId, Map<String, List<byte[]>> inFlight, long bytes) {
     TaskSnapshot snapshot = snapshotAheadOfInFlight;
     snapshotAheadOfInFlight = null;
-    Map<String, OperatorSubtaskState> operators = new HashMap<>(snapshot.operators());
-    OperatorSubtaskState head = operators.getOrDefault(headUid, OperatorSubtaskState.EMPTY);
-    Map<String, List<byte[]>> listStates = new HashMap<>(head.listStates());
-    listStates.putAll(inFlight);
-    operators.put(
-        headUid, new OperatorSubtaskState(listStates, head.unionStates(), head.keyGroups()));
-    metrics.inFlightStored(bytes);
-    storeAndAcknowledge(checkpointId, new TaskSnapshot(operators));
+    storeAndAcknowledge(checkpointId, withInFlight(snapshot, inFlight));
   }
 
   @Override

@@ -64,7 +64,12 @@ public final class SourceStreamTask extends StreamTask {
     LockSupport.unpark(thread);
   }
 
-  /** Starts a checkpoint: the barrier goes out between two polls of the source. */
+  /**
+   * Starts a checkpoint: the barrier goes out between two polls of the source. Where barriers
+   * overtake from the first (unaligned without an aligned timeout), a wait for room downstream ends
+   * for it: the barrier overtakes what the output holds, which is stored with the snapshot and
+   * handed over after the barrier.
+   */
   public void triggerCheckpoint(long checkpointId, long timestamp) {
     triggerCheckpoint(checkpointId, timestamp, CheckpointKind.CHECKPOINT);
   }
@@ -83,6 +88,9 @@ public final class SourceStreamTask extends StreamTask {
             stoppedAtCheckpoint = checkpointId;
           }
         });
+    if (deployment.config().alignedCheckpointTimeout().isZero()) {
+      output.wakeBlockedSenders();
+    }
   }
 
   /**
@@ -112,6 +120,7 @@ public final class SourceStreamTask extends StreamTask {
       initializeAndOpenChain();
       moveTo(TaskState.RUNNING);
       deployment.listener().onRunning(this);
+      replayOvertakenOutput();
       loop();
       if (cancelled) {
         closeQuietly();
@@ -136,6 +145,9 @@ public final class SourceStreamTask extends StreamTask {
         // Stopped at a stop-with-savepoint's barrier, what the source emitted since stays back.
         source.whilePaused(
             phase == SourcePhase.STOPPED ? Emitted.KEPT_BACK : Emitted.SENT_FIRST, mailbox::runAll);
+        continue;
+      }
+      if (!maybeHandOverHeldOutput()) {
         continue;
       }
       timers.fireDue();

@@ -16,7 +16,9 @@ import io.weir.runtime.state.OperatorSubtaskState;
 import io.weir.runtime.state.TaskSnapshot;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
@@ -152,6 +154,16 @@ public abstract class StreamTask {
   protected abstract void wakeUp();
 
   /**
+   * Hands over what the outputs hold since the task was asked for a checkpoint while waiting for
+   * room; the task takes no new input before they are handed over.
+   *
+   * @return whether nothing is held any more (false: mail came meanwhile)
+   */
+  protected boolean maybeHandOverHeldOutput() throws InterruptedException {
+    return !output.isHolding() || output.maybeHandOverHeld();
+  }
+
+  /**
    * The subtask's start, on its thread: initialises and opens the chain, and then, whether that
    * succeeded or not, tells the attempt's {@link BesideStartWork} that nothing more is added beside
    * it from this subtask.
@@ -195,8 +207,50 @@ public abstract class StreamTask {
       return null;
     }
     output.broadcast(barrier);
+    Map<String, List<byte[]>> overtaken = output.takeOvertaken();
+    if (!overtaken.isEmpty()) {
+      snapshot = withInFlight(snapshot, overtaken);
+    }
     deployment.failpoints().hit(FailpointNames.TASK_SNAPSHOT_AFTER);
     return snapshot;
+  }
+
+  /**
+   * The snapshot with records in flight added to the list states of the chain's head operator, as
+   * the input side and the output side of an unaligned checkpoint store them.
+   */
+  protected TaskSnapshot withInFlight(TaskSnapshot snapshot, Map<String, List<byte[]>> inFlight) {
+    String headUid = deployment.vertex().chain().get(0).uid();
+    Map<String, OperatorSubtaskState> operators = new HashMap<>(snapshot.operators());
+    OperatorSubtaskState head = operators.getOrDefault(headUid, OperatorSubtaskState.EMPTY);
+    Map<String, List<byte[]>> listStates = new HashMap<>(head.listStates());
+    listStates.putAll(inFlight);
+    operators.put(
+        headUid, new OperatorSubtaskState(listStates, head.unionStates(), head.keyGroups()));
+    long bytes = 0;
+    for (List<byte[]> elements : inFlight.values()) {
+      for (byte[] element : elements) {
+        bytes += element.length;
+      }
+    }
+    metrics.inFlightStored(bytes);
+    return new TaskSnapshot(operators);
+  }
+
+  /**
+   * Emits again, before any new input, the records that the restored checkpoint found overtaken by
+   * its barrier in this subtask's output; after a rescale, those of the old subtasks this subtask
+   * takes over (old subtask index modulo the new parallelism).
+   */
+  protected void replayOvertakenOutput() throws Exception {
+    OperatorSubtaskState restored =
+        deployment.restoredStates().get(deployment.vertex().chain().get(0).uid());
+    if (restored == null) {
+      return;
+    }
+    int index = deployment.subtaskIndex();
+    int parallelism = deployment.vertex().parallelism();
+    output.replayOvertaken(restored.listStates(), old -> old % parallelism == index);
   }
 
   /** Hands the write of the snapshot and the acknowledgement to the snapshot executor. */

@@ -243,7 +243,12 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
       }
       RecordWriter writer =
           new RecordWriter(selectorOf(edge, subtask), receivers, channel, BATCH_SIZE);
-      outputs.add(new OutputEdge(writer, edge.sideOutput()));
+      outputs.add(
+          new OutputEdge(
+              writer,
+              edge.sideOutput(),
+              edge.serializer(),
+              edge.partitioning() instanceof Partitioning.Broadcast));
     }
     return outputs;
   }

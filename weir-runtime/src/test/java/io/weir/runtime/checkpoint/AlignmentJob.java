@@ -97,6 +97,9 @@ final class AlignmentJob {
       // In flight at the recorder (two channels) and at the slow map (one channel) before it.
       addInFlight(held, completed, "recorder", 2);
       addInFlight(held, completed, "slow-map", 1);
+      // And overtaken by the sources' barriers in their tasks' outputs.
+      addOvertaken(held, completed, "fast");
+      addOvertaken(held, completed, "slow");
       Collections.sort(held);
       assertThat(held)
           .as("ids processed or in flight at %s", checkpoint.getFileName())
@@ -115,6 +118,26 @@ final class AlignmentJob {
           ids.add(id);
         } else if (value instanceof String text) {
           ids.add(Long.parseLong(text));
+        }
+      }
+    }
+  }
+
+  private static void addOvertaken(List<Long> ids, CompletedCheckpoint checkpoint, String uid)
+      throws Exception {
+    OperatorSubtaskState subtask = checkpoint.operators().get(uid).subtasks().get(0);
+    for (List<InFlightRecords.OutputRecords> edge :
+        InFlightRecords.decodeOutput(
+                subtask.listStates(), Collections.nCopies(4, null), oldSubtask -> true)
+            .values()) {
+      for (InFlightRecords.OutputRecords overtaken : edge) {
+        for (int i = 0; i < overtaken.records().size(); i++) {
+          Object value = overtaken.records().value(i);
+          if (value instanceof Long id) {
+            ids.add(id);
+          } else if (value instanceof String text) {
+            ids.add(Long.parseLong(text));
+          }
         }
       }
     }

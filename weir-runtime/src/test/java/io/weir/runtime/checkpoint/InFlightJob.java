@@ -111,6 +111,19 @@ final class InFlightJob {
       }
     }
     OperatorSubtaskState source = checkpoint.operators().get("source").subtasks().get(0);
+    // Records the source emitted before its barrier and that the barrier overtook in its output.
+    for (List<InFlightRecords.OutputRecords> edge :
+        InFlightRecords.decodeOutput(
+                source.listStates(), Collections.singletonList(null), oldSubtask -> true)
+            .values()) {
+      for (InFlightRecords.OutputRecords overtaken : edge) {
+        for (int i = 0; i < overtaken.records().size(); i++) {
+          if (overtaken.records().value(i) instanceof Long id) {
+            inFlight.add(id);
+          }
+        }
+      }
+    }
     SplitSequenceSource.Split split =
         (SplitSequenceSource.Split)
             StateSerializer.java()
