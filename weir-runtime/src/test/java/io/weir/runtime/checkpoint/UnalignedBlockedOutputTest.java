@@ -17,11 +17,17 @@ import io.weir.api.state.ValueState;
 import io.weir.api.state.ValueStateDescriptor;
 import io.weir.runtime.checkpoint.storage.CheckpointLayout;
 import io.weir.runtime.checkpoint.storage.CheckpointLoader;
+import io.weir.runtime.checkpoint.storage.MetadataFormat;
+import io.weir.runtime.checkpoint.storage.TaskSnapshotFormat;
 import io.weir.runtime.exchange.InFlightRecords;
 import io.weir.runtime.execution.CollectSink;
+import io.weir.runtime.state.TaskSnapshot;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -29,6 +35,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,48 +47,64 @@ import org.junit.jupiter.api.io.TempDir;
  * With unaligned checkpoints, a source whose output waits for room downstream sends its barrier
  * without waiting for that room: the keyed counter behind it stalls on one record while its gate is
  * full, the source is blocked handing over a batch, and still a checkpoint reaches the source's
- * task. The batch the source was blocked on travels in front of the barrier and is stored in flight
- * with the counter's state; a restore from that checkpoint, at the same or another parallelism,
- * counts every record once (the final count of every key equals a count by a plain loop).
+ * task. The batch the source was blocked on travels behind the barrier and is stored in flight with
+ * the source's snapshot, the gate's batches with the counter's; a restore from that checkpoint, at
+ * the same or another parallelism, counts every record once (the final count of every key equals a
+ * count by a plain loop).
+ *
+ * <p>Which checkpoint finds the source blocked depends on the machine's pace (a barrier also hands
+ * over a partly filled batch, so the gate's batches need not be full): the test waits until the
+ * source's task has written, for a checkpoint taken during the stall, a state file holding records
+ * its barrier overtook, and only then ends the stall. A run in which a later checkpoint completed
+ * first and subsumed that one runs again.
  */
 @Timeout(180)
 class UnalignedBlockedOutputTest {
   private static final long RECORDS = 8_000;
   private static final int KEYS = 7;
-  // Full batches, as the exchange sends them without adaptive credit, and gates of this many.
-  private static final int BATCH = 512;
-  private static final int GATE_BATCHES = 4;
+  // The source's one output edge, to the counter's one subtask at parallelism 1.
+  private static final String OVERTAKEN_OUTPUT = InFlightRecords.outputStateName(0, 0);
 
-  /** Released by the test once a checkpoint reached the source during the counter's stall. */
+  /** Released by the test once the source stored its overtaken output for such a checkpoint. */
   static volatile CountDownLatch stallEnd;
 
   /** Stalls the counter has left: one, at its first record. */
   static final AtomicInteger STALLS_LEFT = new AtomicInteger();
 
-  /**
-   * The checkpoints whose barrier left the source's task while it held a full batch that the
-   * counter's gate had no room for.
-   */
-  static final Set<Long> TAKEN_WHILE_BLOCKED = ConcurrentHashMap.newKeySet();
+  /** The checkpoints the source's task took while the counter stalled. */
+  static final Set<Long> TAKEN_DURING_STALL = ConcurrentHashMap.newKeySet();
+
+  /** Of those, the ones for which the source's task stored records its barrier overtook. */
+  static final Set<Long> OVERTOOK_OUTPUT = ConcurrentHashMap.newKeySet();
 
   static volatile boolean stalling;
 
-  /** Failures still to inject once the checkpoint taken during the stall completed. */
+  /** Failures still to inject once a checkpoint that overtook the source's output completed. */
   static final AtomicInteger FAILURE_BUDGET = new AtomicInteger();
 
+  private static final int RUNS_AT_MOST = 3;
+
   @TempDir Path checkpointRoot;
+
+  /** The runs a test started, waited for after it so that none runs into the next test. */
+  private final List<CompletableFuture<JobResult>> runs = new ArrayList<>();
 
   @BeforeEach
   void reset() {
     stallEnd = new CountDownLatch(1);
     STALLS_LEFT.set(1);
-    TAKEN_WHILE_BLOCKED.clear();
+    TAKEN_DURING_STALL.clear();
+    OVERTOOK_OUTPUT.clear();
     stalling = false;
   }
 
   @AfterEach
-  void releaseStall() {
+  void releaseStallAndAwaitRuns() {
     stallEnd.countDown();
+    FAILURE_BUDGET.set(0);
+    for (CompletableFuture<JobResult> run : runs) {
+      await().atMost(Duration.ofSeconds(60)).until(run::isDone);
+    }
   }
 
   @Test
@@ -88,51 +112,63 @@ class UnalignedBlockedOutputTest {
       throws Exception {
     // given: a job whose counter will stall while its gate is full
     FAILURE_BUDGET.set(0);
-    CompletableFuture<JobResult> job = runAsync("blocked-output", 1, RestartStrategy.none());
 
     // when: the counter stalls, and the source blocks handing a batch to its full gate
-    awaitCheckpointAtSourceDuringStall(job);
-    stallEnd.countDown();
-    job.get();
+    String job =
+        untilAnOvertakingCheckpointCompleted(
+            "blocked-output",
+            name -> {
+              CompletableFuture<JobResult> run = runAsync(name, 1, RestartStrategy.none());
+              awaitOvertakenOutputStoredDuringStall(name, run);
+              stallEnd.countDown();
+              run.get();
+            });
 
-    // then: such a checkpoint holds the gate's batches and the one the source was blocked on
-    assertThat(mostInFlightTakenWhileBlocked("blocked-output"))
-        .isGreaterThan((long) GATE_BATCHES * BATCH);
-    assertThat(finalCounts("blocked-output")).isEqualTo(countByPlainLoop());
+    // then: such a checkpoint completed, with the gate's records in flight at the counter and the
+    // batch the source was blocked on in flight at the source (the wait above), and every key's
+    // count is exact
+    assertThat(finalCounts(job)).isEqualTo(countByPlainLoop());
   }
 
   @Test
   void when_restoredFromTheCheckpointTakenWhileBlocked_then_everyRecordCountsOnce()
       throws Exception {
-    // given: the counter fails once the checkpoint taken during its stall completed
-    FAILURE_BUDGET.set(1);
-    CompletableFuture<JobResult> job =
-        runAsync("blocked-output-restore", 1, RestartStrategy.fixedDelay(3, Duration.ofMillis(10)));
+    // given: the counter fails once a checkpoint that overtook the source's output completed
+    List<JobResult> results = new ArrayList<>();
 
     // when
-    awaitCheckpointAtSourceDuringStall(job);
-    stallEnd.countDown();
-    JobResult result = job.get();
+    String job =
+        untilAnOvertakingCheckpointCompleted(
+            "blocked-output-restore",
+            name -> {
+              FAILURE_BUDGET.set(1);
+              CompletableFuture<JobResult> run =
+                  runAsync(name, 1, RestartStrategy.fixedDelay(3, Duration.ofMillis(10)));
+              awaitOvertakenOutputStoredDuringStall(name, run);
+              stallEnd.countDown();
+              results.add(run.get());
+            });
 
     // then
-    assertThat(result.restarts()).isEqualTo(1);
-    assertThat(mostInFlightTakenWhileBlocked("blocked-output-restore"))
-        .isGreaterThan((long) GATE_BATCHES * BATCH);
-    assertThat(finalCounts("blocked-output-restore")).isEqualTo(countByPlainLoop());
+    assertThat(results.get(results.size() - 1).restarts()).isEqualTo(1);
+    assertThat(finalCounts(job)).isEqualTo(countByPlainLoop());
   }
 
   @Test
   void when_restoredAtAnotherParallelism_then_theBlockedBatchCountsOnceAtItsKeysOwner()
       throws Exception {
-    // given: a run at parallelism 1 that fails for good once the checkpoint taken during the
-    // stall completed
-    FAILURE_BUDGET.set(1);
-    String job = "blocked-output-rescale";
-    CompletableFuture<JobResult> first = runAsync(job, 1, RestartStrategy.none());
-    awaitCheckpointAtSourceDuringStall(first);
-    stallEnd.countDown();
-    assertThatThrownBy(first::join).isNotNull();
-    assertThat(mostInFlightTakenWhileBlocked(job)).isGreaterThan((long) GATE_BATCHES * BATCH);
+    // given: a run at parallelism 1 that fails for good once a checkpoint that overtook the
+    // source's output completed
+    String job =
+        untilAnOvertakingCheckpointCompleted(
+            "blocked-output-rescale",
+            name -> {
+              FAILURE_BUDGET.set(1);
+              CompletableFuture<JobResult> first = runAsync(name, 1, RestartStrategy.none());
+              awaitOvertakenOutputStoredDuringStall(name, first);
+              stallEnd.countDown();
+              assertThatThrownBy(first::join).isNotNull();
+            });
 
     // when: restored from its newest checkpoint at parallelism 3
     FAILURE_BUDGET.set(0);
@@ -142,11 +178,79 @@ class UnalignedBlockedOutputTest {
     assertThat(finalCounts(job)).isEqualTo(countByPlainLoop());
   }
 
-  private void awaitCheckpointAtSourceDuringStall(CompletableFuture<JobResult> job) {
+  /** One run of a test's job under the name it is given. */
+  @FunctionalInterface
+  private interface Scenario {
+    void run(String job) throws Exception;
+  }
+
+  /**
+   * Runs {@code scenario} under a fresh job name until a checkpoint that overtook the source's
+   * output completed in it, and returns that name. The source's and the counter's state are written
+   * on two threads, so a later checkpoint can complete first and subsume the one that overtook:
+   * such a run proves nothing, and the scenario runs again, {@value #RUNS_AT_MOST} times at most.
+   */
+  private String untilAnOvertakingCheckpointCompleted(String name, Scenario scenario)
+      throws Exception {
+    for (int run = 1; ; run++) {
+      String job = name + "-" + run;
+      reset();
+      scenario.run(job);
+      if (!completedWithInFlightOnBothSides(job).isEmpty()) {
+        return job;
+      }
+      assertThat(run)
+          .as(
+              "runs in which no checkpoint that overtook the source's output completed with"
+                  + " records in flight on both sides (overtook: "
+                  + OVERTOOK_OUTPUT
+                  + ")")
+          .isLessThan(RUNS_AT_MOST);
+    }
+  }
+
+  private void awaitOvertakenOutputStoredDuringStall(String job, CompletableFuture<JobResult> run) {
     await()
         .atMost(Duration.ofSeconds(60))
-        .failFast("the job ended before the stall", job::isDone)
-        .until(() -> !TAKEN_WHILE_BLOCKED.isEmpty());
+        .failFast("the job ended before the stall", run::isDone)
+        .until(() -> sourceStoredOvertakenOutput(job));
+  }
+
+  /**
+   * Whether the source's task wrote, for a checkpoint it took during the stall, a state file with
+   * records its barrier overtook; notes those checkpoints. A state file still being written does
+   * not read yet, and is looked at again.
+   */
+  private boolean sourceStoredOvertakenOutput(String job) throws IOException {
+    for (long checkpointId : TAKEN_DURING_STALL) {
+      Path directory =
+          checkpointRoot
+              .resolve(job)
+              .resolve(CheckpointLayout.checkpointDirectoryName(checkpointId));
+      if (!Files.isDirectory(directory)) {
+        continue;
+      }
+      try (Stream<Path> files = Files.list(directory)) {
+        for (Path file : (Iterable<Path>) files::iterator) {
+          if (file.getFileName().toString().endsWith(".state") && holdsOvertakenOutput(file)) {
+            OVERTOOK_OUTPUT.add(checkpointId);
+          }
+        }
+      }
+    }
+    return !OVERTOOK_OUTPUT.isEmpty();
+  }
+
+  private static boolean holdsOvertakenOutput(Path stateFile) {
+    try {
+      TaskSnapshot snapshot = TaskSnapshotFormat.read(Files.readAllBytes(stateFile));
+      return snapshot.operators().values().stream()
+          .anyMatch(
+              operator ->
+                  !operator.listStates().getOrDefault(OVERTAKEN_OUTPUT, List.of()).isEmpty());
+    } catch (IOException partlyWritten) {
+      return false;
+    }
   }
 
   private CompletableFuture<JobResult> runAsync(
@@ -169,14 +273,17 @@ class UnalignedBlockedOutputTest {
         .map(new StallingCounter())
         .uid("counter")
         .addSink(new CollectSink<>(name));
-    return CompletableFuture.supplyAsync(
-        () -> {
-          try {
-            return env.execute(name);
-          } catch (Exception e) {
-            throw new IllegalStateException(e);
-          }
-        });
+    CompletableFuture<JobResult> run =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return env.execute(name);
+              } catch (Exception e) {
+                throw new IllegalStateException(e);
+              }
+            });
+    runs.add(run);
+    return run;
   }
 
   private static Map<Long, Long> finalCounts(String sink) {
@@ -196,50 +303,46 @@ class UnalignedBlockedOutputTest {
   }
 
   /**
-   * Of the completed checkpoints taken while the source was blocked, the most records in flight.
+   * The checkpoints that overtook the source's output and completed with records in flight both at
+   * the source's output (the batch it was blocked on) and at the counter's input (its full gate).
    */
-  private long mostInFlightTakenWhileBlocked(String job) throws Exception {
-    long most = -1;
-    for (long checkpointId : TAKEN_WHILE_BLOCKED) {
+  private List<Long> completedWithInFlightOnBothSides(String job) throws Exception {
+    List<Long> both = new ArrayList<>();
+    for (long checkpointId : OVERTOOK_OUTPUT) {
       Path directory =
           checkpointRoot
               .resolve(job)
               .resolve(CheckpointLayout.checkpointDirectoryName(checkpointId));
-      if (Files.isDirectory(directory)) {
-        most = Math.max(most, inFlightRecordsIn(directory));
+      if (!Files.exists(directory.resolve(MetadataFormat.FILE_NAME))) {
+        continue;
+      }
+      Map<Boolean, Long> inFlightByOutputSide =
+          CheckpointLoader.load(directory).operators().values().stream()
+              .flatMap(operator -> operator.subtasks().values().stream())
+              .flatMap(subtask -> subtask.listStates().entrySet().stream())
+              .filter(state -> InFlightRecords.isInFlightState(state.getKey()))
+              .collect(
+                  Collectors.partitioningBy(
+                      state -> state.getKey().equals(OVERTAKEN_OUTPUT),
+                      Collectors.summingLong(state -> state.getValue().size())));
+      if (inFlightByOutputSide.get(true) > 0 && inFlightByOutputSide.get(false) > 0) {
+        both.add(checkpointId);
       }
     }
-    return most;
+    return both;
   }
 
-  private static long inFlightRecordsIn(Path directory) throws Exception {
-    return CheckpointLoader.load(directory).operators().values().stream()
-        .flatMap(operator -> operator.subtasks().values().stream())
-        .flatMap(subtask -> subtask.listStates().entrySet().stream())
-        .filter(state -> InFlightRecords.isInFlightState(state.getKey()))
-        .mapToLong(state -> state.getValue().size())
-        .sum();
-  }
-
-  /**
-   * Chained to the source: notes the first checkpoint its task took during the stall after it
-   * passed on more records than the stalled counter's batch, its full gate and the source's
-   * unfinished batch hold together, so that a full batch was waiting for room.
-   */
+  /** Chained to the source: notes the checkpoints its task takes during the counter's stall. */
   static final class SourceTaskSnapshots implements MapFunction<Long, Long>, CheckpointedFunction {
-    private static final long BLOCKED_AFTER = (GATE_BATCHES + 2L) * BATCH;
-    private transient long passed;
-
     @Override
     public Long map(Long value) {
-      passed++;
       return value;
     }
 
     @Override
     public void snapshotState(FunctionSnapshotContext context) {
-      if (stalling && passed > BLOCKED_AFTER) {
-        TAKEN_WHILE_BLOCKED.add(context.checkpointId());
+      if (stalling) {
+        TAKEN_DURING_STALL.add(context.checkpointId());
       }
     }
 
@@ -251,7 +354,7 @@ class UnalignedBlockedOutputTest {
    * Counts the records of each key in keyed state and emits {@code {key, count}}. Stalls once, at
    * its first record (its gate fills meanwhile), until the test releases it, and then takes a
    * moment a record; fails once (while failures are budgeted) at its first record after a
-   * checkpoint taken while the source was blocked completed.
+   * checkpoint that overtook the source's output completed.
    */
   static final class StallingCounter extends RichMapFunction<Long, long[]>
       implements CheckpointListener {
@@ -277,7 +380,7 @@ class UnalignedBlockedOutputTest {
         Thread.sleep(1);
       }
       // Earlier checkpoints are subsumed by newer ones, whose notification may come alone.
-      if (TAKEN_WHILE_BLOCKED.stream().anyMatch(taken -> completed >= taken)
+      if (OVERTOOK_OUTPUT.stream().anyMatch(taken -> completed >= taken)
           && FAILURE_BUDGET.getAndUpdate(left -> Math.max(0, left - 1)) > 0) {
         throw new IllegalStateException("injected failure after checkpoint " + completed);
       }
