@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
@@ -80,10 +81,10 @@ public final class CheckpointCoordinator {
   private final TaskGateway gateway;
   private final ScheduledExecutorService timer;
   private final Clock clock;
-  private final CompletionListener listener;
   private final CheckpointHistory history;
   private final Failpoints failpoints;
   private final MasterState masterState;
+  private final CheckpointCompletion completion;
   private final TreeMap<Long, PendingCheckpoint> pending = new TreeMap<>();
   private long nextCheckpointId;
   private OptionalLong lastCompletionMillis = OptionalLong.empty();
@@ -151,9 +152,11 @@ public final class CheckpointCoordinator {
     this.timer = timer;
     this.clock = clock;
     this.nextCheckpointId = firstCheckpointId;
-    this.listener = listener;
     this.history = history;
     this.failpoints = failpoints;
+    this.completion =
+        new CheckpointCompletion(
+            jobName, operators, storage, gateway, clock, listener, history, failpoints);
   }
 
   /**
@@ -389,36 +392,12 @@ public final class CheckpointCoordinator {
     long id = checkpoint.checkpointId;
     pending.remove(id);
     checkpoint.expiry.cancel(false);
-    CheckpointStorage.Completion completion;
-    try {
-      failpoints.hit(FailpointNames.COORDINATOR_METADATA_BEFORE);
-      completion =
-          storage.completeDeferringCleanUp(
-              new CheckpointMetadata(
-                  id,
-                  checkpoint.timestamp,
-                  jobName,
-                  checkpoint.kind.isSavepoint(),
-                  operators,
-                  checkpoint.states(),
-                  0, // the job's storage records the epoch of its lease
-                  CheckpointMetadata.encodeEnumeratorStates(checkpoint.masterStates)));
-      history.metadataStored(id, clock.millis());
-      if (lastCompletionMillis.isEmpty()) {
-        StartupPhases.reached("checkpoint " + id + "'s metadata stored (the first completed)");
-      }
-      failpoints.hit(FailpointNames.COORDINATOR_METADATA_AFTER);
-    } catch (Exception e) {
-      LOG.warn("Checkpoint {} of job '{}' could not be stored", id, jobName, e);
-      checkpoint.end(CheckpointStatus.ABORTED);
-      storage.discard(id);
-      history.aborted(id, clock.millis(), "its metadata could not be stored: " + e.getMessage());
-      gateway.notifyCheckpointAborted(id);
-      checkpoint.result.completeExceptionally(e);
+    Optional<CheckpointStorage.Completion> stored =
+        completion.store(checkpoint, lastCompletionMillis.isEmpty());
+    if (stored.isEmpty()) {
       schedulePeriodic();
       return;
     }
-    CompletedCheckpoint completed = completion.checkpoint();
     checkpoint.end(CheckpointStatus.COMPLETED);
     long completionMillis = clock.millis();
     lastCompletionMillis = OptionalLong.of(completionMillis);
@@ -433,28 +412,7 @@ public final class CheckpointCoordinator {
         id,
         jobName,
         completionMillis - checkpoint.timestamp);
-    // The checkpoint is complete whether or not its notification arrives: failovers restore it,
-    // and the next checkpoint's notification commits what this one's would have.
-    listener.onCompleted(completed);
-    try {
-      failpoints.hit(FailpointNames.COORDINATOR_NOTIFY_BEFORE);
-      gateway.notifyCheckpointComplete(id);
-      history.notified(id, clock.millis());
-    } catch (RuntimeException e) {
-      LOG.warn(
-          "Checkpoint {} of job '{}' is complete but the tasks were not told: {}",
-          id,
-          jobName,
-          e.toString());
-      // A caller waiting on the result (the final checkpoint) must take another checkpoint,
-      // whose notification covers this one.
-      checkpoint.result.completeExceptionally(new NotificationLostException(id, e));
-      completion.cleanUp().run();
-      return;
-    }
-    // After the notification: the sinks' commits wait for it, not for deleting old checkpoints.
-    completion.cleanUp().run();
-    checkpoint.result.complete(completed);
+    completion.announce(checkpoint, stored.get());
   }
 
   private synchronized void abort(long checkpointId, String reason) {
