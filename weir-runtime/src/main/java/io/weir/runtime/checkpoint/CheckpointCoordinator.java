@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -86,13 +85,8 @@ public final class CheckpointCoordinator {
   private final MasterState masterState;
   private final CheckpointCompletion completion;
   private final TreeMap<Long, PendingCheckpoint> pending = new TreeMap<>();
+  private final CheckpointSchedule schedule;
   private long nextCheckpointId;
-  private OptionalLong lastCompletionMillis = OptionalLong.empty();
-  private OptionalLong lastTriggerMillis = OptionalLong.empty();
-  private OptionalLong outputStartedMillis = OptionalLong.empty();
-  // Whether the first output still waits for a checkpoint triggered after it began.
-  private boolean firstOutputUncheckpointed;
-  private long firstPeriodicMillis;
   private CoordinatorState state = CoordinatorState.STOPPED;
   private ScheduledFuture<?> periodic;
 
@@ -154,6 +148,7 @@ public final class CheckpointCoordinator {
     this.nextCheckpointId = firstCheckpointId;
     this.history = history;
     this.failpoints = failpoints;
+    this.schedule = new CheckpointSchedule(config);
     this.completion =
         new CheckpointCompletion(
             jobName, operators, storage, gateway, clock, listener, history, failpoints);
@@ -202,7 +197,7 @@ public final class CheckpointCoordinator {
       return;
     }
     state = state.moveTo(CoordinatorState.PERIODIC);
-    firstPeriodicMillis = clock.millis() + firstDelay.toMillis();
+    schedule.startAt(clock.millis() + firstDelay.toMillis());
     schedulePeriodic();
   }
 
@@ -214,12 +209,9 @@ public final class CheckpointCoordinator {
    * attempt; later calls change nothing. Without periodic checkpoints it does nothing.
    */
   public synchronized void outputStarted() {
-    if (outputStartedMillis.isPresent()) {
-      return;
+    if (schedule.outputStarted(clock.millis())) {
+      schedulePeriodic();
     }
-    outputStartedMillis = OptionalLong.of(clock.millis());
-    firstOutputUncheckpointed = true;
-    schedulePeriodic();
   }
 
   public synchronized void stopPeriodic() {
@@ -240,26 +232,8 @@ public final class CheckpointCoordinator {
     if (periodic != null) {
       periodic.cancel(false);
     }
-    long delay = Math.max(0, dueMillis() - clock.millis());
+    long delay = Math.max(0, schedule.dueMillis() - clock.millis());
     periodic = timer.schedule(this::maybeTriggerPeriodic, delay, TimeUnit.MILLISECONDS);
-  }
-
-  private long dueMillis() {
-    long due = firstPeriodicMillis;
-    if (lastTriggerMillis.isPresent()) {
-      due = Math.max(due, lastTriggerMillis.getAsLong() + config.checkpointInterval().toMillis());
-    }
-    if (firstOutputUncheckpointed) {
-      // No checkpoint was triggered since the first output: the next one carries it, now.
-      due = Math.min(due, outputStartedMillis.getAsLong());
-    }
-    if (lastCompletionMillis.isPresent()) {
-      due =
-          Math.max(
-              due,
-              lastCompletionMillis.getAsLong() + config.minPauseBetweenCheckpoints().toMillis());
-    }
-    return due;
   }
 
   private synchronized void maybeTriggerPeriodic() {
@@ -270,7 +244,7 @@ public final class CheckpointCoordinator {
     if (pending.size() >= config.maxConcurrentCheckpoints() || savepointPending()) {
       return; // the completion or abort of a pending one reschedules
     }
-    if (clock.millis() < dueMillis()) {
+    if (clock.millis() < schedule.dueMillis()) {
       schedulePeriodic();
       return;
     }
@@ -338,14 +312,14 @@ public final class CheckpointCoordinator {
     }
     long id = nextCheckpointId++;
     long timestamp = clock.millis();
-    lastTriggerMillis = OptionalLong.of(timestamp);
+    schedule.triggering(timestamp);
     try {
       storage.claimCheckpointId(id);
     } catch (IOException e) {
       LOG.warn("Checkpoint {} of job '{}' is not triggered: {}", id, jobName, e.getMessage());
       return CompletableFuture.failedFuture(e);
     }
-    firstOutputUncheckpointed = false;
+    schedule.triggered();
     PendingCheckpoint checkpoint = new PendingCheckpoint(id, timestamp, subtasks, kind);
     pending.put(id, checkpoint);
     history.triggered(id, kind.isSavepoint(), timestamp);
@@ -361,7 +335,7 @@ public final class CheckpointCoordinator {
       abort(id, "the job manager's state could not be taken: " + e);
       return checkpoint.result;
     }
-    if (lastCompletionMillis.isEmpty()) {
+    if (schedule.noneCompleted()) {
       StartupPhases.reached("checkpoint " + id + " triggered");
     }
     gateway.triggerCheckpoint(id, timestamp, kind);
@@ -393,14 +367,14 @@ public final class CheckpointCoordinator {
     pending.remove(id);
     checkpoint.expiry.cancel(false);
     Optional<CheckpointStorage.Completion> stored =
-        completion.store(checkpoint, lastCompletionMillis.isEmpty());
+        completion.store(checkpoint, schedule.noneCompleted());
     if (stored.isEmpty()) {
       schedulePeriodic();
       return;
     }
     checkpoint.end(CheckpointStatus.COMPLETED);
     long completionMillis = clock.millis();
-    lastCompletionMillis = OptionalLong.of(completionMillis);
+    schedule.completed(completionMillis);
     history.completed(id, completionMillis);
     schedulePeriodic();
     // Older checkpoints still pending can no longer matter: this one is newer.
