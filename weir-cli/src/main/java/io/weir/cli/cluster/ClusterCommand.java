@@ -5,10 +5,10 @@ import io.weir.cluster.rpc.HostAndPort;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -168,6 +168,8 @@ public final class ClusterCommand {
   /** {@code weir cluster stop}. */
   @Command(name = "stop", description = "Stop the cluster started with 'cluster start'.")
   public static final class Stop implements Runnable {
+    private static final Duration STOP_WAIT = Duration.ofSeconds(10);
+
     @Mixin ClusterOptions cluster;
 
     @Option(names = "--state-dir", description = "Pid and log files (default .weir/cluster).")
@@ -181,11 +183,7 @@ public final class ClusterCommand {
       }
       List<ProcessHandle> running;
       try {
-        running = new ClusterPidFiles(state).removeAll();
-        running.forEach(ProcessHandle::destroy);
-        for (ProcessHandle process : running) {
-          process.onExit().get(10, TimeUnit.SECONDS);
-        }
+        running = new ClusterPidFiles(state).stopAll(STOP_WAIT);
       } catch (IOException e) {
         throw new UserError("No cluster to stop in " + state + ": " + e.getMessage());
       } catch (Exception e) {

@@ -1,20 +1,25 @@
 package io.weir.cli.cluster;
 
 import io.weir.cli.error.UserError;
+import io.weir.devservers.process.ProcessStopper;
+import io.weir.devservers.process.RecordedProcess;
+import io.weir.devservers.process.RecordedProcess.UnreadableCommandLine;
 import io.weir.lab.process.ChildJvmOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * The pid files of a cluster started by {@code weir cluster start}. A pid file outlives a process
- * killed with {@code kill -9}, and the pid may since belong to another program: a process counts as
- * the cluster's only while it is alive and carries the {@link #MARKER} option that {@code cluster
- * start} gives its processes.
+ * The pid files of a cluster started by {@code weir cluster start} (and of {@code weir zookeeper
+ * start}'s server). A pid file outlives a process killed with {@code kill -9}, and the pid may
+ * since belong to another program: a process counts as the cluster's only while it is alive and
+ * carries the {@link #MARKER} option that {@code cluster start} gives its processes ({@link
+ * RecordedProcess}, as the development servers find theirs).
  */
 final class ClusterPidFiles {
   /**
@@ -84,6 +89,25 @@ final class ClusterPidFiles {
     return running;
   }
 
+  /**
+   * Deletes every pid file and stops the cluster's processes that still run: SIGTERM to each, then
+   * waits up to {@code wait} for each to exit.
+   *
+   * @return the processes stopped
+   * @throws UserError naming the first process that did not exit in time
+   */
+  List<ProcessHandle> stopAll(Duration wait) throws IOException {
+    List<ProcessHandle> running = removeAll();
+    running.forEach(ProcessHandle::destroy);
+    for (ProcessHandle process : running) {
+      if (!ProcessStopper.awaitExit(process, wait)) {
+        throw new UserError(
+            "process " + process.pid() + " did not exit within " + wait + " of SIGTERM");
+      }
+    }
+    return running;
+  }
+
   private static Optional<ProcessHandle> live(Path pidFile) {
     if (!Files.exists(pidFile)) {
       return Optional.empty();
@@ -94,10 +118,6 @@ final class ClusterPidFiles {
     } catch (IOException | NumberFormatException e) {
       throw new UserError("Cannot read the pid file " + pidFile + ": " + e.getMessage());
     }
-    return ProcessHandle.of(pid)
-        .filter(ProcessHandle::isAlive)
-        .filter(
-            process ->
-                process.info().commandLine().map(line -> line.contains(MARKER)).orElse(false));
+    return RecordedProcess.find(pid, MARKER, UnreadableCommandLine.STRANGER);
   }
 }

@@ -11,9 +11,9 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -163,6 +163,8 @@ public final class ZooKeeperCommand implements Runnable {
   /** {@code weir zookeeper stop}. */
   @Command(name = "stop", description = "Stop the server started by 'weir zookeeper start'.")
   static final class Stop implements Runnable {
+    private static final Duration STOP_WAIT = Duration.ofSeconds(15);
+
     @CommandLine.Mixin DirectoryOption directory = new DirectoryOption();
 
     @Override
@@ -170,11 +172,7 @@ public final class ZooKeeperCommand implements Runnable {
       Path state = directory.absolute();
       Optional<ProcessHandle> running = new ClusterPidFiles(state).process(NAME);
       try {
-        new ClusterPidFiles(state).removeAll();
-        if (running.isPresent()) {
-          running.get().destroy();
-          running.get().onExit().get(15, TimeUnit.SECONDS);
-        }
+        new ClusterPidFiles(state).stopAll(STOP_WAIT);
       } catch (Exception e) {
         running.ifPresent(ProcessHandle::destroyForcibly);
         throw new UserError("Cannot stop ZooKeeper in " + state + ": " + e.getMessage(), e);

@@ -1,7 +1,6 @@
 package io.weir.cluster.taskmanager;
 
 import io.netty.channel.EventLoopGroup;
-import io.weir.cluster.JarStore;
 import io.weir.cluster.JobCode;
 import io.weir.cluster.exchange.InboundGates;
 import io.weir.cluster.exchange.OutboundChannels;
@@ -10,19 +9,13 @@ import io.weir.cluster.rpc.ClusterConnectException;
 import io.weir.cluster.rpc.ControlMessages;
 import io.weir.cluster.rpc.EventLoops;
 import io.weir.cluster.rpc.HostAndPort;
-import io.weir.cluster.rpc.JobJar;
 import io.weir.cluster.rpc.MessageHandler;
 import io.weir.cluster.rpc.RoleAccess;
 import io.weir.cluster.rpc.RpcClient;
 import io.weir.cluster.rpc.RpcConnection;
 import io.weir.cluster.rpc.RpcServer;
 import io.weir.runtime.checkpoint.SubtaskKey;
-import io.weir.runtime.gateway.RecordCounts;
-import io.weir.runtime.startup.BesideStartStatus;
 import java.io.IOException;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -61,21 +54,17 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
   // handling the other jobs' messages meanwhile.
   private final ExecutorService cancels = Executors.newCachedThreadPool(daemon("weir cancel"));
   private final ExecutorService snapshotIo = Executors.newFixedThreadPool(2, daemon("weir io"));
-  private final ScheduledExecutorService heartbeats =
+  private final ScheduledExecutorService heartbeatTimer =
       Executors.newSingleThreadScheduledExecutor(daemon("weir heartbeat"));
   private final Map<AttemptId, TaskManagerAttempt> attempts = new ConcurrentHashMap<>();
   private final JobFailpoints failpoints = new JobFailpoints();
-  // Jars shipped with deployments, kept while the task manager runs: a redeployment after a
-  // failover names the jar but does not send it again.
-  private final JarStore jars = JarStore.temporary("weir-taskmanager-jars");
+  private final ShippedJobJars jars = new ShippedJobJars(id);
   private final CountDownLatch ended = new CountDownLatch(1);
   private RpcServer dataServer;
   private RpcConnection jobManager;
-  // The job manager's last answer to a heartbeat, and its timeout (0 until the first answer).
-  private volatile long lastAnswerNanos;
-  private volatile long jobManagerTimeoutMillis;
   // Work beside a start (a sink's fence) begins only while it is valid.
   private final TaskManagerLease lease = new TaskManagerLease(System::nanoTime);
+  private final JobManagerHeartbeats heartbeats;
   // Set by close(): the connection it closes is not a lost job manager.
   private volatile boolean closed;
   // The newest leader epoch this task manager knows; messages of older epochs are refused.
@@ -86,6 +75,8 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
   private TaskManager(TaskManagerOptions options, long leaderEpoch) {
     this.options = options;
     this.leaderEpoch = new AtomicLong(leaderEpoch);
+    this.heartbeats =
+        new JobManagerHeartbeats(id, options, lease, attempts.values(), heartbeatTimer);
   }
 
   /** Starts listening for data, connects to the job manager and offers the slots. */
@@ -133,62 +124,13 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
     jobManager.send(
         new ControlMessages.RegisterTaskManager(
             id, options.slots(), dataAddress, ProcessHandle.current().pid()));
-    long interval = options.heartbeatInterval().toMillis();
-    heartbeats.scheduleAtFixedRate(
-        () -> {
-          checkJobManagerAnswers();
-          // The progress, with what each attempt may still do beside its start, is read before
-          // the send time that the lease runs from.
-          List<ControlMessages.AttemptProgress> progress = progress();
-          jobManager.send(new ControlMessages.Heartbeat(id, progress, System.nanoTime()));
-        },
-        0,
-        interval,
-        TimeUnit.MILLISECONDS);
+    heartbeats.start(jobManager);
     LOG.info(
         "Task manager {} registered {} slots with the job manager at {}; data on {}",
         id,
         options.slots(),
         options.jobManager(),
         dataAddress);
-  }
-
-  /**
-   * A job manager that answers no heartbeat within its timeout has declared this task manager lost
-   * and restarted the job elsewhere (or it hangs, or the network is cut): the tasks here must stop
-   * rather than go on writing beside their replacements.
-   */
-  private void checkJobManagerAnswers() {
-    long timeout = jobManagerTimeoutMillis;
-    long silentMillis = (System.nanoTime() - lastAnswerNanos) / 1_000_000;
-    // One heartbeat more than the job manager waits: a late answer is not taken for a lost one.
-    if (timeout > 0 && silentMillis > timeout + options.heartbeatInterval().toMillis()) {
-      LOG.error(
-          "No answer from the job manager at {} for {} ms (its timeout is {} ms)",
-          options.jobManager(),
-          silentMillis,
-          timeout);
-      jobManagerTimeoutMillis = 0;
-      jobManager.close();
-    }
-  }
-
-  private List<ControlMessages.AttemptProgress> progress() {
-    List<ControlMessages.AttemptProgress> progress = new ArrayList<>();
-    for (TaskManagerAttempt attempt : attempts.values()) {
-      // Read first: the heartbeat's send time comes after it, and the figures may take a while.
-      BesideStartStatus besideStart = attempt.besideStartStatus();
-      RecordCounts counts = attempt.recordCounts();
-      progress.add(
-          new ControlMessages.AttemptProgress(
-              attempt.id(),
-              counts.in(),
-              counts.out(),
-              counts.deadLetters(),
-              attempt.subtaskFigures(),
-              besideStart));
-    }
-    return progress;
   }
 
   public String id() {
@@ -236,9 +178,7 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
       return;
     }
     if (fenced.message() instanceof ControlMessages.HeartbeatAnswer answer) {
-      lastAnswerNanos = System.nanoTime();
-      jobManagerTimeoutMillis = answer.timeoutMillis();
-      lease.answered(answer.heartbeatSentNanos(), answer.timeoutMillis());
+      heartbeats.answered(answer);
       return;
     }
     // Checked again when its turn comes: a newer leader may have been seen meanwhile.
@@ -348,7 +288,7 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
   private void deploy(ControlMessages.DeployTasks deploy) {
     JobCode code;
     try {
-      code = codeOf(deploy);
+      code = jars.codeOf(deploy);
     } catch (IOException | RuntimeException e) {
       LOG.error("Cannot deploy {}: {}", deploy.attempt(), e.toString());
       jobManager.send(new ControlMessages.TasksDeployed(deploy.attempt(), id, e.toString()));
@@ -389,30 +329,6 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
       }
     }
     return subtasksByTask.values().stream().mapToInt(Integer::intValue).max().orElse(0);
-  }
-
-  private JobCode codeOf(ControlMessages.DeployTasks deploy) throws IOException {
-    JobJar jar = deploy.submission().jar();
-    if (jar == null) {
-      return JobCode.classPath();
-    }
-    Path file;
-    if (deploy.jar() != null) {
-      file = jars.store(jar, deploy.jar());
-      LOG.info(
-          "Stored job jar {} ({} bytes, SHA-256 {})",
-          jar.fileName(),
-          deploy.jar().length,
-          jar.sha256());
-    } else {
-      file =
-          jars.find(jar)
-              .orElseThrow(
-                  () ->
-                      new IllegalStateException(
-                          "The job jar " + jar.fileName() + " was not shipped to " + id));
-    }
-    return JobCode.fromJar(jar, file);
   }
 
   /** Releases an attempt whose subtasks all terminated. */
@@ -481,7 +397,7 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
   @Override
   public void close() {
     closed = true;
-    heartbeats.shutdownNow();
+    heartbeatTimer.shutdownNow();
     control.shutdownNow();
     cancels.shutdownNow();
     cancelAll();

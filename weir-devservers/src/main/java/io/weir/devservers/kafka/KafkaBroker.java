@@ -3,6 +3,8 @@ package io.weir.devservers.kafka;
 import io.weir.devservers.process.FreePorts;
 import io.weir.devservers.process.LogTail;
 import io.weir.devservers.process.ProcessStopper;
+import io.weir.devservers.process.RecordedProcess;
+import io.weir.devservers.process.RecordedProcess.UnreadableCommandLine;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -86,8 +88,7 @@ public final class KafkaBroker implements AutoCloseable {
    */
   public static Optional<KafkaBrokerState> stopRunning(KafkaBrokerConfig config) {
     Optional<KafkaBrokerState> state = KafkaBrokerState.read(config.directory());
-    Optional<ProcessHandle> process =
-        state.flatMap(running -> ProcessHandle.of(running.pid())).filter(KafkaBroker::isBroker);
+    Optional<ProcessHandle> process = state.flatMap(running -> brokerProcess(running.pid()));
     process.ifPresent(handle -> ProcessStopper.terminate(handle, config.stopGracePeriod()));
     KafkaBrokerState.delete(config.directory());
     return process.isPresent() ? state : Optional.empty();
@@ -95,8 +96,7 @@ public final class KafkaBroker implements AutoCloseable {
 
   /** The state file's broker, if its process is alive. */
   public static Optional<KafkaBrokerState> running(Path directory) {
-    return KafkaBrokerState.read(directory)
-        .filter(state -> ProcessHandle.of(state.pid()).filter(KafkaBroker::isBroker).isPresent());
+    return KafkaBrokerState.read(directory).filter(state -> brokerProcess(state.pid()).isPresent());
   }
 
   /**
@@ -224,8 +224,7 @@ public final class KafkaBroker implements AutoCloseable {
     }
   }
 
-  static boolean isBroker(ProcessHandle process) {
-    return process.isAlive()
-        && process.info().commandLine().map(line -> line.contains("kafka.Kafka")).orElse(true);
+  private static Optional<ProcessHandle> brokerProcess(long pid) {
+    return RecordedProcess.find(pid, "kafka.Kafka", UnreadableCommandLine.RECORDED);
   }
 }

@@ -4,6 +4,8 @@ import io.weir.devservers.process.FreePorts;
 import io.weir.devservers.process.LogTail;
 import io.weir.devservers.process.ProcessStopper;
 import io.weir.devservers.process.ProcessStopper.StopSignal;
+import io.weir.devservers.process.RecordedProcess;
+import io.weir.devservers.process.RecordedProcess.UnreadableCommandLine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -57,7 +59,9 @@ public final class PostgresServer implements AutoCloseable {
   public static Optional<PostgresServerState> running(Path directory) {
     return PostgresServerState.read(directory.toAbsolutePath().normalize())
         .filter(
-            state -> ProcessHandle.of(state.pid()).filter(PostgresServer::isServer).isPresent());
+            state ->
+                RecordedProcess.find(state.pid(), "postgres", UnreadableCommandLine.RECORDED)
+                    .isPresent());
   }
 
   /**
@@ -273,10 +277,5 @@ public final class PostgresServer implements AutoCloseable {
 
   private String logTail() {
     return LogTail.of(config.logFile(), 30);
-  }
-
-  private static boolean isServer(ProcessHandle process) {
-    return process.isAlive()
-        && process.info().commandLine().map(line -> line.contains("postgres")).orElse(true);
   }
 }

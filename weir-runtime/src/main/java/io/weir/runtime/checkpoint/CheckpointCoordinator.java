@@ -10,7 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -80,18 +80,13 @@ public final class CheckpointCoordinator {
   private final TaskGateway gateway;
   private final ScheduledExecutorService timer;
   private final Clock clock;
-  private final CompletionListener listener;
   private final CheckpointHistory history;
   private final Failpoints failpoints;
   private final MasterState masterState;
+  private final CheckpointCompletion completion;
   private final TreeMap<Long, PendingCheckpoint> pending = new TreeMap<>();
+  private final CheckpointSchedule schedule;
   private long nextCheckpointId;
-  private OptionalLong lastCompletionMillis = OptionalLong.empty();
-  private OptionalLong lastTriggerMillis = OptionalLong.empty();
-  private OptionalLong outputStartedMillis = OptionalLong.empty();
-  // Whether the first output still waits for a checkpoint triggered after it began.
-  private boolean firstOutputUncheckpointed;
-  private long firstPeriodicMillis;
   private CoordinatorState state = CoordinatorState.STOPPED;
   private ScheduledFuture<?> periodic;
 
@@ -151,9 +146,12 @@ public final class CheckpointCoordinator {
     this.timer = timer;
     this.clock = clock;
     this.nextCheckpointId = firstCheckpointId;
-    this.listener = listener;
     this.history = history;
     this.failpoints = failpoints;
+    this.schedule = new CheckpointSchedule(config);
+    this.completion =
+        new CheckpointCompletion(
+            jobName, operators, storage, gateway, clock, listener, history, failpoints);
   }
 
   /**
@@ -199,7 +197,7 @@ public final class CheckpointCoordinator {
       return;
     }
     state = state.moveTo(CoordinatorState.PERIODIC);
-    firstPeriodicMillis = clock.millis() + firstDelay.toMillis();
+    schedule.startAt(clock.millis() + firstDelay.toMillis());
     schedulePeriodic();
   }
 
@@ -211,12 +209,9 @@ public final class CheckpointCoordinator {
    * attempt; later calls change nothing. Without periodic checkpoints it does nothing.
    */
   public synchronized void outputStarted() {
-    if (outputStartedMillis.isPresent()) {
-      return;
+    if (schedule.outputStarted(clock.millis())) {
+      schedulePeriodic();
     }
-    outputStartedMillis = OptionalLong.of(clock.millis());
-    firstOutputUncheckpointed = true;
-    schedulePeriodic();
   }
 
   public synchronized void stopPeriodic() {
@@ -237,26 +232,8 @@ public final class CheckpointCoordinator {
     if (periodic != null) {
       periodic.cancel(false);
     }
-    long delay = Math.max(0, dueMillis() - clock.millis());
+    long delay = Math.max(0, schedule.dueMillis() - clock.millis());
     periodic = timer.schedule(this::maybeTriggerPeriodic, delay, TimeUnit.MILLISECONDS);
-  }
-
-  private long dueMillis() {
-    long due = firstPeriodicMillis;
-    if (lastTriggerMillis.isPresent()) {
-      due = Math.max(due, lastTriggerMillis.getAsLong() + config.checkpointInterval().toMillis());
-    }
-    if (firstOutputUncheckpointed) {
-      // No checkpoint was triggered since the first output: the next one carries it, now.
-      due = Math.min(due, outputStartedMillis.getAsLong());
-    }
-    if (lastCompletionMillis.isPresent()) {
-      due =
-          Math.max(
-              due,
-              lastCompletionMillis.getAsLong() + config.minPauseBetweenCheckpoints().toMillis());
-    }
-    return due;
   }
 
   private synchronized void maybeTriggerPeriodic() {
@@ -267,7 +244,7 @@ public final class CheckpointCoordinator {
     if (pending.size() >= config.maxConcurrentCheckpoints() || savepointPending()) {
       return; // the completion or abort of a pending one reschedules
     }
-    if (clock.millis() < dueMillis()) {
+    if (clock.millis() < schedule.dueMillis()) {
       schedulePeriodic();
       return;
     }
@@ -335,14 +312,14 @@ public final class CheckpointCoordinator {
     }
     long id = nextCheckpointId++;
     long timestamp = clock.millis();
-    lastTriggerMillis = OptionalLong.of(timestamp);
+    schedule.triggering(timestamp);
     try {
       storage.claimCheckpointId(id);
     } catch (IOException e) {
       LOG.warn("Checkpoint {} of job '{}' is not triggered: {}", id, jobName, e.getMessage());
       return CompletableFuture.failedFuture(e);
     }
-    firstOutputUncheckpointed = false;
+    schedule.triggered();
     PendingCheckpoint checkpoint = new PendingCheckpoint(id, timestamp, subtasks, kind);
     pending.put(id, checkpoint);
     history.triggered(id, kind.isSavepoint(), timestamp);
@@ -358,7 +335,7 @@ public final class CheckpointCoordinator {
       abort(id, "the job manager's state could not be taken: " + e);
       return checkpoint.result;
     }
-    if (lastCompletionMillis.isEmpty()) {
+    if (schedule.noneCompleted()) {
       StartupPhases.reached("checkpoint " + id + " triggered");
     }
     gateway.triggerCheckpoint(id, timestamp, kind);
@@ -389,39 +366,15 @@ public final class CheckpointCoordinator {
     long id = checkpoint.checkpointId;
     pending.remove(id);
     checkpoint.expiry.cancel(false);
-    CheckpointStorage.Completion completion;
-    try {
-      failpoints.hit(FailpointNames.COORDINATOR_METADATA_BEFORE);
-      completion =
-          storage.completeDeferringCleanUp(
-              new CheckpointMetadata(
-                  id,
-                  checkpoint.timestamp,
-                  jobName,
-                  checkpoint.kind.isSavepoint(),
-                  operators,
-                  checkpoint.states(),
-                  0, // the job's storage records the epoch of its lease
-                  CheckpointMetadata.encodeEnumeratorStates(checkpoint.masterStates)));
-      history.metadataStored(id, clock.millis());
-      if (lastCompletionMillis.isEmpty()) {
-        StartupPhases.reached("checkpoint " + id + "'s metadata stored (the first completed)");
-      }
-      failpoints.hit(FailpointNames.COORDINATOR_METADATA_AFTER);
-    } catch (Exception e) {
-      LOG.warn("Checkpoint {} of job '{}' could not be stored", id, jobName, e);
-      checkpoint.end(CheckpointStatus.ABORTED);
-      storage.discard(id);
-      history.aborted(id, clock.millis(), "its metadata could not be stored: " + e.getMessage());
-      gateway.notifyCheckpointAborted(id);
-      checkpoint.result.completeExceptionally(e);
+    Optional<CheckpointStorage.Completion> stored =
+        completion.store(checkpoint, schedule.noneCompleted());
+    if (stored.isEmpty()) {
       schedulePeriodic();
       return;
     }
-    CompletedCheckpoint completed = completion.checkpoint();
     checkpoint.end(CheckpointStatus.COMPLETED);
     long completionMillis = clock.millis();
-    lastCompletionMillis = OptionalLong.of(completionMillis);
+    schedule.completed(completionMillis);
     history.completed(id, completionMillis);
     schedulePeriodic();
     // Older checkpoints still pending can no longer matter: this one is newer.
@@ -433,28 +386,7 @@ public final class CheckpointCoordinator {
         id,
         jobName,
         completionMillis - checkpoint.timestamp);
-    // The checkpoint is complete whether or not its notification arrives: failovers restore it,
-    // and the next checkpoint's notification commits what this one's would have.
-    listener.onCompleted(completed);
-    try {
-      failpoints.hit(FailpointNames.COORDINATOR_NOTIFY_BEFORE);
-      gateway.notifyCheckpointComplete(id);
-      history.notified(id, clock.millis());
-    } catch (RuntimeException e) {
-      LOG.warn(
-          "Checkpoint {} of job '{}' is complete but the tasks were not told: {}",
-          id,
-          jobName,
-          e.toString());
-      // A caller waiting on the result (the final checkpoint) must take another checkpoint,
-      // whose notification covers this one.
-      checkpoint.result.completeExceptionally(new NotificationLostException(id, e));
-      completion.cleanUp().run();
-      return;
-    }
-    // After the notification: the sinks' commits wait for it, not for deleting old checkpoints.
-    completion.cleanUp().run();
-    checkpoint.result.complete(completed);
+    completion.announce(checkpoint, stored.get());
   }
 
   private synchronized void abort(long checkpointId, String reason) {

@@ -7,20 +7,16 @@ import io.weir.runtime.checkpoint.CheckpointHistory;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.RoutingCheckpointStorage;
 import io.weir.runtime.checkpoint.storage.CheckpointDirectoryLease;
-import io.weir.runtime.failpoint.FailpointNames;
 import io.weir.runtime.failpoint.Failpoints;
 import io.weir.runtime.gateway.SlotPool;
 import io.weir.runtime.gateway.TaskManagerGateway;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobVertex;
 import io.weir.runtime.monitor.RecoveryView;
-import io.weir.runtime.recovery.DataLossException;
-import io.weir.runtime.recovery.SinkRecoveryStep;
 import io.weir.runtime.startup.StartupPhases;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -64,10 +60,6 @@ public final class JobDriver {
   private final CountDownLatch cancelSignal = new CountDownLatch(1);
   private CheckpointStorages.InitialRestore initialRestore;
   private volatile CompletedCheckpoint latest;
-  // A start without state settles this checkpoint's transactions once, in its first recovery step.
-  private CompletedCheckpoint reconcileWith;
-  // A first start without state nor a checkpoint to reconcile with cannot prove what it aborts.
-  private boolean unprovableStart;
   private volatile JobState state = JobState.CREATED;
   private volatile String message;
   private volatile Throwable failure;
@@ -127,11 +119,6 @@ public final class JobDriver {
     if (initialRestore == null) {
       initialRestore = CheckpointStorages.initialRestore(graph, storage, OperatorInfos.of(graph));
       latest = initialRestore.checkpoint();
-      reconcileWith = initialRestore.reconcileWith();
-      unprovableStart =
-          latest == null
-              && reconcileWith == null
-              && (graph.config().fresh() || graph.config().checkpointDirectory() == null);
       message = initialRestore.description();
     }
     return initialRestore;
@@ -184,7 +171,8 @@ public final class JobDriver {
 
   private void runAttempts(SlotPool slotPool, ScheduledExecutorService timer)
       throws InterruptedException, JobExecutionException {
-    prepare();
+    JobSinkRecovery sinkRecovery =
+        new JobSinkRecovery(graph, storage, lease, failpoints, prepare());
     RestartPolicy restartPolicy =
         new RestartPolicy(graph.config().restartStrategy(), graph.config().failuresPerRecord());
     long nextCheckpointId =
@@ -198,9 +186,7 @@ public final class JobDriver {
         return;
       }
       StartupPhases.reached("attempt " + attempt + ": sink recovery step starts");
-      List<RecoveryView.SinkTransaction> outcomes = new ArrayList<>();
-      SinkRecoveryStep recovery = recoveryStep(outcomes);
-      Throwable recoveryFailure = recoverSinks(recovery, outcomes);
+      Throwable recoveryFailure = recordRecovery(sinkRecovery.settle(latest));
       StartupPhases.reached("attempt " + attempt + ": sink recovery step done");
       if (state == JobState.FAILED) {
         return;
@@ -223,7 +209,7 @@ public final class JobDriver {
       // An attempt whose sinks could not be settled deploys nothing and fails as a whole.
       Throwable attemptFailure =
           cancelled ? null : recoveryFailure != null ? recoveryFailure : execution.run();
-      recovery.awaitFreshStart();
+      sinkRecovery.awaitFreshStart();
       nextCheckpointId = execution.nextCheckpointId();
       if (cancelled) {
         end(JobState.CANCELED, message, null);
@@ -237,6 +223,25 @@ public final class JobDriver {
         return;
       }
     }
+  }
+
+  /**
+   * Keeps what the sink recovery step proved and the data loss it accepted, and ends the job when
+   * the step fails it: null when every sink is settled, else the failure of the attempt.
+   */
+  private Throwable recordRecovery(JobSinkRecovery.Outcome outcome) {
+    outcome.proven().ifPresent(proven -> recoveredTransactions = proven);
+    if (outcome instanceof JobSinkRecovery.Settled settled) {
+      synchronized (acceptedDataLoss) {
+        acceptedDataLoss.addAll(settled.acceptedDataLoss());
+      }
+      return null;
+    }
+    if (outcome instanceof JobSinkRecovery.JobFails jobFails) {
+      end(JobState.FAILED, jobFails.line(), jobFails.cause());
+      return jobFails.cause();
+    }
+    return ((JobSinkRecovery.AttemptFails) outcome).failure();
   }
 
   /** Above every id an earlier owner of the job's checkpoints (a deposed leader) claimed. */
@@ -283,101 +288,6 @@ public final class JobDriver {
       return false;
     }
     return true;
-  }
-
-  /**
-   * The job-level sink recovery step, before the attempt deploys any task: null when every sink is
-   * settled, else the failure of the attempt (the restart strategy decides what follows). Proven
-   * data loss fails the job at once.
-   */
-  private Throwable recoverSinks(
-      SinkRecoveryStep recovery, List<RecoveryView.SinkTransaction> outcomes)
-      throws InterruptedException {
-    failpoints.hit(FailpointNames.RECOVERY_SINKS_BEFORE);
-    // Settling aborts and commits transactions, renames and deletes staged files, under the ids
-    // the job's running subtasks use: a leader deposed while it was frozen must not do it to the
-    // attempt its successor runs. Its term is confirmed afresh here, as before a _metadata write.
-    if (!storage.owned()) {
-      String line =
-          "job '"
-              + graph.jobName()
-              + "' is no longer this job manager's (a newer leader runs it): its sinks are left"
-              + " to that leader";
-      LOG.warn("Attempt not started: {}", line);
-      return new IllegalStateException(line);
-    }
-    Throwable superseded = maybeSuperseded();
-    if (superseded != null) {
-      return superseded;
-    }
-    try {
-      if (latest == null && unprovableStart) {
-        recovery.refuseUnprovableStart();
-      }
-      // Only the job's first start: later attempts abort what this run left open.
-      unprovableStart = false;
-      List<String> accepted =
-          latest == null && reconcileWith != null
-              ? recovery.reconcile(reconcileWith)
-              : recovery.run(latest);
-      // Reconciled once: the group's offsets now start past what the sinks committed.
-      reconcileWith = null;
-      synchronized (acceptedDataLoss) {
-        acceptedDataLoss.addAll(accepted);
-      }
-      return null;
-    } catch (InterruptedException e) {
-      throw e;
-    } catch (DataLossException e) {
-      end(JobState.FAILED, e.getMessage(), new JobExecutionException(e.getMessage(), e));
-      return e;
-    } catch (Exception e) {
-      return new IllegalStateException("the sinks cannot be recovered: " + e.getMessage(), e);
-    } finally {
-      recoveredTransactions = List.copyOf(outcomes);
-    }
-  }
-
-  /**
-   * Whether another runner took the lease of the job's checkpoint directory since this one did
-   * (where the operating-system lock did not hold), as the line that ends the job: a later attempt
-   * of this run would settle the sinks under the ids the newer run's subtasks use, for example
-   * abort a Kafka transaction it pre-committed. A sink whose external system records the lease
-   * refuses as well; this covers every sink, before any is touched. Null when no newer run took it;
-   * else the failure of the attempt, having ended the job when a newer run took it.
-   */
-  private Throwable maybeSuperseded() {
-    if (lease.isEmpty()) {
-      return null;
-    }
-    try {
-      lease.get().checkNotSuperseded(graph.jobName());
-      return null;
-    } catch (JobExecutionException fenced) {
-      end(JobState.FAILED, fenced.getMessage(), fenced);
-      return fenced;
-    } catch (IOException e) {
-      // Unreadable now, perhaps readable at the next attempt: the restart strategy decides.
-      return new IllegalStateException(
-          "Cannot read the lease of job '" + graph.jobName() + "': " + e, e);
-    }
-  }
-
-  /** The step of one attempt, telling {@code outcomes} what it proves. */
-  private SinkRecoveryStep recoveryStep(List<RecoveryView.SinkTransaction> outcomes) {
-    return new SinkRecoveryStep(
-        graph,
-        storage.leaseEpoch(),
-        (sink, outcome) ->
-            outcomes.add(
-                new RecoveryView.SinkTransaction(
-                    sink.uid(),
-                    sink.displayName(),
-                    outcome.checkpointId(),
-                    outcome.transaction(),
-                    outcome.recordCount(),
-                    outcome.outcome().name(),
-                    outcome.proof())));
   }
 
   /** What the last recovery step proved of each pending transaction it settled, in its order. */
