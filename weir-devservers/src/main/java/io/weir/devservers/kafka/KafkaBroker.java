@@ -9,7 +9,10 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.IntSupplier;
 import org.apache.kafka.common.Uuid;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One single-node Kafka broker (KRaft, broker and controller in one process) running as its own JVM
@@ -22,9 +25,15 @@ import org.apache.kafka.common.Uuid;
  * (tests: {@code close()} in an after-all callback).
  *
  * <p>Methods are thread-safe. Failures throw {@link KafkaBrokerException} with a one-line message
- * and the tail of the broker's log in {@link KafkaBrokerException#detail()}.
+ * and the tail of the broker's log in {@link KafkaBrokerException#detail()}, which its stack trace
+ * shows too.
  */
 public final class KafkaBroker implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(KafkaBroker.class);
+
+  /** How many times a start may choose ports, when the broker finds a chosen one taken. */
+  private static final int PORT_CONFLICT_TRIES = 3;
+
   private final KafkaBrokerConfig config;
   private final BrokerFiles files;
   private final BrokerLauncher launcher;
@@ -61,23 +70,60 @@ public final class KafkaBroker implements AutoCloseable {
     return new KafkaBroker(config, node, BrokerNode.quorumVoters(quorum), clusterId, launchPrefix);
   }
 
-  /** Starts a broker and returns once it serves clients, within the configured start timeout. */
+  /**
+   * Starts a broker and returns once it serves clients, within the configured start timeout. When
+   * the broker exits because a port chosen for it (one the configuration leaves at 0) was taken
+   * before it bound it, the start chooses fresh ports and tries again, at most {@value
+   * #PORT_CONFLICT_TRIES} times in all, and logs each new try.
+   */
   public static KafkaBroker start(KafkaBrokerConfig config) {
-    int port = FreePorts.resolve(config.port(), "Kafka broker", "client");
-    int controllerPort = FreePorts.resolve(config.controllerPort(), "Kafka broker", "controller");
-    while (controllerPort == port) {
-      controllerPort = FreePorts.pick();
+    return start(config, FreePorts::pick);
+  }
+
+  /** As {@link #start(KafkaBrokerConfig)}, with {@code freePort} choosing each port left at 0. */
+  static KafkaBroker start(KafkaBrokerConfig config, IntSupplier freePort) {
+    String clusterId = Uuid.randomUuid().toString();
+    for (int tries = 1; ; tries++) {
+      BrokerNode node = choosePorts(config, freePort);
+      KafkaBroker broker =
+          new KafkaBroker(
+              config, node, BrokerNode.quorumVoters(List.of(node)), clusterId, List.of());
+      try {
+        broker.launch();
+        return broker;
+      } catch (BrokerPortTakenException e) {
+        int port = e.conflict().port();
+        boolean chosen =
+            (port == node.port() && config.port() == 0)
+                || (port == node.controllerPort() && config.controllerPort() == 0);
+        if (!chosen || tries == PORT_CONFLICT_TRIES) {
+          throw e;
+        }
+        LOG.warn(
+            "Kafka broker in {}: port {} was taken before the broker bound it ({});"
+                + " starting it again on fresh ports, try {} of {}",
+            config.directory(),
+            port,
+            e.conflict().line(),
+            tries + 1,
+            PORT_CONFLICT_TRIES);
+      }
     }
-    BrokerNode node = new BrokerNode(1, FreePorts.HOST, port, controllerPort);
-    KafkaBroker broker =
-        new KafkaBroker(
-            config,
-            node,
-            BrokerNode.quorumVoters(List.of(node)),
-            Uuid.randomUuid().toString(),
-            List.of());
-    broker.launch();
-    return broker;
+  }
+
+  private static BrokerNode choosePorts(KafkaBrokerConfig config, IntSupplier freePort) {
+    int port =
+        config.port() == 0
+            ? freePort.getAsInt()
+            : FreePorts.resolve(config.port(), "Kafka broker", "client");
+    int controllerPort =
+        config.controllerPort() == 0
+            ? freePort.getAsInt()
+            : FreePorts.resolve(config.controllerPort(), "Kafka broker", "controller");
+    while (controllerPort == port) {
+      controllerPort = freePort.getAsInt();
+    }
+    return new BrokerNode(1, FreePorts.HOST, port, controllerPort);
   }
 
   /**
@@ -197,22 +243,41 @@ public final class KafkaBroker implements AutoCloseable {
       ready = false;
     }
     if (!ready) {
-      String why =
-          process.isAlive()
-              ? "it did not serve within " + config.startTimeout().toSeconds() + " s"
-              : "it exited with code " + exitCode();
-      ProcessStopper.kill(process.toHandle());
-      KafkaBrokerState.delete(files.directory());
-      throw new KafkaBrokerException(
-          "Kafka broker in "
-              + files.directory()
-              + " on "
-              + node.clientAddress()
-              + " failed to start: "
-              + why,
-          LogTail.of(files.brokerLog(), 40) + "\n" + LogTail.of(files.processOutput(), 20),
-          null);
+      throw startFailure();
     }
+  }
+
+  /**
+   * Kills the broker that failed to start, and says why in one line, naming a port the broker found
+   * taken; the tail of its log and output go with the exception's detail.
+   */
+  private KafkaBrokerException startFailure() {
+    boolean exited = !process.isAlive();
+    String why =
+        exited
+            ? "it exited with code " + exitCode()
+            : "it did not serve within " + config.startTimeout().toSeconds() + " s";
+    ProcessStopper.kill(process.toHandle());
+    KafkaBrokerState.delete(files.directory());
+    Optional<BrokerPortConflict> conflict =
+        exited
+            ? BrokerPortConflict.find(node, files.brokerLog(), files.processOutput())
+            : Optional.empty();
+    String message =
+        "Kafka broker in "
+            + files.directory()
+            + " on "
+            + node.clientAddress()
+            + " failed to start: "
+            + why
+            + conflict
+                .map(taken -> "; port " + taken.port() + " is taken: " + taken.line())
+                .orElse("");
+    String detail =
+        LogTail.of(files.brokerLog(), 40) + "\n" + LogTail.of(files.processOutput(), 20);
+    return conflict
+        .<KafkaBrokerException>map(taken -> new BrokerPortTakenException(message, detail, taken))
+        .orElseGet(() -> new KafkaBrokerException(message, detail, null));
   }
 
   private int exitCode() {

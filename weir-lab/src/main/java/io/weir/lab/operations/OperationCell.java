@@ -303,22 +303,7 @@ final class OperationCell {
     return globalIds;
   }
 
-  /**
-   * The transactions prepared at a halt: for the PostgreSQL job, fails the cell when there are none
-   * (it would prove nothing) and says which; none for a job that writes to Kafka only.
-   */
-  Set<String> preparedAtHalt() {
-    Set<String> prepared = preparedTransactions();
-    if (writesToPostgres()) {
-      if (prepared.isEmpty()) {
-        throw new LabFailure("no transaction was prepared at the halt, so the cell proves nothing");
-      }
-      progress(prepared.size() + " transactions prepared at the halt: " + prepared);
-    }
-    return prepared;
-  }
-
-  /** Those of {@code preparedAtHalt} that are still prepared. */
+  /** Those of {@code preparedAtHalt} that are still prepared (see {@link PreparedHalt}). */
   Set<String> stillPrepared(Set<String> preparedAtHalt) {
     Set<String> left = new TreeSet<>(preparedAtHalt);
     left.retainAll(preparedTransactions());

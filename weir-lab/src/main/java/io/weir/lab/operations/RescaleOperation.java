@@ -1,6 +1,5 @@
 package io.weir.lab.operations;
 
-import io.weir.lab.ContinuousFeed;
 import io.weir.lab.process.RunningJob;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.failpoint.FailpointNames;
@@ -22,11 +21,12 @@ import java.util.Set;
  * transaction that no completed checkpoint records, which the restore from the checkpoint before
  * must abort (its records are read again), for every former subtask.
  *
- * <p>With the PostgreSQL job every sink subtask holds a prepared transaction at the halt; those of
- * the subtasks a scale-down removes are settled (committed, or rolled back when no checkpoint
- * records them) by the restored job too, so none of the transactions prepared at the halt may be
- * left in {@code pg_prepared_xacts} once the output settled (a prepared transaction left holds its
- * row locks and blocks VACUUM for ever).
+ * <p>With the PostgreSQL job the sink subtasks hold prepared transactions at the halt (the job is
+ * run to its halt again until they do: {@link PreparedHalt}); those of the subtasks a scale-down
+ * removes are settled (committed, or rolled back when no checkpoint records them) by the restored
+ * job too, so none of the transactions prepared at the halt may be left in {@code
+ * pg_prepared_xacts} once the output settled (a prepared transaction left holds its row locks and
+ * blocks VACUUM for ever).
  */
 final class RescaleOperation implements Operation {
   /** Where the job halts before it is rescaled. */
@@ -72,15 +72,9 @@ final class RescaleOperation implements Operation {
   @Override
   public OperationOutcome run(OperationCell cell) throws Exception {
     cell.createTopics(OperationCell.PARTITIONS);
-    String failpoint = halt.failpoint + "=halt@" + cell.settings().crashHit();
-    long fed;
-    try (ContinuousFeed feed = cell.feed(0);
-        RunningJob first =
-            cell.start(cell.runArguments(from, List.of("--fresh"), List.of()), failpoint)) {
-      cell.awaitHalt(first, failpoint);
-      fed = feed.stop();
-    }
-    CompletedCheckpoint latest = cell.latestCheckpoint();
+    PreparedHalt.Halted halted = PreparedHalt.run(cell, from, halt.failpoint, List.of());
+    CompletedCheckpoint latest = halted.latest();
+    long fed = halted.fed();
     cell.progress(
         (halt == Halt.AFTER_COMPLETION
                 ? "halted with checkpoint " + latest.checkpointId() + " complete but not notified, "
@@ -90,13 +84,12 @@ final class RescaleOperation implements Operation {
             + fed
             + " records in; resuming at parallelism "
             + to);
-    Set<String> preparedAtHalt = cell.preparedAtHalt();
     List<String> resume = List.of("-s", latest.location().toString());
     Set<String> left;
     try (RunningJob second = cell.start(cell.runArguments(to, resume, List.of()), null)) {
       cell.load(fed, fed + cell.settings().recordsAfterRestart());
       cell.awaitSettled(second);
-      left = cell.stillPrepared(preparedAtHalt);
+      left = cell.stillPrepared(halted.prepared());
     }
     return OperationCell.countedUnlessLeft(left, cell.verdict());
   }

@@ -1,7 +1,6 @@
 package io.weir.lab.operations;
 
 import io.weir.examples.postgres.TotalsTables;
-import io.weir.lab.ContinuousFeed;
 import io.weir.lab.JobOutput;
 import io.weir.lab.OutputVerifier;
 import io.weir.lab.process.LabJob;
@@ -42,24 +41,17 @@ final class TwinSinksOperation implements Operation {
   @Override
   public OperationOutcome run(OperationCell cell) throws Exception {
     Twin twin = cell.writesToPostgres() ? postgresTwin(cell) : kafkaTwin(cell);
-    String failpoint =
-        FailpointNames.COORDINATOR_NOTIFY_BEFORE + "=halt@" + cell.settings().crashHit();
-    long fed;
-    try (ContinuousFeed feed = cell.feed(0);
-        RunningJob first =
-            cell.start(
-                cell.runArguments(PARALLELISM, List.of("--fresh"), twin.options()), failpoint)) {
-      cell.awaitHalt(first, failpoint);
-      fed = feed.stop();
-    }
-    CompletedCheckpoint latest = cell.latestCheckpoint();
+    PreparedHalt.Halted halted =
+        PreparedHalt.run(
+            cell, PARALLELISM, FailpointNames.COORDINATOR_NOTIFY_BEFORE, twin.options());
+    CompletedCheckpoint latest = halted.latest();
+    long fed = halted.fed();
     cell.progress(
         "halted with checkpoint "
             + latest.checkpointId()
             + " complete but not notified in either sink, "
             + fed
             + " records in; resuming");
-    Set<String> preparedAtHalt = cell.preparedAtHalt();
     List<String> resume = List.of("-s", latest.location().toString());
     Set<String> left;
     try (RunningJob second =
@@ -67,7 +59,7 @@ final class TwinSinksOperation implements Operation {
       cell.load(fed, fed + cell.settings().recordsAfterRestart());
       cell.awaitSettled(second);
       cell.awaitSettled(second, twin.output());
-      left = cell.stillPrepared(preparedAtHalt);
+      left = cell.stillPrepared(halted.prepared());
     }
     OutputVerifier.Verdict main = cell.verdict();
     OutputVerifier.Verdict other = twin.verdict().get();
