@@ -93,7 +93,8 @@ public record OverloadReport(
         anomalies.add("no checkpoint completed in phase " + phase.number());
       }
       if (Boolean.FALSE.equals(phase.drained())) {
-        anomalies.add("the lag did not drain in phase " + phase.number());
+        anomalies.add(
+            "the lag did not drain in phase " + phase.number() + ", in twice its planned length");
       }
     }
     long ageBound = (long) (transactionTimeout.toMillis() * TRANSACTION_AGE_BOUND_RATIO);

@@ -196,6 +196,26 @@ final class OverloadWatch implements AutoCloseable {
         checkpoints.size());
   }
 
+  /** Whether a look in phase {@code number} found the lag at or below {@code drainedLag}. */
+  boolean drainedIn(int number, long drainedLag) {
+    synchronized (samples) {
+      return samples.stream()
+          .anyMatch(s -> s.phase() == number && s.lag() >= 0 && s.lag() <= drainedLag);
+    }
+  }
+
+  /** The lag at the latest look that read it, or -1 before one did. */
+  long latestLag() {
+    synchronized (samples) {
+      for (int i = samples.size() - 1; i >= 0; i--) {
+        if (samples.get(i).lag() >= 0) {
+          return samples.get(i).lag();
+        }
+      }
+      return -1;
+    }
+  }
+
   /** What the watch saw, once it has stopped. */
   record Observations(List<Sample> samples, List<JobApi.Checkpoint> checkpoints, int restarts) {}
 
