@@ -58,6 +58,9 @@ class OverloadLabTest {
         .as("the overload phase fed faster than the recovery phase")
         .isGreaterThan(report.path("phases").get(1).path("fed_per_second").asLong());
     assertThat(report.path("anomalies").toString()).doesNotContain("OutOfMemoryError", "ended");
+    // the job processes' peak resident memory was read, beside the heap they were limited to
+    assertThat(report.path("peak_rss_mib").asLong()).as(report.toString()).isPositive();
+    assertThat(report.path("heap_limit_mib").asInt()).isEqualTo(512);
     // the exit code says whether the run found anomalies
     assertThat(exitCode).isEqualTo(report.path("anomalies").isEmpty() ? 0 : 1);
     assertThat(Files.exists(directory.resolve("overload.svg"))).isTrue();

@@ -2,6 +2,7 @@ package io.weir.lab.bench;
 
 import io.weir.lab.process.ChildJvmOptions;
 import io.weir.lab.process.JobProcess;
+import io.weir.lab.process.ProcessMemory;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -6,6 +6,7 @@ import io.weir.lab.SeedInput;
 import io.weir.lab.Topics;
 import io.weir.lab.process.JobLog;
 import io.weir.lab.process.LabCluster;
+import io.weir.lab.process.ProcessMemory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -20,6 +20,10 @@ import java.util.Map;
  * @param checkpointMillis the durations of every checkpoint that completed during the soak
  * @param abortedCheckpoints checkpoints the job gave up (expired or declined)
  * @param transactionTimeout the sink's transaction timeout, which the broker enforces
+ * @param peakResidentMebibytes the most memory a job process held at once (heap, metaspace, thread
+ *     stacks, direct buffers), 0 when it could not be read
+ * @param heapLimitMebibytes the job process's heap limit, past which it fails with an
+ *     OutOfMemoryError (a {@code jobFailure})
  * @param kills job processes the soak killed with SIGKILL
  * @param killedWithRecordsInFlight whether the newest completed checkpoint held records in flight
  *     when the soak killed the job; null without a kill
@@ -34,6 +38,8 @@ public record OverloadReport(
     int abortedCheckpoints,
     long maxTransactionAgeMillis,
     Duration transactionTimeout,
+    double peakResidentMebibytes,
+    int heapLimitMebibytes,
     int restarts,
     int kills,
     Boolean killedWithRecordsInFlight,
@@ -87,7 +93,8 @@ public record OverloadReport(
         anomalies.add("no checkpoint completed in phase " + phase.number());
       }
       if (Boolean.FALSE.equals(phase.drained())) {
-        anomalies.add("the lag did not drain in phase " + phase.number());
+        anomalies.add(
+            "the lag did not drain in phase " + phase.number() + ", in twice its planned length");
       }
     }
     long ageBound = (long) (transactionTimeout.toMillis() * TRANSACTION_AGE_BOUND_RATIO);
@@ -116,7 +123,8 @@ public record OverloadReport(
     return String.format(
         Locale.ROOT,
         "overload: minutes=%s records=%d lost=%d duplicated=%d checkpoint-p99=%d ms"
-            + " max-txn-age=%.1f s restarts=%d max-lag=%d lag-drained=%s%s",
+            + " max-txn-age=%.1f s restarts=%d max-lag=%d lag-drained=%s peak-rss=%.0f MiB"
+            + " (heap %d MiB)%s",
         minutes(),
         verdict.in(),
         verdict.lost(),
@@ -126,6 +134,8 @@ public record OverloadReport(
         restarts,
         maxLag(),
         lagDrained() ? "yes" : "no",
+        peakResidentMebibytes,
+        heapLimitMebibytes,
         settings.kill() ? " kills=" + kills : "");
   }
 
@@ -166,6 +176,8 @@ public record OverloadReport(
     report.put("checkpoint_max_ms", Percentile.of(checkpointMillis, 100));
     report.put("max_transaction_age_ms", maxTransactionAgeMillis);
     report.put("transaction_timeout_ms", transactionTimeout.toMillis());
+    report.put("peak_rss_mib", Math.round(peakResidentMebibytes));
+    report.put("heap_limit_mib", heapLimitMebibytes);
     report.put("restarts", restarts);
     report.put("kills", kills);
     if (killedWithRecordsInFlight != null) {

@@ -12,12 +12,13 @@ import io.weir.lab.Polling;
 import io.weir.lab.Topics;
 import io.weir.lab.process.CheckpointWatch;
 import io.weir.lab.process.DashboardPort;
+import io.weir.lab.process.JobLog;
 import io.weir.lab.process.JobProcess;
 import io.weir.lab.process.LabBroker;
 import io.weir.lab.process.LabJob;
 import io.weir.lab.process.OutputSettling;
+import io.weir.lab.process.ProcessMemory;
 import io.weir.runtime.exchange.InFlightRecords;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -27,12 +28,12 @@ import java.util.Optional;
 
 /**
  * The overload soak: the seed job (Kafka source, keyBy, a map slowed per record, exactly-once Kafka
- * sink) in a process of its own with a 512 MiB heap, fed in the phases of an {@link OverloadPlan}
- * while an {@link OverloadWatch} looks at it; with a kill, SIGKILL in the middle of the first
- * overload phase (with unaligned checkpoints, once the newest checkpoint holds records in flight)
- * and a plain restart, which resumes from the latest checkpoint. At the end the input stops, the
- * job runs until its output settles, and the committed output is compared with the input, twice, a
- * little apart, so that a late duplicate is counted too.
+ * sink) in a process of its own with a {@value JobHeap#LIMIT_MEBIBYTES} MiB heap, fed in the phases
+ * of an {@link OverloadPlan} while an {@link OverloadWatch} looks at it; with a kill, SIGKILL in
+ * the middle of the first overload phase (with unaligned checkpoints, once the newest checkpoint
+ * holds records in flight) and a plain restart, which resumes from the latest checkpoint. At the
+ * end the input stops, the job runs until its output settles, and the committed output is compared
+ * with the input, twice, a little apart, so that a late duplicate is counted too.
  */
 public final class OverloadSoak {
   private static final String SINK_UID = "example-sink";
@@ -55,8 +56,11 @@ public final class OverloadSoak {
   private final LabProgress progress;
   private final Clock clock;
   private final List<Path> logs = new ArrayList<>();
-  private JobProcess process;
+  // Read by the watch's thread for the process id.
+  private volatile JobProcess process;
   private int killPhase;
+  // The peak resident memory of the job processes that ended under the soak's hand.
+  private double peakResidentMebibytes;
 
   public OverloadSoak(OverloadSettings settings, LabProgress progress, Clock clock) {
     this.job =
@@ -138,6 +142,7 @@ public final class OverloadSoak {
                 topics.input(),
                 topics.group(),
                 new JobApi(port, SINK_UID),
+                () -> process.pid(),
                 progress,
                 clock)) {
       killedWithRecordsInFlight =
@@ -147,6 +152,7 @@ public final class OverloadSoak {
       watch.enterPhase(0);
       progress.line("input stopped at " + records + " records; waiting for the output to settle");
       verdict = settleAndVerify(bootstrap, topics, records);
+      notePeakMemory();
       jobFailure = jobFailure();
       observations = watch.stop();
     }
@@ -191,14 +197,60 @@ public final class OverloadSoak {
       if (!process.isAlive()) {
         break;
       }
+      if (phase.kind() == PhaseKind.RECOVERY) {
+        started += awaitDrained(phase, watch);
+      }
     }
     return killedWithRecordsInFlight;
+  }
+
+  /**
+   * Lets a recovery phase that has not drained its backlog by its planned end run on at its rate
+   * until it drains, for at most its planned length again (and the soak's timeout); returns how
+   * much longer it ran. The plan sizes the phase for a job that reaches most of its nominal
+   * capacity ({@link OverloadPlan}); on a busy machine the map's wait per record overshoots, so the
+   * overload builds a larger backlog and the recovery drains it slower, and ending the phase on the
+   * clock would report the machine's speed as a stall. Twice the planned length drains the backlog
+   * of a job that reaches half its nominal capacity; a job slower than that, or one that stops
+   * draining, still fails. The report gives each recovery's drain time.
+   */
+  private long awaitDrained(OverloadPlan.Phase phase, OverloadWatch watch) throws Exception {
+    long drainedLag = drainedLag(settings.plan());
+    if (watch.drainedIn(phase.number(), drainedLag)) {
+      return 0;
+    }
+    Duration most =
+        phase.length().compareTo(settings.timeout()) < 0 ? phase.length() : settings.timeout();
+    long from = clock.millis();
+    progress.line(
+        String.format(
+            "phase %d: lag %d above %d at its planned end; it goes on until the lag drains"
+                + " (at most %d s)",
+            phase.number(), watch.latestLag(), drainedLag, most.toSeconds()));
+    try {
+      Polling.until(
+          most,
+          Duration.ofSeconds(1),
+          () ->
+              watch.drainedIn(phase.number(), drainedLag) || !process.isAlive()
+                  ? Optional.of(true)
+                  : Optional.empty(),
+          () -> new LabFailure("the lag did not drain"));
+    } catch (LabFailure notDrained) {
+      progress.line("phase " + phase.number() + ": the lag did not drain in twice its length");
+    }
+    return clock.millis() - from;
+  }
+
+  /** A recovery phase has drained its backlog once the lag is at most this. */
+  private static long drainedLag(OverloadPlan plan) {
+    return plan.recoveryRate() * DRAINED_SECONDS;
   }
 
   private void startProcess(List<String> run, Path directory) throws Exception {
     Path log = directory.resolve("job-" + (logs.size() + 1) + ".log");
     logs.add(log);
-    process = JobProcess.start(run, null, log);
+    process = JobProcess.start(run, JobHeap.jvmOptions(JobHeap.LIMIT_MEBIBYTES), null, log);
   }
 
   /**
@@ -224,6 +276,7 @@ public final class OverloadSoak {
         inFlight = false;
       }
     }
+    notePeakMemory();
     process.kill();
     process.waitFor(settings.timeout().toMillis());
     progress.line(
@@ -232,6 +285,12 @@ public final class OverloadSoak {
             + "; restarting it from its latest checkpoint");
     startProcess(run, directory);
     return inFlight;
+  }
+
+  /** The peak resident memory disappears with the process: read it before the process ends. */
+  private void notePeakMemory() {
+    peakResidentMebibytes =
+        Math.max(peakResidentMebibytes, ProcessMemory.peakResidentMebibytes(process.pid()));
   }
 
   private static boolean newestCheckpointHoldsRecordsInFlight(Path checkpoints) {
@@ -274,8 +333,11 @@ public final class OverloadSoak {
   /** Why the job process did not survive the soak, or null when it did. */
   private String jobFailure() throws Exception {
     for (Path log : logs) {
-      if (Files.exists(log) && Files.readString(log).contains("OutOfMemoryError")) {
-        return "OutOfMemoryError in the job process; see " + log;
+      if (JobLog.ranOutOfMemory(log)) {
+        return "OutOfMemoryError in the job process: its "
+            + JobHeap.LIMIT_MEBIBYTES
+            + " MiB heap did not hold; see "
+            + log;
       }
     }
     if (!process.isAlive()) {
@@ -301,7 +363,7 @@ public final class OverloadSoak {
       Boolean killedWithRecordsInFlight,
       String jobFailure,
       OutputVerifier.Verdict verdict) {
-    long drainedLag = plan.recoveryRate() * DRAINED_SECONDS;
+    long drainedLag = drainedLag(plan);
     List<PhaseFigures> phases = new ArrayList<>();
     List<OverloadPicture.PhaseWindow> windows = new ArrayList<>();
     for (OverloadPlan.Phase phase : plan.phases()) {
@@ -322,7 +384,7 @@ public final class OverloadSoak {
           observations.checkpoints().stream()
               .filter(c -> c.completed() && c.triggerMillis() >= from && c.triggerMillis() < to)
               .toList();
-      phases.add(PhaseFigures.of(phase, looks, completed, drainedLag));
+      phases.add(PhaseFigures.of(phase, from, looks, completed, drainedLag));
     }
     List<Long> durations =
         observations.checkpoints().stream()
@@ -336,6 +398,10 @@ public final class OverloadSoak {
             .mapToLong(OverloadWatch.Sample::transactionAgeMillis)
             .max()
             .orElse(0);
+    double peakMemory =
+        observations.samples().stream()
+            .mapToDouble(OverloadWatch.Sample::peakResidentMebibytes)
+            .reduce(peakResidentMebibytes, Math::max);
     return new OverloadReport(
         settings,
         phases,
@@ -343,6 +409,8 @@ public final class OverloadSoak {
         aborted,
         maxAge,
         TRANSACTION_TIMEOUT,
+        peakMemory,
+        JobHeap.LIMIT_MEBIBYTES,
         observations.restarts(),
         logs.size() - 1,
         killedWithRecordsInFlight,

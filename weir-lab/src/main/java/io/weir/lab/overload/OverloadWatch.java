@@ -3,6 +3,7 @@ package io.weir.lab.overload;
 import io.weir.lab.ContinuousFeed;
 import io.weir.lab.LabProgress;
 import io.weir.lab.Topics;
+import io.weir.lab.process.ProcessMemory;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,6 +16,7 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 
@@ -22,9 +24,10 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
  * Looks at an overloaded job once a second, on a thread of its own, and keeps what it saw: the
  * records fed so far, the consumer group's lag (the input's end offsets against the offsets the
  * group committed, which move only when a checkpoint completes), the sink's records and the age of
- * its oldest transaction, the job's restarts, and every checkpoint that completed or was aborted.
- * Every few looks it prints a progress line. The soak tells it which phase runs and when it
- * restarted the job process; a restarted process counts its restarts and records from zero.
+ * its oldest transaction, the job process's peak resident memory, the job's restarts, and every
+ * checkpoint that completed or was aborted. Every few looks it prints a progress line. The soak
+ * tells it which phase runs and when it restarted the job process; a restarted process counts its
+ * restarts and records from zero.
  */
 final class OverloadWatch implements AutoCloseable {
   private static final Duration LOOK_INTERVAL = Duration.ofSeconds(1);
@@ -38,6 +41,8 @@ final class OverloadWatch implements AutoCloseable {
    * @param sinkRecords records the sink took in, in the job process running at the time
    * @param transactionAgeMillis age of the sink's oldest open or pending transaction, or -1 when
    *     the job did not answer
+   * @param peakResidentMebibytes the most memory the job process held at once since it started, 0
+   *     when it could not be read
    */
   record Sample(
       long atMillis,
@@ -46,13 +51,15 @@ final class OverloadWatch implements AutoCloseable {
       long fedRecords,
       long lag,
       long sinkRecords,
-      long transactionAgeMillis) {}
+      long transactionAgeMillis,
+      double peakResidentMebibytes) {}
 
   private final ContinuousFeed feed;
   private final Admin admin;
   private final String inputTopic;
   private final String group;
   private final JobApi api;
+  private final LongSupplier jobPid;
   private final LabProgress progress;
   private final Clock clock;
   private final ScheduledExecutorService thread =
@@ -75,6 +82,7 @@ final class OverloadWatch implements AutoCloseable {
       String inputTopic,
       String group,
       JobApi api,
+      LongSupplier jobPid,
       LabProgress progress,
       Clock clock) {
     this.feed = feed;
@@ -82,21 +90,26 @@ final class OverloadWatch implements AutoCloseable {
     this.inputTopic = inputTopic;
     this.group = group;
     this.api = api;
+    this.jobPid = jobPid;
     this.progress = progress;
     this.clock = clock;
   }
 
-  /** Starts looking at once, then every second, until closed. */
+  /**
+   * Starts looking at once, then every second, until closed; {@code jobPid} gives the process id of
+   * the job process running at the time.
+   */
   static OverloadWatch start(
       ContinuousFeed feed,
       String bootstrap,
       String inputTopic,
       String group,
       JobApi api,
+      LongSupplier jobPid,
       LabProgress progress,
       Clock clock) {
     OverloadWatch watch =
-        new OverloadWatch(feed, bootstrap, inputTopic, group, api, progress, clock);
+        new OverloadWatch(feed, bootstrap, inputTopic, group, api, jobPid, progress, clock);
     watch.thread.scheduleWithFixedDelay(
         watch::look, 0, LOOK_INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
     return watch;
@@ -130,7 +143,15 @@ final class OverloadWatch implements AutoCloseable {
         }
       }
       Sample sample =
-          new Sample(now, phase, process, feed.nextId(), lag, sinkRecords, transactionAge);
+          new Sample(
+              now,
+              phase,
+              process,
+              feed.nextId(),
+              lag,
+              sinkRecords,
+              transactionAge,
+              ProcessMemory.peakResidentMebibytes(jobPid.getAsLong()));
       synchronized (samples) {
         samples.add(sample);
         if (samples.size() % LOOKS_PER_PROGRESS_LINE == 0) {
@@ -173,6 +194,26 @@ final class OverloadWatch implements AutoCloseable {
             ? "?"
             : String.format(Locale.ROOT, "%.1f s", sample.transactionAgeMillis() / 1000.0),
         checkpoints.size());
+  }
+
+  /** Whether a look in phase {@code number} found the lag at or below {@code drainedLag}. */
+  boolean drainedIn(int number, long drainedLag) {
+    synchronized (samples) {
+      return samples.stream()
+          .anyMatch(s -> s.phase() == number && s.lag() >= 0 && s.lag() <= drainedLag);
+    }
+  }
+
+  /** The lag at the latest look that read it, or -1 before one did. */
+  long latestLag() {
+    synchronized (samples) {
+      for (int i = samples.size() - 1; i >= 0; i--) {
+        if (samples.get(i).lag() >= 0) {
+          return samples.get(i).lag();
+        }
+      }
+      return -1;
+    }
   }
 
   /** What the watch saw, once it has stopped. */

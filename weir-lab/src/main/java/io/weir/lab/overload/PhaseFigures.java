@@ -17,6 +17,8 @@ import java.util.Map;
  * @param lagAtEnd the group's lag at the phase's last look
  * @param drained for a recovery phase, whether the lag fell to the drained level in it; null for an
  *     overload phase
+ * @param drainMillis for a drained recovery phase, how long after its start the lag first fell to
+ *     the drained level; -1 otherwise
  */
 record PhaseFigures(
     int number,
@@ -28,17 +30,19 @@ record PhaseFigures(
     long maxLag,
     long lagAtEnd,
     Boolean drained,
+    long drainMillis,
     int checkpoints,
     long checkpointP99Millis,
     long maxTransactionAgeMillis) {
 
   /**
-   * The figures of {@code phase} from the looks made in it (at least one) and the completed
-   * checkpoints triggered while it ran; {@code drainedLag} is the lag at or below which a recovery
-   * phase counts as drained.
+   * The figures of {@code phase}, started at {@code startMillis}, from the looks made in it (at
+   * least one) and the completed checkpoints triggered while it ran; {@code drainedLag} is the lag
+   * at or below which a recovery phase counts as drained.
    */
   static PhaseFigures of(
       OverloadPlan.Phase phase,
+      long startMillis,
       List<OverloadWatch.Sample> looks,
       List<JobApi.Checkpoint> completed,
       long drainedLag) {
@@ -54,12 +58,14 @@ record PhaseFigures(
       }
     }
     long maxLag = looks.stream().mapToLong(OverloadWatch.Sample::lag).max().orElse(0);
-    long minLag =
-        looks.stream()
-            .mapToLong(OverloadWatch.Sample::lag)
-            .filter(l -> l >= 0)
-            .min()
-            .orElse(Long.MAX_VALUE);
+    long drainMillis =
+        phase.kind() == PhaseKind.RECOVERY
+            ? looks.stream()
+                .filter(look -> look.lag() >= 0 && look.lag() <= drainedLag)
+                .mapToLong(look -> look.atMillis() - startMillis)
+                .findFirst()
+                .orElse(-1)
+            : -1;
     List<Long> durations = new ArrayList<>();
     completed.forEach(checkpoint -> durations.add(checkpoint.durationMillis()));
     return new PhaseFigures(
@@ -71,7 +77,8 @@ record PhaseFigures(
         Math.round(sinkRecords / seconds),
         maxLag,
         last.lag(),
-        phase.kind() == PhaseKind.RECOVERY ? minLag <= drainedLag : null,
+        phase.kind() == PhaseKind.RECOVERY ? drainMillis >= 0 : null,
+        drainMillis,
         completed.size(),
         Percentile.of(durations, 99),
         Math.max(
@@ -92,7 +99,11 @@ record PhaseFigures(
         sinkRate,
         maxLag,
         lagAtEnd,
-        drained == null ? "" : " drained=" + (drained ? "yes" : "no"),
+        drained == null
+            ? ""
+            : drained
+                ? String.format(Locale.ROOT, " drained=yes in %.1f s", drainMillis / 1000.0)
+                : " drained=no",
         checkpoints,
         checkpointP99Millis,
         maxTransactionAgeMillis / 1000.0);
@@ -110,6 +121,9 @@ record PhaseFigures(
     report.put("lag_at_end", lagAtEnd);
     if (drained != null) {
       report.put("lag_drained", drained);
+      if (drained) {
+        report.put("drain_ms", drainMillis);
+      }
     }
     report.put("checkpoints", checkpoints);
     report.put("checkpoint_p99_ms", checkpointP99Millis);

@@ -13,8 +13,8 @@ import java.util.regex.Pattern;
 
 /**
  * What a job process's log says about how it ended: its one-line error ({@code weir: ...}), that it
- * was given an option it does not know (an operation whose option this build lacks), or how often
- * it restarted.
+ * was given an option it does not know (an operation whose option this build lacks), how often it
+ * restarted, or that it ran out of memory.
  */
 public final class JobLog {
   /** The seed job's and picocli's wording for an option they do not know. */
@@ -74,6 +74,11 @@ public final class JobLog {
       }
     }
     return restarts;
+  }
+
+  /** Whether the process's heap did not hold: an OutOfMemoryError, thrown or ending the JVM. */
+  public static boolean ranOutOfMemory(Path log) {
+    return lines(log).stream().anyMatch(line -> line.contains("OutOfMemoryError"));
   }
 
   /**

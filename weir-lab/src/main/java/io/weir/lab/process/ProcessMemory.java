@@ -1,15 +1,18 @@
-package io.weir.lab.bench;
+package io.weir.lab.process;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** The peak resident set of a process, from {@code /proc/<pid>/status} (Linux). */
-final class ProcessMemory {
+/**
+ * The peak resident set of a process, from {@code /proc/<pid>/status} (Linux): the most memory it
+ * held at once since it started, which stays readable until the process is gone.
+ */
+public final class ProcessMemory {
   private ProcessMemory() {}
 
   /** VmHWM in MiB, or 0 when the process is gone or the system has no such file. */
-  static double peakResidentMebibytes(long pid) {
+  public static double peakResidentMebibytes(long pid) {
     try {
       for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
         if (line.startsWith("VmHWM:")) {
