@@ -29,7 +29,10 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class KafkaRescaleRecoveryTest {
   private static final long RATE = 1500;
-  private static final Duration TRANSACTION_TIMEOUT = Duration.ofSeconds(5);
+  // Short, so that the broker aborts the halted job's transactions within the test's wait; long
+  // enough that on a loaded machine no transaction ages past 90 % of it before the halt (the job
+  // then fails on purpose, and the halt this test needs never comes).
+  private static final Duration TRANSACTION_TIMEOUT = Duration.ofSeconds(15);
   private static final int HALTING_CHECKPOINT = 8;
 
   @RegisterExtension
