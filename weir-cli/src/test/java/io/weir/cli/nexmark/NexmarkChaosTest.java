@@ -76,11 +76,14 @@ class NexmarkChaosTest {
     Random random = new Random(7);
     List<Long> killedAfter = new ArrayList<>();
 
-    // when: killed at a random moment after an attempt committed new results, up to three times;
-    // an attempt that finishes before its kill ends the run
+    // when: killed at a random moment after an attempt completed a checkpoint (its sinks then
+    // commit) or committed new results, up to three times; an attempt that finishes before its
+    // kill ends the run. Waiting for new results alone let a restored attempt on a fast run
+    // commit the rest of the input at once and finish before its kill.
     int exit = -1;
     while (exit != 0) {
       int committedBefore = committedRows(results);
+      long checkpointBefore = latestCheckpoint(query);
       try (JobProcess job = start(query, "attempt-" + killedAfter.size())) {
         if (killedAfter.size() == KILLS) {
           exit = job.waitFor(Duration.ofSeconds(120).toMillis());
@@ -90,7 +93,11 @@ class NexmarkChaosTest {
         await()
             .atMost(Duration.ofSeconds(90))
             .pollInterval(Duration.ofMillis(50))
-            .until(() -> !job.isAlive() || committedRows(results) > committedBefore);
+            .until(
+                () ->
+                    !job.isAlive()
+                        || latestCheckpoint(query) > checkpointBefore
+                        || committedRows(results) > committedBefore);
         Duration moment = Duration.ofMillis(random.nextInt(300));
         await().pollDelay(moment).atMost(moment.plusSeconds(1)).until(() -> true);
         if (job.isAlive()) {
