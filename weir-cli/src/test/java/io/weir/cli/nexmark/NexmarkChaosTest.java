@@ -112,11 +112,8 @@ class NexmarkChaosTest {
     }
 
     // then
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .until(() -> KafkaTestClients.noOpenTransactions(kafka.bootstrapServers(), results));
     List<String> committed =
-        KafkaTestClients.readAll(kafka.bootstrapServers(), results, "read_committed");
+        KafkaTestClients.readCommittedOnceDecided(kafka.bootstrapServers(), results);
     CheckResult result = QueryCheck.compare(query, CONFIG, EVENTS, committed);
     assertThat(result.line())
         .isEqualTo(query.name() + ": rows=" + result.rows() + " matches-sql=true");

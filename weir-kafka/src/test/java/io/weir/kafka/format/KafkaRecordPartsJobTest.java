@@ -92,7 +92,7 @@ class KafkaRecordPartsJobTest {
 
     // then
     List<String> committed =
-        KafkaTestClients.readRecords(kafka.bootstrapServers(), output, "read_committed").stream()
+        KafkaTestClients.readCommittedRecordsOnceDecided(kafka.bootstrapServers(), output).stream()
             .map(ConsumerRecord::value)
             .map(HexFormat.of()::formatHex)
             .toList();

@@ -1,7 +1,6 @@
 package io.weir.nexmark.queries;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.weir.api.datastream.JobResult;
 import io.weir.api.datastream.StreamEnvironment;
@@ -205,11 +204,8 @@ class QueriesOnKafkaTest {
 
     // then: once the brokers wrote the commit markers of the last transactions (after the commit
     // returned), a read_committed reader sees everything
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .until(() -> KafkaTestClients.noOpenTransactions(kafka.bootstrapServers(), resultsTopic));
     List<String> committed =
-        KafkaTestClients.readAll(kafka.bootstrapServers(), resultsTopic, "read_committed");
+        KafkaTestClients.readCommittedOnceDecided(kafka.bootstrapServers(), resultsTopic);
     CheckResult result = QueryCheck.compare(query, CONFIG, EVENTS, committed);
     assertThat(result.line())
         .as("%s", job)
