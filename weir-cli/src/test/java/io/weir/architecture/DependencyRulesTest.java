@@ -36,6 +36,17 @@ class DependencyRulesTest {
   }
 
   @Test
+  void when_durableFilesAreChecked_then_theyDependOnNothingButTheJdk() {
+    classes()
+        .that()
+        .resideInAPackage("io.weir.files..")
+        .should()
+        .onlyDependOnClassesThat()
+        .resideInAnyPackage("io.weir.files..", "java..")
+        .check(classes);
+  }
+
+  @Test
   void when_anyModuleIsChecked_then_nothingDependsOnTheCommandLine() {
     noClasses()
         .that()

@@ -4,8 +4,11 @@ import io.weir.cli.error.UserError;
 import io.weir.devservers.process.ProcessStopper;
 import io.weir.devservers.process.RecordedProcess;
 import io.weir.devservers.process.RecordedProcess.UnreadableCommandLine;
+import io.weir.files.DurableFiles;
 import io.weir.lab.process.ChildJvmOptions;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,17 +36,29 @@ final class ClusterPidFiles {
   private static final String SUFFIX = ".pid";
 
   private final Path state;
+  private final PrintStream warnings;
 
   ClusterPidFiles(Path state) {
+    this(state, System.err);
+  }
+
+  /** {@code warnings} gets one line for each pid file that holds no process id. */
+  ClusterPidFiles(Path state, PrintStream warnings) {
     this.state = state;
+    this.warnings = warnings;
   }
 
   Path directory() {
     return state;
   }
 
+  /**
+   * Records {@code pid} as the process {@code name}: the file is replaced whole or not at all, so a
+   * crash halfway never leaves a pid file that names no process, or another one.
+   */
   void write(String name, long pid) throws IOException {
-    Files.writeString(state.resolve(name + SUFFIX), pid + "\n");
+    DurableFiles.writeAtomically(
+        state.resolve(name + SUFFIX), (pid + "\n").getBytes(StandardCharsets.US_ASCII));
   }
 
   /** The running job manager, if this directory's cluster has one. */
@@ -108,15 +123,25 @@ final class ClusterPidFiles {
     return running;
   }
 
-  private static Optional<ProcessHandle> live(Path pidFile) {
+  /**
+   * The live process {@code pidFile} records, if it is the cluster's. A file that holds no process
+   * id (written by hand, or by a version that did not replace it atomically) is reported in one
+   * line and counts as no process: stopping whatever a guessed pid names could stop a stranger.
+   */
+  private Optional<ProcessHandle> live(Path pidFile) {
     if (!Files.exists(pidFile)) {
       return Optional.empty();
     }
     long pid;
     try {
-      pid = Long.parseLong(Files.readString(pidFile).strip());
+      pid = Long.parseLong(Files.readString(pidFile, StandardCharsets.US_ASCII).strip());
     } catch (IOException | NumberFormatException e) {
-      throw new UserError("Cannot read the pid file " + pidFile + ": " + e.getMessage());
+      warnings.println(
+          "ignoring the pid file "
+              + pidFile
+              + ", which holds no process id: "
+              + String.valueOf(e.getMessage()).replaceAll("\\R", " "));
+      return Optional.empty();
     }
     return RecordedProcess.find(pid, MARKER, UnreadableCommandLine.STRANGER);
   }

@@ -1,12 +1,13 @@
 package io.weir.cli.cluster;
 
 import io.weir.cli.error.UserError;
+import io.weir.devservers.process.DevServerException;
+import io.weir.devservers.process.FreePorts;
 import io.weir.devservers.zookeeper.ZooKeeperServerRunner;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -82,7 +83,12 @@ public final class ZooKeeperCommand implements Runnable {
                 + "); stop it with: weir zookeeper stop --dir "
                 + directory.directory);
       }
-      int chosen = port == 0 ? freePort() : checkFree(port);
+      int chosen;
+      try {
+        chosen = FreePorts.resolve(port, "ZooKeeper", "");
+      } catch (DevServerException e) {
+        throw new UserError(e.getMessage(), e);
+      }
       Process process;
       try {
         Files.createDirectories(state);
@@ -138,24 +144,6 @@ public final class ZooKeeperCommand implements Runnable {
         return new String(in.readAllBytes(), StandardCharsets.US_ASCII).equals("imok");
       } catch (IOException e) {
         return false;
-      }
-    }
-
-    private static int checkFree(int port) {
-      try (ServerSocket socket = new ServerSocket()) {
-        socket.setReuseAddress(true);
-        socket.bind(new InetSocketAddress("127.0.0.1", port));
-        return port;
-      } catch (IOException e) {
-        throw new UserError("cannot start ZooKeeper: port " + port + " on 127.0.0.1 is in use");
-      }
-    }
-
-    private static int freePort() {
-      try (ServerSocket socket = new ServerSocket(0)) {
-        return socket.getLocalPort();
-      } catch (IOException e) {
-        throw new UserError("cannot find a free port for ZooKeeper: " + e.getMessage());
       }
     }
   }

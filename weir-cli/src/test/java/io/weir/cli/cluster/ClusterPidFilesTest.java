@@ -3,7 +3,10 @@ package io.weir.cli.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.weir.devservers.process.ProcessStopper;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -62,6 +65,58 @@ class ClusterPidFilesTest {
     assertThat(stopped).isEmpty();
     assertThat(stranger.isAlive()).isTrue();
     assertThat(state.resolve("jobmanager.pid")).doesNotExist();
+  }
+
+  @Test
+  void when_aPidFileHoldsNoProcessId_then_itIsNamedInOneLineAndOnlyRecordedProcessesStop()
+      throws IOException {
+    // given: the job manager with its pid file, and a task manager whose pid file is empty, as a
+    // crash in the middle of a write that was not atomic left it
+    ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+    ClusterPidFiles pids =
+        new ClusterPidFiles(state, new PrintStream(warnings, true, StandardCharsets.UTF_8));
+    Process jobManager = shellNamed(ClusterPidFiles.MARKER);
+    Process taskManager = shellNamed(ClusterPidFiles.MARKER);
+    pids.write("jobmanager", jobManager.pid());
+    Path unreadable = state.resolve("taskmanager-1.pid");
+    Files.writeString(unreadable, "");
+
+    // when
+    boolean counted = pids.process("taskmanager-1").isPresent();
+    List<ProcessHandle> stopped = pids.stopAll(Duration.ofSeconds(10));
+
+    // then: the recorded process stopped; the other one, which no pid names, is left running, and
+    // each look at the file said so in one line naming it
+    assertThat(counted).isFalse();
+    assertThat(stopped).extracting(ProcessHandle::pid).containsExactly(jobManager.pid());
+    assertThat(jobManager.isAlive()).isFalse();
+    assertThat(taskManager.isAlive()).isTrue();
+    assertThat(warnings.toString(StandardCharsets.UTF_8).lines())
+        .hasSize(2)
+        .allSatisfy(
+            line ->
+                assertThat(line)
+                    .startsWith(
+                        "ignoring the pid file " + unreadable + ", which holds no process id"));
+    try (var files = Files.list(state)) {
+      assertThat(files).isEmpty();
+    }
+  }
+
+  @Test
+  void when_aPidFileIsReplaced_then_itHoldsTheNewPidAndNoTemporaryFileIsLeft() throws IOException {
+    // given
+    ClusterPidFiles pids = new ClusterPidFiles(state);
+    pids.write("jobmanager", 41);
+
+    // when
+    pids.write("jobmanager", 42);
+
+    // then
+    try (var files = Files.list(state)) {
+      assertThat(files).containsExactly(state.resolve("jobmanager.pid"));
+    }
+    assertThat(Files.readString(state.resolve("jobmanager.pid"))).isEqualTo("42\n");
   }
 
   /** A shell that waits until it is stopped, with {@code name} on its command line (its $0). */

@@ -4,6 +4,8 @@ import static io.weir.cli.CommandRun.weir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.weir.cli.CommandRun;
+import io.weir.devservers.process.FreePorts;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -36,9 +38,25 @@ class ZooKeeperCommandTest {
         .contains("no ZooKeeper server is running");
   }
 
-  private static int freePort() throws Exception {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
+  @Test
+  void when_thePortIsTaken_then_theStartSaysSoInOneLineAndStartsNothing() throws Exception {
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName(FreePorts.HOST))) {
+      // given
+      int port = taken.getLocalPort();
+
+      // when
+      CommandRun start =
+          weir("zookeeper", "start", "--dir", directory.toString(), "--port", "" + port);
+
+      // then: refused before any process is spawned, so no pid file is left
+      assertThat(start.exitCode()).isEqualTo(1);
+      assertThat(start.err())
+          .contains("cannot start ZooKeeper: port " + port + " on 127.0.0.1 is in use");
+      assertThat(directory.resolve("zookeeper.pid")).doesNotExist();
     }
+  }
+
+  private static int freePort() {
+    return FreePorts.pick();
   }
 }

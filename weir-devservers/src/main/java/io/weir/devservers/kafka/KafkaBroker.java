@@ -11,8 +11,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.IntSupplier;
 import org.apache.kafka.common.Uuid;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One single-node Kafka broker (KRaft, broker and controller in one process) running as its own JVM
@@ -29,11 +27,6 @@ import org.slf4j.LoggerFactory;
  * shows too.
  */
 public final class KafkaBroker implements AutoCloseable {
-  private static final Logger LOG = LoggerFactory.getLogger(KafkaBroker.class);
-
-  /** How many times a start may choose ports, when the broker finds a chosen one taken. */
-  private static final int PORT_CONFLICT_TRIES = 3;
-
   private final KafkaBrokerConfig config;
   private final BrokerFiles files;
   private final BrokerLauncher launcher;
@@ -74,7 +67,7 @@ public final class KafkaBroker implements AutoCloseable {
    * Starts a broker and returns once it serves clients, within the configured start timeout. When
    * the broker exits because a port chosen for it (one the configuration leaves at 0) was taken
    * before it bound it, the start chooses fresh ports and tries again, at most {@value
-   * #PORT_CONFLICT_TRIES} times in all, and logs each new try.
+   * BrokerStart#PORT_CONFLICT_TRIES} times in all, and logs each new try.
    */
   public static KafkaBroker start(KafkaBrokerConfig config) {
     return start(config, FreePorts::pick);
@@ -83,47 +76,23 @@ public final class KafkaBroker implements AutoCloseable {
   /** As {@link #start(KafkaBrokerConfig)}, with {@code freePort} choosing each port left at 0. */
   static KafkaBroker start(KafkaBrokerConfig config, IntSupplier freePort) {
     String clusterId = Uuid.randomUuid().toString();
-    for (int tries = 1; ; tries++) {
-      BrokerNode node = choosePorts(config, freePort);
-      KafkaBroker broker =
-          new KafkaBroker(
-              config, node, BrokerNode.quorumVoters(List.of(node)), clusterId, List.of());
-      try {
-        broker.launch();
-        return broker;
-      } catch (BrokerPortTakenException e) {
-        int port = e.conflict().port();
-        boolean chosen =
-            (port == node.port() && config.port() == 0)
-                || (port == node.controllerPort() && config.controllerPort() == 0);
-        if (!chosen || tries == PORT_CONFLICT_TRIES) {
-          throw e;
-        }
-        LOG.warn(
-            "Kafka broker in {}: port {} was taken before the broker bound it ({});"
-                + " starting it again on fresh ports, try {} of {}",
-            config.directory(),
-            port,
-            e.conflict().line(),
-            tries + 1,
-            PORT_CONFLICT_TRIES);
-      }
-    }
-  }
-
-  private static BrokerNode choosePorts(KafkaBrokerConfig config, IntSupplier freePort) {
-    int port =
-        config.port() == 0
-            ? freePort.getAsInt()
-            : FreePorts.resolve(config.port(), "Kafka broker", "client");
-    int controllerPort =
-        config.controllerPort() == 0
-            ? freePort.getAsInt()
-            : FreePorts.resolve(config.controllerPort(), "Kafka broker", "controller");
-    while (controllerPort == port) {
-      controllerPort = freePort.getAsInt();
-    }
-    return new BrokerNode(1, FreePorts.HOST, port, controllerPort);
+    return BrokerStart.retryingOnPortConflict(
+        config.directory(),
+        "Kafka broker",
+        freePort,
+        ports -> {
+          BrokerNode node =
+              new BrokerNode(
+                  1,
+                  FreePorts.HOST,
+                  ports.assign(config.port(), "client"),
+                  ports.assign(config.controllerPort(), "controller"));
+          KafkaBroker broker =
+              new KafkaBroker(
+                  config, node, BrokerNode.quorumVoters(List.of(node)), clusterId, List.of());
+          broker.launch();
+          return broker;
+        });
   }
 
   /**

@@ -5,12 +5,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
+import java.util.function.IntSupplier;
 import java.util.stream.Collectors;
 import org.apache.kafka.common.Uuid;
 
@@ -37,10 +36,28 @@ public final class KafkaCluster implements AutoCloseable {
     this.brokers = List.copyOf(brokers);
   }
 
-  /** Starts every broker and returns once each serves clients, within the start timeout. */
+  /**
+   * Starts every broker and returns once each serves clients, within the start timeout. When a
+   * broker exits because a port chosen for it was taken before it bound it, every broker is stopped
+   * and the start tries again on fresh ports, as {@link KafkaBroker#start} does.
+   */
   public static KafkaCluster start(KafkaClusterConfig config) {
-    List<BrokerNode> nodes = nodes(config);
+    return start(config, FreePorts::pick);
+  }
+
+  /** As {@link #start(KafkaClusterConfig)}, with {@code freePort} choosing each port left at 0. */
+  static KafkaCluster start(KafkaClusterConfig config, IntSupplier freePort) {
+    // One id for every try: a broker directory formatted by a failed try is formatted already.
     String clusterId = Uuid.randomUuid().toString();
+    return BrokerStart.retryingOnPortConflict(
+        config.directory(),
+        "Kafka cluster",
+        freePort,
+        ports -> launch(config, nodes(config, ports), clusterId));
+  }
+
+  private static KafkaCluster launch(
+      KafkaClusterConfig config, List<BrokerNode> nodes, String clusterId) {
     List<KafkaBroker> brokers = new ArrayList<>();
     for (BrokerNode node : nodes) {
       KafkaBrokerConfig brokerConfig =
@@ -144,7 +161,7 @@ public final class KafkaCluster implements AutoCloseable {
    * Every node's address: on the loopback address the client ports asked for (or free ones) and
    * free controller ports; on hosts of their own the well-known ports.
    */
-  private static List<BrokerNode> nodes(KafkaClusterConfig config) {
+  private static List<BrokerNode> nodes(KafkaClusterConfig config, BrokerPorts ports) {
     BrokerPlacement placement = config.placement();
     if (!placement.onLoopback(1)) {
       List<BrokerNode> nodes = new ArrayList<>();
@@ -158,27 +175,18 @@ public final class KafkaCluster implements AutoCloseable {
       }
       return nodes;
     }
-    Set<Integer> taken = new HashSet<>();
     List<Integer> clientPorts = new ArrayList<>();
     for (int nodeId = 1; nodeId <= config.brokers(); nodeId++) {
       int asked = config.firstPort() == 0 ? 0 : config.firstPort() + nodeId - 1;
-      clientPorts.add(distinctPort(asked, "client", taken));
+      clientPorts.add(ports.assign(asked, "client"));
     }
     List<BrokerNode> nodes = new ArrayList<>();
     for (int nodeId = 1; nodeId <= config.brokers(); nodeId++) {
-      int controllerPort = distinctPort(0, "controller", taken);
+      int controllerPort = ports.assign(0, "controller");
       nodes.add(
           new BrokerNode(nodeId, FreePorts.HOST, clientPorts.get(nodeId - 1), controllerPort));
     }
     return nodes;
-  }
-
-  private static int distinctPort(int asked, String role, Set<Integer> taken) {
-    int port = FreePorts.resolve(asked, "Kafka cluster", role);
-    while (!taken.add(port)) {
-      port = FreePorts.pick();
-    }
-    return port;
   }
 
   private static List<Path> brokerDirectories(Path directory) {

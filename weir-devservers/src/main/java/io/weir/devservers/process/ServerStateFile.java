@@ -1,14 +1,14 @@
 package io.weir.devservers.process;
 
+import io.weir.files.DurableFiles;
 import java.io.IOException;
 import java.io.Reader;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -16,23 +16,23 @@ import java.util.Properties;
 /**
  * The file a started server leaves in its directory (its process id and ports) so that another
  * process, a {@code weir ... stop} command or a lab, can find and stop it. Written to a temporary
- * name and renamed into place, so a reader never sees half of it.
+ * name, forced to disk and renamed into place, so a reader never sees half of it, even after a
+ * crash.
  */
 public final class ServerStateFile {
   private ServerStateFile() {}
 
-  /** Writes {@code values} to {@code file}, replacing what was there. */
+  /**
+   * Writes {@code values} to {@code file}, replacing what was there: whole or not at all, even when
+   * the machine stops halfway ({@link DurableFiles#writeAtomically}).
+   */
   public static void write(Path file, String comment, Map<String, String> values) {
     Properties properties = new Properties();
     properties.putAll(values);
-    Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-    try (Writer writer = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
-      properties.store(writer, comment);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + temporary, e);
-    }
+    StringWriter text = new StringWriter();
     try {
-      Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE);
+      properties.store(text, comment);
+      DurableFiles.writeAtomically(file, text.toString().getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + file, e);
     }

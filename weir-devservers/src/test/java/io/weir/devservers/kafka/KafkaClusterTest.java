@@ -2,16 +2,18 @@ package io.weir.devservers.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.config.ConfigResource;
@@ -48,13 +50,21 @@ class KafkaClusterTest {
                   new NewTopic("replicated", java.util.Optional.of(2), java.util.Optional.empty())))
           .all()
           .get(30, TimeUnit.SECONDS);
-      TopicDescription topic =
-          admin
-              .describeTopics(List.of("replicated"))
-              .allTopicNames()
-              .get(30, TimeUnit.SECONDS)
-              .get("replicated");
-      assertThat(topic.partitions()).allSatisfy(p -> assertThat(p.replicas()).hasSize(3));
+      // The broker that answers a describe may learn of the new topic a little later.
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .ignoreException(ExecutionException.class)
+          .untilAsserted(
+              () ->
+                  assertThat(
+                          admin
+                              .describeTopics(List.of("replicated"))
+                              .allTopicNames()
+                              .get(30, TimeUnit.SECONDS)
+                              .get("replicated")
+                              .partitions())
+                      .hasSize(2)
+                      .allSatisfy(p -> assertThat(p.replicas()).hasSize(3)));
       Config brokerConfig =
           admin
               .describeConfigs(List.of(new ConfigResource(ConfigResource.Type.BROKER, "1")))

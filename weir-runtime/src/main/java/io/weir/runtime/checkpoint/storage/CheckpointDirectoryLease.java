@@ -2,6 +2,7 @@ package io.weir.runtime.checkpoint.storage;
 
 import io.weir.api.datastream.JobExecutionException;
 import io.weir.api.functions.LeaseEpoch;
+import io.weir.files.DurableFiles;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;

@@ -1,5 +1,6 @@
 package io.weir.runtime.checkpoint.storage;
 
+import io.weir.files.DurableFiles;
 import io.weir.runtime.checkpoint.CheckpointMetadata;
 import io.weir.runtime.checkpoint.CheckpointMetadata.SubtaskStateHandle;
 import io.weir.runtime.checkpoint.CheckpointStorage;

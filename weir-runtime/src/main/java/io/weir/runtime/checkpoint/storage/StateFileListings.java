@@ -1,5 +1,6 @@
 package io.weir.runtime.checkpoint.storage;
 
+import io.weir.files.DurableFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

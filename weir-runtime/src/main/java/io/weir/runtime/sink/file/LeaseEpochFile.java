@@ -2,7 +2,7 @@ package io.weir.runtime.sink.file;
 
 import io.weir.api.datastream.StaleLeaseEpochException;
 import io.weir.api.functions.LeaseEpoch;
-import io.weir.runtime.checkpoint.storage.DurableFiles;
+import io.weir.files.DurableFiles;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;

@@ -1,4 +1,4 @@
-package io.weir.runtime.checkpoint.storage;
+package io.weir.files;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
