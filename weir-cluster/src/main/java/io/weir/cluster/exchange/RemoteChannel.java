@@ -8,7 +8,8 @@ import io.weir.runtime.exchange.RecordEncoding;
 import io.weir.runtime.exchange.StreamEvent.CheckpointBarrier;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.concurrent.Semaphore;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The sending end of one channel to a subtask on another task manager. Backpressure works as in one
@@ -16,14 +17,23 @@ import java.util.concurrent.Semaphore;
  * {@link #put} blocks the sending task until the receiver returns a credit. A batch that ends with
  * a checkpoint barrier goes without a credit: with unaligned checkpoints its barrier overtakes the
  * batches in flight ahead of it, and in any mode it is one batch per channel and checkpoint.
+ *
+ * <p>A wait for a credit in {@link #putUnlessWoken} ends when the sending task is woken for a
+ * checkpoint ({@link #wakeSender}), as a wait for room at a gate in this process does: the sender
+ * holds the batch and its barrier overtakes it. The sending task wakes its channels only where
+ * barriers overtake (unaligned exactly-once checkpoints), the receiving gate's mode.
  */
 public final class RemoteChannel implements BatchReceiver {
   private final AttemptId attempt;
   private final String vertexId;
   private final int subtask;
   private final RpcConnection connection;
-  private final Semaphore credits;
   private final RecordEncoding encoding;
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Condition credited = lock.newCondition();
+  private int credits;
+  // Whether the sender was asked to stop waiting for a credit (a checkpoint came to its task).
+  private boolean senderWoken;
 
   RemoteChannel(
       AttemptId attempt,
@@ -36,30 +46,92 @@ public final class RemoteChannel implements BatchReceiver {
     this.vertexId = vertexId;
     this.subtask = subtask;
     this.connection = connection;
-    this.credits = new Semaphore(credits);
+    this.credits = credits;
     this.encoding = encoding;
   }
 
   @Override
   public void put(Batch batch) throws InterruptedException {
-    byte[] payload;
+    byte[] payload = encode(batch);
+    boolean endsWithBarrier = endsWithBarrier(batch);
+    if (!endsWithBarrier) {
+      takeCredit(false);
+    }
+    send(batch, endsWithBarrier, payload);
+  }
+
+  @Override
+  public boolean putUnlessWoken(Batch batch) throws InterruptedException {
+    boolean endsWithBarrier = endsWithBarrier(batch);
+    if (!endsWithBarrier && !takeCredit(true)) {
+      return false;
+    }
+    send(batch, endsWithBarrier, encode(batch));
+    return true;
+  }
+
+  @Override
+  public void wakeSender(int channel) {
+    lock.lock();
     try {
-      payload = BatchCodec.encode(batch, encoding);
+      senderWoken = true;
+      credited.signalAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Waits for a credit and takes it; unless woken, in which case it ends the wait without one.
+   *
+   * @return whether a credit was taken
+   */
+  private boolean takeCredit(boolean unlessWoken) throws InterruptedException {
+    lock.lockInterruptibly();
+    try {
+      while (credits == 0) {
+        if (unlessWoken && senderWoken) {
+          senderWoken = false;
+          return false;
+        }
+        credited.await();
+      }
+      credits--;
+      if (unlessWoken) {
+        senderWoken = false;
+      }
+      return true;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  void onCredit() {
+    lock.lock();
+    try {
+      credits++;
+      credited.signal();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private byte[] encode(Batch batch) {
+    try {
+      return BatchCodec.encode(batch, encoding);
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot serialize a batch for " + vertexId + " subtask " + subtask + ": " + e, e);
     }
-    boolean endsWithBarrier =
-        batch.size() > 0 && batch.value(batch.size() - 1) instanceof CheckpointBarrier;
-    if (!endsWithBarrier) {
-      credits.acquire();
-    }
+  }
+
+  private static boolean endsWithBarrier(Batch batch) {
+    return batch.size() > 0 && batch.value(batch.size() - 1) instanceof CheckpointBarrier;
+  }
+
+  private void send(Batch batch, boolean endsWithBarrier, byte[] payload) {
     connection.send(
         new DataMessages.DataFrame(
             attempt, vertexId, subtask, batch.channel(), endsWithBarrier, payload));
-  }
-
-  void onCredit() {
-    credits.release();
   }
 }

@@ -48,6 +48,8 @@ public final class InputGate implements BatchReceiver {
   private long lastSequence;
   private boolean wakeUpRequested;
   private volatile Exception undeliverable;
+  // Set once by the reading task: ends its own output's wait for room when a barrier overtakes.
+  private volatile Runnable onOvertakingBarrier;
 
   public InputGate(int channels, int capacity) {
     this(
@@ -113,14 +115,18 @@ public final class InputGate implements BatchReceiver {
    */
   @Override
   public void put(Batch batch) throws InterruptedException {
+    boolean announced;
     lock.lockInterruptibly();
     try {
       while (!takesWithoutRoom(batch) && queue.size() >= capacity) {
         notFull.await();
       }
-      enqueue(batch);
+      announced = enqueue(batch);
     } finally {
       lock.unlock();
+    }
+    if (announced) {
+      maybeWakeReadersOutput();
     }
   }
 
@@ -134,6 +140,7 @@ public final class InputGate implements BatchReceiver {
       put(batch);
       return true;
     }
+    boolean announced;
     lock.lockInterruptibly();
     try {
       while (!takesWithoutRoom(batch) && queue.size() >= capacity) {
@@ -146,11 +153,14 @@ public final class InputGate implements BatchReceiver {
         notFull.await();
       }
       wokenSenders[batch.channel] = false;
-      enqueue(batch);
-      return true;
+      announced = enqueue(batch);
     } finally {
       lock.unlock();
     }
+    if (announced) {
+      maybeWakeReadersOutput();
+    }
+    return true;
   }
 
   @Override
@@ -175,12 +185,17 @@ public final class InputGate implements BatchReceiver {
     return barrierOrder == BarrierOrder.OVERTAKING && batch.last() instanceof CheckpointBarrier;
   }
 
-  /** Called holding the lock. */
-  private void enqueue(Batch batch) {
+  /**
+   * Called holding the lock.
+   *
+   * @return whether the batch's barrier was announced (it overtakes what is queued)
+   */
+  private boolean enqueue(Batch batch) {
     batch.sequence = ++lastSequence;
     queue.add(batch);
     queuedRecords[batch.channel] += batch.size;
-    if (overtakes(batch)) {
+    boolean announced = overtakes(batch);
+    if (announced) {
       if (expectedBarriers[batch.channel] > 0) {
         expectedBarriers[batch.channel]--;
         expectedBarriersTotal--;
@@ -190,6 +205,29 @@ public final class InputGate implements BatchReceiver {
           Batch.ofEvent(batch.channel, new BarrierAnnouncement(barrier, batch.sequence)));
     }
     notEmpty.signal();
+    return announced;
+  }
+
+  /**
+   * Runs {@code wakeOutput} each time a barrier that overtakes is announced here, on the thread
+   * that put its batch, after the announcement can be polled and without holding the gate's lock
+   * (the reader's output waits in other gates' locks). The reading task passes the end of its own
+   * output's wait for room ({@link BatchReceiver#wakeSender}), so that the barrier does not wait
+   * behind the batch the reader is blocked on. Called once, by the reading task as it is created;
+   * the action must not block.
+   */
+  public void whenBarrierOvertakes(Runnable wakeOutput) {
+    if (onOvertakingBarrier != null) {
+      throw new IllegalStateException("the gate's reader was told of overtaking barriers already");
+    }
+    onOvertakingBarrier = wakeOutput;
+  }
+
+  private void maybeWakeReadersOutput() {
+    Runnable wakeOutput = onOvertakingBarrier;
+    if (wakeOutput != null) {
+      wakeOutput.run();
+    }
   }
 
   /**
@@ -257,6 +295,20 @@ public final class InputGate implements BatchReceiver {
         nanos = notEmpty.awaitNanos(nanos);
         credit.waitEnded(waitStart);
       }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * The next announcement, without waiting and without taking a queued batch; null if none: a
+   * reader whose output holds batches since a barrier overtook them takes only barriers until it
+   * handed them over.
+   */
+  public Batch pollAnnouncement() {
+    lock.lock();
+    try {
+      return announcements.poll();
     } finally {
       lock.unlock();
     }

@@ -24,6 +24,11 @@ import java.util.concurrent.TimeUnit;
  * batch of records and events, a flush of its outputs when the buffer timeout passed. Barriers are
  * aligned and watermarks combined over every channel of the gate, whichever input a channel belongs
  * to; subclasses say only which operator method a record of a channel goes to.
+ *
+ * <p>Where a checkpoint is unaligned from the first, a barrier announced at the gate ends the
+ * thread's wait for room downstream, as a source's trigger does ({@link #maybeWakeBlockedOutput}):
+ * the task finishes the batch it processes, takes the barrier and sends it ahead of the output it
+ * was blocked on, which is stored with its snapshot as records in flight.
  */
 public abstract class InputGateTask extends StreamTask
     implements BarrierHandler.Actions, WatermarkValve.Listener {
@@ -58,6 +63,7 @@ public abstract class InputGateTask extends StreamTask
     this.headUid = deployment.vertex().chain().get(0).uid();
     this.thread = new Thread(this::run, deployment.taskName());
     this.thread.setDaemon(true);
+    gate.whenBarrierOvertakes(this::maybeWakeBlockedOutput);
   }
 
   private static BarrierHandler barrierHandler(
@@ -102,6 +108,8 @@ public abstract class InputGateTask extends StreamTask
       initializeAndOpenChain();
       moveTo(TaskState.RUNNING);
       deployment.listener().onRunning(this);
+      // Emitted before the restored checkpoint's barrier, ahead of what its input in flight causes.
+      replayOvertakenOutput();
       replayInFlight();
       loop();
       chain.close();
@@ -122,15 +130,16 @@ public abstract class InputGateTask extends StreamTask
         throw new InterruptedException("cancelled");
       }
       mailbox.runAll();
+      if (!maybeHandOverHeldOutput()) {
+        continue;
+      }
       timers.fireDue();
       barriers.maybeTimeOutAlignment(this);
       Batch batch = barriers.nextReleased();
       if (batch == null) {
         batch = gate.poll(waitNanos());
         if (batch != null && batch.value(0) instanceof BarrierAnnouncement announcement) {
-          metrics.barrierArrived(announcement.barrier().checkpointId());
-          barriers.onAnnouncement(
-              batch.channel(), announcement.barrier(), announcement.sequence(), this);
+          onAnnouncement(batch.channel(), announcement);
           continue;
         }
         if (batch != null) {
@@ -145,6 +154,30 @@ public abstract class InputGateTask extends StreamTask
         flush(now);
       }
     }
+  }
+
+  /**
+   * While the outputs hold batches since a barrier's announcement ended their wait for room, takes
+   * the barriers announced meanwhile (their checkpoint overtakes the held batches), then hands the
+   * held batches over; no record is taken from the gate before they are.
+   *
+   * @return whether nothing is held any more (false: another barrier came meanwhile)
+   */
+  @Override
+  protected boolean maybeHandOverHeldOutput() throws Exception {
+    if (!output.isHolding()) {
+      return true;
+    }
+    Batch batch;
+    while ((batch = gate.pollAnnouncement()) != null) {
+      onAnnouncement(batch.channel(), (BarrierAnnouncement) batch.value(0));
+    }
+    return output.maybeHandOverHeld();
+  }
+
+  private void onAnnouncement(int channel, BarrierAnnouncement announcement) throws Exception {
+    metrics.barrierArrived(announcement.barrier().checkpointId());
+    barriers.onAnnouncement(channel, announcement.barrier(), announcement.sequence(), this);
   }
 
   private long waitNanos() {

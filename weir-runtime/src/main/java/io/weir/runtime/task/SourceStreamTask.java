@@ -88,9 +88,7 @@ public final class SourceStreamTask extends StreamTask {
             stoppedAtCheckpoint = checkpointId;
           }
         });
-    if (deployment.config().alignedCheckpointTimeout().isZero()) {
-      output.wakeBlockedSenders();
-    }
+    maybeWakeBlockedOutput();
   }
 
   /**

@@ -1,6 +1,8 @@
 package io.weir.runtime.task;
 
 import io.weir.api.checkpoint.CheckpointDeclinedException;
+import io.weir.api.checkpoint.CheckpointingMode;
+import io.weir.api.datastream.JobConfig;
 import io.weir.api.graph.Transformation;
 import io.weir.runtime.exchange.StreamEvent.CheckpointBarrier;
 import io.weir.runtime.failpoint.FailpointCommitObserver;
@@ -40,6 +42,9 @@ public abstract class StreamTask {
   protected final SubtaskMetrics metrics;
   private final long bufferTimeoutNanos;
   private long nextFlushNanos;
+  // Unaligned from the first: a checkpoint that may still align keeps its barrier in line behind
+  // a blocked output batch, and so does any checkpoint of a job whose barriers never overtake.
+  private final boolean barrierOvertakesBlockedOutput;
   private final AtomicReference<TaskState> state = new AtomicReference<>(TaskState.CREATED);
   private final AtomicBoolean failureReported = new AtomicBoolean();
   protected volatile boolean terminateRequested;
@@ -54,6 +59,11 @@ public abstract class StreamTask {
     this.mailbox = new Mailbox(this::wakeUp);
     this.chain = new OperatorChain(buildOperators(), deployment.config().notifyOrder(), metrics);
     this.bufferTimeoutNanos = Math.max(1, deployment.config().bufferTimeout().toNanos());
+    JobConfig config = deployment.config();
+    this.barrierOvertakesBlockedOutput =
+        config.unalignedCheckpoints()
+            && config.checkpointingMode() == CheckpointingMode.EXACTLY_ONCE
+            && config.alignedCheckpointTimeout().isZero();
     this.start = deployment.besideStartWork().subtaskCreated();
   }
 
@@ -154,12 +164,25 @@ public abstract class StreamTask {
   protected abstract void wakeUp();
 
   /**
+   * Ends the task thread's wait for room downstream because a checkpoint came to the task (its
+   * trigger at a source, its barrier's announcement at a gate): the outputs hold the batches they
+   * were blocked on, the barrier overtakes them and the snapshot stores them as records in flight.
+   * Only where exactly-once checkpoints are unaligned from the first (no aligned timeout), so a
+   * receiver may rely on being woken only where barriers overtake. Called by any thread.
+   */
+  protected void maybeWakeBlockedOutput() {
+    if (barrierOvertakesBlockedOutput) {
+      output.wakeBlockedSenders();
+    }
+  }
+
+  /**
    * Hands over what the outputs hold since the task was asked for a checkpoint while waiting for
    * room; the task takes no new input before they are handed over.
    *
    * @return whether nothing is held any more (false: mail came meanwhile)
    */
-  protected boolean maybeHandOverHeldOutput() throws InterruptedException {
+  protected boolean maybeHandOverHeldOutput() throws Exception {
     return !output.isHolding() || output.maybeHandOverHeld();
   }
 

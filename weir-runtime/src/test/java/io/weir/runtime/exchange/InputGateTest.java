@@ -9,9 +9,13 @@ import java.util.Collections;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class InputGateTest {
+  private static final StreamEvent.CheckpointBarrier BARRIER =
+      new StreamEvent.CheckpointBarrier(1, 0);
+
   @Test
   void when_aDeliveryFails_then_aReaderWaitingForInputFailsWithItsCause() throws Exception {
     InputGate gate = new InputGate(1, 2);
@@ -71,5 +75,52 @@ class InputGateTest {
     assertThat(gate.queuedRecordsByChannel()).containsExactly(4, 2);
     assertThat(gate.estimatedBytes(0, 4)).isEqualTo(4 * recordBytes);
     assertThat(gate.estimatedBytes(1, 2)).as("channel 1 delivered nothing yet").isEqualTo(-1);
+  }
+
+  @Test
+  void when_aBarrierOvertakes_then_theReadersOutputIsWokenOnceAndOnlyItsAnnouncementIsTaken()
+      throws Exception {
+    // given: a full gate whose barriers overtake, and a reader that counts its output's wakes
+    InputGate gate = overtakingGate(1);
+    AtomicInteger wakes = new AtomicInteger();
+    gate.whenBarrierOvertakes(wakes::incrementAndGet);
+    gate.put(Batch.of(0, new Object[] {1L}, new long[1]));
+
+    // when: a batch of records and the barrier after it arrive on the other channel
+    gate.put(Batch.of(1, new Object[] {2L, BARRIER}, new long[2]));
+
+    // then: one wake, and the reader can take the barrier's announcement without taking records
+    assertThat(wakes).hasValue(1);
+    Batch announcement = gate.pollAnnouncement();
+    assertThat(announcement.value(0)).isInstanceOf(StreamEvent.BarrierAnnouncement.class);
+    assertThat(gate.pollAnnouncement()).isNull();
+    assertThat(gate.queuedRecordsByChannel()).containsExactly(1, 2);
+  }
+
+  @Test
+  void when_barriersGoInLine_then_theReadersOutputIsNeverWoken() throws Exception {
+    InputGate gate =
+        new InputGate(
+            1,
+            4,
+            BarrierOrder.IN_LINE,
+            Collections.nCopies(1, null),
+            ChannelCredit.fixed(Integer.MAX_VALUE));
+    AtomicInteger wakes = new AtomicInteger();
+    gate.whenBarrierOvertakes(wakes::incrementAndGet);
+
+    gate.put(Batch.of(0, new Object[] {1L, BARRIER}, new long[2]));
+
+    assertThat(wakes).hasValue(0);
+    assertThat(gate.pollAnnouncement()).isNull();
+  }
+
+  private static InputGate overtakingGate(int capacity) {
+    return new InputGate(
+        2,
+        capacity,
+        BarrierOrder.OVERTAKING,
+        Collections.nCopies(2, null),
+        ChannelCredit.fixed(Integer.MAX_VALUE));
   }
 }
