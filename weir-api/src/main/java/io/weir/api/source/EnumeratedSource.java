@@ -18,8 +18,8 @@ import java.util.Optional;
 public interface EnumeratedSource<T, SplitT extends SourceSplit, CheckpointT extends Serializable>
     extends ReaderSource<T> {
   /**
-   * This attempt's enumerator, or empty when this source's readers find their own splits (a bounded
-   * source that reads what exists at its start, say).
+   * This attempt's enumerator, or empty when this source's readers find their own splits (a source
+   * whose splits are fixed by its configuration, say).
    *
    * @param restored what the enumerator kept in the checkpoint the job restores from, or null on a
    *     fresh start or from a checkpoint written without one

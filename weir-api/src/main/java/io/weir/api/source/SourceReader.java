@@ -63,6 +63,16 @@ public interface SourceReader<T, SplitT extends SourceSplit> extends AutoCloseab
         getClass().getName() + " does not take splits from an enumerator");
   }
 
+  /**
+   * Its source's enumerator assigns this reader no more splits in this attempt ({@link
+   * SplitEnumeratorContext#signalNoMoreSplits}); called between polls, after every {@link
+   * #addSplits} the enumerator made for it, at most once per attempt. A bounded reader returns
+   * {@link InputStatus#END_OF_INPUT} once it was told this and read each of its splits to its end,
+   * and so one given no split ends at once; it completes its {@link #isAvailable} future so that
+   * the task polls again. A reader that reads on without end may ignore it.
+   */
+  default void notifyNoMoreSplits() throws Exception {}
+
   /** Releases what the reader holds; idempotent; called on the task thread. */
   @Override
   void close() throws Exception;

@@ -46,7 +46,8 @@ public interface SplitEnumerator<SplitT extends SourceSplit, CheckpointT extends
 
   /**
    * The reader of subtask {@code subtaskIndex} opened and can take splits: assign it those waiting
-   * for it. Splits may be assigned only to registered readers.
+   * for it, and, if a bounded source has no more for it, say so ({@link
+   * SplitEnumeratorContext#signalNoMoreSplits}). Splits may be assigned only to registered readers.
    */
   void addReader(int subtaskIndex) throws Exception;
 

@@ -31,6 +31,15 @@ public interface SplitEnumeratorContext<SplitT extends SourceSplit> {
   void assignSplits(int subtaskIndex, List<SplitT> splits);
 
   /**
+   * Tells the reader of subtask {@code subtaskIndex}, which must be registered, that it gets no
+   * more splits in this attempt ({@link SourceReader#notifyNoMoreSplits}): a bounded source's
+   * reader may then end once it read its splits. It reaches the reader as its assignments do, after
+   * every split assigned to it before; no split may be assigned to it after. Not kept in a
+   * checkpoint: a restored enumerator signals again when the reader registers.
+   */
+  void signalNoMoreSplits(int subtaskIndex);
+
+  /**
    * Runs {@code work} every {@code period}, the first time one period from now, until the
    * enumerator closes, beside the enumerator (it may block, it must not touch the enumerator's
    * fields), and hands each result or failure to {@code handler}, which runs as the enumerator's

@@ -139,6 +139,11 @@ final class RemoteTaskManager implements TaskManagerGateway {
   }
 
   @Override
+  public void signalNoMoreSplits(String vertexId, int subtask) {
+    send(new ControlMessages.NoMoreSplits(attempt, vertexId, subtask));
+  }
+
+  @Override
   public void terminate() {
     send(new ControlMessages.TerminateTasks(attempt));
   }

@@ -176,6 +176,14 @@ public final class ControlMessages {
   public record AssignSplits(AttemptId attempt, String vertexId, int subtask, byte[] splits)
       implements Serializable {}
 
+  /**
+   * The enumerator on the job manager assigns the reader of subtask {@code subtask} of the source
+   * task {@code vertexId} no more splits; sent on the connection of its {@link AssignSplits}, after
+   * them.
+   */
+  public record NoMoreSplits(AttemptId attempt, String vertexId, int subtask)
+      implements Serializable {}
+
   public record NotifyCheckpointComplete(AttemptId attempt, long checkpointId)
       implements Serializable {}
 

@@ -25,6 +25,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -244,7 +245,17 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
                     trigger.savepointDirectory(),
                     trigger.kind()));
       } else if (message instanceof ControlMessages.AssignSplits assign) {
-        assignSplits(assign);
+        toSourceSubtask(
+            assign.attempt(),
+            new SubtaskKey(assign.vertexId(), assign.subtask()),
+            "Splits assigned to",
+            a -> a.assignSplits(assign));
+      } else if (message instanceof ControlMessages.NoMoreSplits noMore) {
+        toSourceSubtask(
+            noMore.attempt(),
+            new SubtaskKey(noMore.vertexId(), noMore.subtask()),
+            "The end of the splits of",
+            a -> a.signalNoMoreSplits(noMore.vertexId(), noMore.subtask()));
       } else if (message instanceof ControlMessages.NotifyCheckpointComplete notify) {
         withAttempt(notify.attempt(), a -> a.notifyCheckpointComplete(notify.checkpointId()));
       } else if (message instanceof ControlMessages.NotifyCheckpointAborted notify) {
@@ -355,30 +366,33 @@ public final class TaskManager implements MessageHandler, AutoCloseable {
   }
 
   /**
-   * Hands an enumerator's splits to the attempt's subtask. Splits that reach no subtask here (the
-   * attempt is not here, or not this subtask of it) are reported as that subtask's failure, never
-   * only logged: the job manager fails the attempt if it is still the current one, and its
-   * enumerator starts again from the last checkpoint, which its readers hold.
+   * Hands an enumerator's splits, or the end of them, to the attempt's source subtask. What reaches
+   * no subtask here (the attempt is not here, or not this subtask of it) is reported as that
+   * subtask's failure, never only logged: the job manager fails the attempt if it is still the
+   * current one, and its enumerator starts again from the last checkpoint, which its readers hold.
+   *
+   * @param what what is handed over, for the error: "Splits assigned to"
    */
-  private void assignSplits(ControlMessages.AssignSplits assign) {
-    TaskManagerAttempt attempt = attempts.get(assign.attempt());
+  private void toSourceSubtask(
+      AttemptId attemptId, SubtaskKey subtask, String what, Consumer<TaskManagerAttempt> handOver) {
+    TaskManagerAttempt attempt = attempts.get(attemptId);
     try {
       if (attempt == null) {
         throw new IllegalStateException(
-            "Splits assigned to subtask "
-                + assign.subtask()
+            what
+                + " subtask "
+                + subtask.subtaskIndex()
                 + " of "
-                + assign.vertexId()
+                + subtask.taskId()
                 + " reached task manager "
                 + id
                 + ", which does not run "
-                + assign.attempt());
+                + attemptId);
       }
-      attempt.assignSplits(assign);
+      handOver.accept(attempt);
     } catch (RuntimeException e) {
       LOG.error("Task manager {} cannot hand over splits: {}", id, e.getMessage());
-      new RemoteJobManager(assign.attempt(), id, jobManager)
-          .taskFailed(new SubtaskKey(assign.vertexId(), assign.subtask()), assign.vertexId(), e);
+      new RemoteJobManager(attemptId, id, jobManager).taskFailed(subtask, subtask.taskId(), e);
     }
   }
 

@@ -216,6 +216,17 @@ final class TaskManagerAttempt {
         });
   }
 
+  /**
+   * Tells one of this attempt's source subtasks, as its mail after the splits handed to it before,
+   * that its enumerator assigns it no more.
+   *
+   * @throws IllegalArgumentException when the subtask is not here (every source subtask here fails
+   *     too)
+   */
+  void signalNoMoreSplits(String vertexId, int subtask) {
+    subtasks.signalNoMoreSplits(vertexId, subtask);
+  }
+
   void notifyCheckpointComplete(long checkpointId) {
     subtasks.notifyCheckpointComplete(checkpointId);
   }

@@ -34,9 +34,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Reads Kafka topics with exactly-once positions, as a {@link ReaderSource}: each subtask's {@link
  * KafkaSourceReader} reads the partitions assigned to it (its splits, each with the next offset to
- * read), which the task keeps in the checkpoint at the barrier. An unbounded source's {@link
- * KafkaSplitEnumerator} on the job manager finds the partitions and assigns them, where the job's
- * transport carries assignments; else each subtask finds its own ({@link PartitionReader}); this
+ * read), which the task keeps in the checkpoint at the barrier. An enumerator on the job manager
+ * finds the partitions and assigns them: an unbounded source's {@link KafkaSplitEnumerator} as they
+ * are created, a bounded source's {@link BoundedSplitEnumerator} once, each with the offset it
+ * stops at; an unbounded source driven without one finds its own ({@link PartitionReader}); this
  * function keeps beside them the ids of the topics it knows ({@link DiscoveredTopics}) in a union
  * list state, and the reader commits a completed checkpoint's offsets to the consumer group when
  * notified. Start position: the restored checkpoint; else, for a partition added after it, the
@@ -103,6 +104,12 @@ public final class KafkaSource<T> extends AbstractRichFunction
   @Override
   public SourceReader<T, PartitionOffset> createReader(SourceReaderContext context)
       throws Exception {
+    if (config.bounded() && !context.splitsFromEnumerator()) {
+      throw new IllegalStateException(
+          "A bounded Kafka source of "
+              + config.describeTopics()
+              + " reads to the ends its enumerator captured, and no enumerator runs here");
+    }
     List<PartitionOffset> restoredOffsets = new ArrayList<>(formerOffsets);
     for (SourceSplit split : context.restoredSplits()) {
       restoredOffsets.add((PartitionOffset) split);
@@ -161,14 +168,15 @@ public final class KafkaSource<T> extends AbstractRichFunction
   }
 
   /**
-   * The enumerator that discovers partitions and assigns each to one reader; none for a bounded
-   * source, whose readers read the partitions there are at their start.
+   * The enumerator that assigns each partition to one reader: for an unbounded source it discovers
+   * partitions as they are created; for a bounded one it captures the partitions and their ends at
+   * the job's first start and then tells each reader there are no more.
    */
   @Override
   public Optional<SplitEnumerator<PartitionOffset, KafkaEnumeratorState>> createEnumerator(
       SplitEnumeratorContext<PartitionOffset> context, KafkaEnumeratorState restored) {
     if (config.bounded()) {
-      return Optional.empty();
+      return Optional.of(new BoundedSplitEnumerator(config, context, restored));
     }
     return Optional.of(new KafkaSplitEnumerator(config, context, restored));
   }

@@ -129,7 +129,10 @@ public final class KafkaSourceBuilder<T> {
     return this;
   }
 
-  /** Stops at the end offsets the partitions had when the source started. */
+  /**
+   * Stops at the end offsets (read committed) the partitions had when the job first started; a job
+   * restored from its checkpoint stops at the same ones.
+   */
   public KafkaSourceBuilder<T> bounded() {
     this.bounded = true;
     return this;

@@ -6,6 +6,7 @@ import io.weir.api.source.ReaderOutput;
 import io.weir.api.source.RecordFailureException;
 import io.weir.api.source.SourceReader;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -18,11 +19,12 @@ import org.slf4j.LoggerFactory;
 /**
  * The reader of one Kafka source subtask: its splits are the partitions assigned to it (by the
  * source's enumerator, or found by the subtask itself where no enumerator runs), each with the next
- * offset to read. Records arrive from the {@link PartitionFetcher}'s thread; this reader, on the
- * task's thread, deserializes and emits them a few at a time, sends poison records to the
- * dead-letter topic, keeps the watermarks per partition, and commits a completed checkpoint's
- * offsets to the consumer group ({@link OffsetCommitter}). A checkpoint comes between two polls, so
- * the positions need no lock.
+ * offset to read, and for a bounded source the offset it stops at; such a reader ends once the
+ * enumerator said it assigns no more and every split reached its stop. Records arrive from the
+ * {@link PartitionFetcher}'s thread; this reader, on the task's thread, deserializes and emits them
+ * a few at a time, sends poison records to the dead-letter topic, keeps the watermarks per
+ * partition, and commits a completed checkpoint's offsets to the consumer group ({@link
+ * OffsetCommitter}). A checkpoint comes between two polls, so the positions need no lock.
  */
 final class KafkaSourceReader<T> implements SourceReader<T, PartitionOffset> {
   private static final Logger LOG = LoggerFactory.getLogger(KafkaSourceReader.class);
@@ -34,6 +36,8 @@ final class KafkaSourceReader<T> implements SourceReader<T, PartitionOffset> {
   private final KafkaSourceOpening opening;
   private final PartitionFetcher fetcher;
   private final PartitionWatermarks<T> watermarks;
+  // The stopping offsets of a bounded source's splits, kept in its snapshots with the positions.
+  private final Map<TopicPartition, Long> stoppingOffsets = new HashMap<>();
   private long nextWatermark;
   // The fetch being emitted: its partitions, the current one's records and the next to emit.
   private KafkaFetch fetched;
@@ -97,20 +101,33 @@ final class KafkaSourceReader<T> implements SourceReader<T, PartitionOffset> {
    * Partitions the source's enumerator assigned, each with its start offset: from now on in this
    * reader's positions (and so in its next snapshot), assigned to the consumer at the fetcher's
    * next look. A partition this reader reads already, restored from the checkpoint, keeps its
-   * position.
+   * position; a bounded source's restored partition, held back until now, is read from there to the
+   * split's stopping offset.
    */
   @Override
   public void addSplits(List<PartitionOffset> splits) {
     long now = System.currentTimeMillis();
     List<PartitionOffset> added = new ArrayList<>();
     for (PartitionOffset split : splits) {
-      TopicPartition partition = new TopicPartition(split.topic(), split.partition());
-      if (opening.nextOffsets().putIfAbsent(partition, split.offset()) == null) {
+      TopicPartition partition = split.topicPartition();
+      Long position = opening.nextOffsets().putIfAbsent(partition, split.offset());
+      if (position == null) {
         register(partition, now);
         added.add(split);
+      } else if (split.stoppingOffset() != null) {
+        added.add(split.withOffset(position));
+      }
+      if (split.stoppingOffset() != null) {
+        stoppingOffsets.put(partition, split.stoppingOffset());
       }
     }
     opening.partitions().add(added);
+  }
+
+  /** The fetcher ends a bounded source once its splits reached their stops. */
+  @Override
+  public void notifyNoMoreSplits() {
+    opening.partitions().noMoreSplits();
   }
 
   /** The assigned partitions' next offsets, and restored ones of this subtask not yet assigned. */
@@ -119,7 +136,9 @@ final class KafkaSourceReader<T> implements SourceReader<T, PartitionOffset> {
     Map<TopicPartition, Long> nextOffsets = opening.nextOffsets();
     List<PartitionOffset> splits = new ArrayList<>();
     nextOffsets.forEach(
-        (tp, offset) -> splits.add(new PartitionOffset(tp.topic(), tp.partition(), offset)));
+        (tp, offset) ->
+            splits.add(
+                new PartitionOffset(tp.topic(), tp.partition(), offset, stoppingOffsets.get(tp))));
     opening
         .restored()
         .offsets()

@@ -19,7 +19,8 @@ import org.apache.kafka.common.errors.WakeupException;
  * task's thread through a small bounded queue: a task that does not take (backpressure, or a
  * stop-with-savepoint) stops the polls. The consumer is used on this thread only once it started;
  * the assignment of the enumerator's splits, the out-of-range policy and a bounded source's end are
- * decided here.
+ * decided here: that end comes once the enumerator said it assigns no more splits and each split
+ * reached its stopping offset, and no record at or after a stop is handed over.
  */
 final class PartitionFetcher implements AutoCloseable {
   private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
@@ -94,10 +95,8 @@ final class PartitionFetcher implements AutoCloseable {
     boolean fetched = false;
     try {
       while (running) {
-        if (bounded && partitions.reachedEnd()) {
-          handOver(KafkaFetch.END);
-          return;
-        }
+        // Asked before the look for splits: once it is true, that look takes the last of them.
+        boolean toldNoMoreSplits = partitions.toldNoMoreSplits();
         KafkaFetch fetch = fetchOnce();
         if (!fetched && !fetch.records().isEmpty()) {
           fetched = true;
@@ -105,6 +104,10 @@ final class PartitionFetcher implements AutoCloseable {
         }
         if (!fetch.isEmpty() || handOverEmptyPolls) {
           handOver(fetch);
+        }
+        if (bounded && partitions.reachedEnd(toldNoMoreSplits)) {
+          handOver(KafkaFetch.END);
+          return;
         }
       }
     } catch (WakeupException | InterruptedException e) {
@@ -127,6 +130,9 @@ final class PartitionFetcher implements AutoCloseable {
     try {
       if (!splitsFromEnumerator || partitions.hasPartitions()) {
         records = partitions.consumer().poll(POLL_TIMEOUT);
+      }
+      if (bounded) {
+        records = partitions.beforeStops(records);
       }
     } catch (OffsetOutOfRangeException e) {
       positions.putAll(outOfRange.handle(e, partitions.consumer()));

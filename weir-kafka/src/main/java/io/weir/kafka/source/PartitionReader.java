@@ -17,6 +17,8 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.LinkedBlockingQueue;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.TimeoutException;
@@ -25,10 +27,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The reading consumer of one source subtask: with an enumerator, restores its own partitions and
- * takes the enumerator's splits ({@link #add}), the later ones too; without one (a bounded source),
- * finds this subtask's partitions at its start; decides where each starts, and knows where a
- * bounded source ends. Assigned on the task's thread before the reader starts; used on the
- * fetcher's thread from then on.
+ * takes the enumerator's splits ({@link #add}), the later ones too; without one (an unbounded
+ * source driven without a job manager), finds this subtask's partitions at its start; decides where
+ * each starts. For a bounded source it knows each split's stopping offset, holds back what lies at
+ * or after it, and says when the source is done ({@link #reachedEnd}). Assigned on the task's
+ * thread before the reader starts; used on the fetcher's thread from then on.
  */
 final class PartitionReader implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(PartitionReader.class);
@@ -42,7 +45,10 @@ final class PartitionReader implements AutoCloseable {
   // Splits the enumerator assigned, handed from the task's thread to the fetcher's.
   private final BlockingQueue<PartitionOffset> added = new LinkedBlockingQueue<>();
   private final Set<TopicPartition> assigned = new HashSet<>();
-  private final Map<TopicPartition, Long> endOffsets = new HashMap<>();
+  // A bounded source's splits' stopping offsets, as their splits arrive; on the fetcher's thread.
+  private final Map<TopicPartition, Long> stoppingOffsets = new HashMap<>();
+  // Set on the task's thread after the last split was handed over (add), read on the fetcher's.
+  private volatile boolean noMoreSplits;
   private RestoredPositions restored = RestoredPositions.none();
   // Topic ids asked for in the background (at a start that has none to check, and for the topics
   // of splits the enumerator assigned); recorded once they arrive. On the fetcher's thread once it
@@ -115,11 +121,12 @@ final class PartitionReader implements AutoCloseable {
     }
     List<TopicPartition> mine = mine(listed);
     Map<TopicPartition, Long> starts = startOffsets(mine);
-    consumer.assign(mine);
-    starts.forEach(consumer::seek);
-    assigned.addAll(mine);
-    if (config.bounded()) {
-      endOffsets.putAll(consumer.endOffsets(mine));
+    if (!config.bounded()) {
+      // A bounded source's restored partition waits for its split from the enumerator, which
+      // brings its stopping offset: read before, it could be read past it.
+      consumer.assign(mine);
+      starts.forEach(consumer::seek);
+      assigned.addAll(mine);
     }
     return starts;
   }
@@ -156,10 +163,24 @@ final class PartitionReader implements AutoCloseable {
 
   /**
    * Splits the enumerator assigned to this subtask, with their start offsets; on the task's thread.
-   * The fetcher's thread assigns and seeks them at its next look ({@link #maybeTakeAdded}).
+   * The fetcher's thread assigns and seeks them at its next look ({@link #maybeTakeAdded}); one
+   * already assigned keeps its position and takes the split's stopping offset.
    */
   void add(List<PartitionOffset> splits) {
     added.addAll(splits);
+  }
+
+  /** The enumerator assigns no more splits, after those handed to {@link #add}; task's thread. */
+  void noMoreSplits() {
+    noMoreSplits = true;
+  }
+
+  /**
+   * Whether the enumerator said it assigns no more splits. Asked before {@link #maybeTakeAdded}, a
+   * true answer means that look took every split there is.
+   */
+  boolean toldNoMoreSplits() {
+    return noMoreSplits;
   }
 
   /** Whether any partition is assigned: a consumer without one cannot poll. */
@@ -185,7 +206,10 @@ final class PartitionReader implements AutoCloseable {
     Map<TopicPartition, Long> starts = new HashMap<>();
     Set<String> newTopics = new HashSet<>();
     for (PartitionOffset split : splits) {
-      TopicPartition partition = new TopicPartition(split.topic(), split.partition());
+      TopicPartition partition = split.topicPartition();
+      if (split.stoppingOffset() != null) {
+        stoppingOffsets.put(partition, split.stoppingOffset());
+      }
       if (assigned.add(partition)) {
         starts.put(partition, split.offset());
         if (!knownTopics.contains(split.topic())) {
@@ -200,14 +224,53 @@ final class PartitionReader implements AutoCloseable {
     }
   }
 
-  /** A bounded source is done when every partition's position reached its end offset. */
-  boolean reachedEnd() {
-    for (Map.Entry<TopicPartition, Long> end : endOffsets.entrySet()) {
-      if (consumer.position(end.getKey()) < end.getValue()) {
+  /**
+   * A bounded source is done when {@code toldNoMoreSplits} (asked before the last {@link
+   * #maybeTakeAdded}) and every split's position reached its stopping offset.
+   */
+  boolean reachedEnd(boolean toldNoMoreSplits) {
+    if (!toldNoMoreSplits) {
+      return false;
+    }
+    for (Map.Entry<TopicPartition, Long> stop : stoppingOffsets.entrySet()) {
+      if (consumer.position(stop.getKey()) < stop.getValue()) {
         return false;
       }
     }
     return true;
+  }
+
+  /**
+   * The polled records before each split's stopping offset; a partition whose position reached its
+   * stop is paused, so the consumer fetches no more of it.
+   */
+  ConsumerRecords<byte[], byte[]> beforeStops(ConsumerRecords<byte[], byte[]> records) {
+    if (stoppingOffsets.isEmpty()) {
+      return records;
+    }
+    List<TopicPartition> stopped = new ArrayList<>();
+    Map<TopicPartition, List<ConsumerRecord<byte[], byte[]>>> kept = new HashMap<>();
+    boolean trimmed = false;
+    for (TopicPartition partition : records.partitions()) {
+      List<ConsumerRecord<byte[], byte[]>> polled = records.records(partition);
+      Long stop = stoppingOffsets.get(partition);
+      int end = polled.size();
+      while (stop != null && end > 0 && polled.get(end - 1).offset() >= stop) {
+        end--;
+      }
+      trimmed |= end < polled.size();
+      if (end > 0) {
+        kept.put(partition, polled.subList(0, end));
+      }
+    }
+    stoppingOffsets.forEach(
+        (partition, stop) -> {
+          if (consumer.position(partition) >= stop) {
+            stopped.add(partition);
+          }
+        });
+    consumer.pause(stopped);
+    return trimmed ? new ConsumerRecords<>(kept, Map.of()) : records;
   }
 
   private List<TopicPartition> mine(List<TopicPartition> listed) {

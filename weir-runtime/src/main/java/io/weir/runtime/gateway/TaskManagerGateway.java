@@ -53,6 +53,13 @@ public interface TaskManagerGateway {
    */
   void assignSplits(String vertexId, int subtask, List<SourceSplit> splits);
 
+  /**
+   * Tells the reader of subtask {@code subtask} of the source task {@code vertexId} that its
+   * enumerator assigns it no more splits, as mail of its task, after every assignment made before;
+   * called as {@link #assignSplits} is.
+   */
+  void signalNoMoreSplits(String vertexId, int subtask);
+
   /** Ends the subtasks normally, each after the mail it holds (a notification among it). */
   void terminate();
 

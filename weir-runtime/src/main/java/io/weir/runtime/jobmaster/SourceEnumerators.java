@@ -231,6 +231,15 @@ final class SourceEnumerators implements CheckpointCoordinator.MasterState, Auto
     }
 
     @Override
+    public void signalNoMoreSplits(int subtaskIndex) {
+      if (!registered.contains(subtaskIndex)) {
+        throw new IllegalStateException(
+            "Reader " + subtaskIndex + " of " + name() + " is not registered");
+      }
+      slots.get(subtaskIndex).signalNoMoreSplits(vertex.id(), subtaskIndex);
+    }
+
+    @Override
     public <R> void callPeriodically(
         Callable<R> work, BiConsumer<R, Throwable> handler, Duration period) {
       thread.scheduleWithFixedDelay(

@@ -101,6 +101,15 @@ public final class SourceOperator extends AbstractStreamOperator<Function> {
     ((SourceReader) reader).addSplits(splits);
   }
 
+  /** The source's enumerator assigns this reader no more splits; on the task thread. */
+  public void notifyNoMoreSplits() throws Exception {
+    if (splitDiscovery != SplitDiscovery.BY_ENUMERATOR) {
+      throw new IllegalStateException(
+          setup.describe() + " was told of no more splits from an enumerator but finds its own");
+    }
+    reader.notifyNoMoreSplits();
+  }
+
   public CompletableFuture<Void> isAvailable() {
     return reader.isAvailable();
   }

@@ -101,6 +101,14 @@ public final class SourceStreamTask extends StreamTask {
     mailbox.put(() -> source.addSplits(splits.open()));
   }
 
+  /**
+   * The source's enumerator assigns this reader no more splits: told as mail, after the splits it
+   * assigned before.
+   */
+  public void noMoreSplits() {
+    mailbox.put(source::notifyNoMoreSplits);
+  }
+
   /** An aborted stop-with-savepoint lets the source go on. */
   @Override
   public void notifyCheckpointAborted(long checkpointId) {

@@ -116,6 +116,11 @@ public final class InProcessTaskManager implements SlotPool {
     }
 
     @Override
+    public void signalNoMoreSplits(String vertexId, int subtask) {
+      attempt.signalNoMoreSplits(vertexId, subtask);
+    }
+
+    @Override
     public void notifyCheckpointComplete(long checkpointId) {
       attempt.notifyCheckpointComplete(checkpointId);
     }

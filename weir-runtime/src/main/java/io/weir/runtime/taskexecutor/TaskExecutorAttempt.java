@@ -330,16 +330,31 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
    * @throws IllegalArgumentException when the subtask is not on this task manager
    */
   public void assignSplits(String vertexId, int subtask, AssignedSplits splits) {
+    sourceOf(vertexId, subtask, "Splits assigned to").addSplits(splits);
+  }
+
+  /**
+   * Tells one of this task manager's source subtasks, as its mail after the splits handed to it
+   * before, that its enumerator assigns it no more; fails as {@link #assignSplits} does when the
+   * subtask is not here.
+   *
+   * @throws IllegalArgumentException when the subtask is not on this task manager
+   */
+  public void signalNoMoreSplits(String vertexId, int subtask) {
+    sourceOf(vertexId, subtask, "The end of the splits of").noMoreSplits();
+  }
+
+  private SourceStreamTask sourceOf(String vertexId, int subtask, String what) {
     for (SourceStreamTask source : sources) {
       TaskDeployment task = source.deployment();
       if (task.vertex().id().equals(vertexId) && task.subtaskIndex() == subtask) {
-        source.addSplits(splits);
-        return;
+        return source;
       }
     }
     IllegalArgumentException missing =
         new IllegalArgumentException(
-            "Splits assigned to subtask "
+            what
+                + " subtask "
                 + subtask
                 + " of "
                 + vertexId
