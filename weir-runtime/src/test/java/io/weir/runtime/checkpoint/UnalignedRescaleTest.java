@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.weir.api.datastream.RestartStrategy;
 import io.weir.api.datastream.StreamEnvironment;
-import io.weir.runtime.checkpoint.storage.CheckpointLayout;
-import io.weir.runtime.checkpoint.storage.CheckpointLoader;
-import io.weir.runtime.exchange.InFlightRecords;
 import io.weir.runtime.execution.CollectSink;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,11 +31,19 @@ class UnalignedRescaleTest {
   @Test
   void when_restoredAtAnotherParallelism_then_recordsInFlightAreCountedOnceByTheirNewOwner()
       throws Exception {
-    // given: a run at parallelism 2 that fails after a checkpoint completed, without restarts
+    // given: a run at parallelism 2 that fails after a checkpoint with records in flight
+    // completed, without restarts; it is the newest completed one, which a run restores
     UnalignedRestoreTest.FAILURE_BUDGET.set(1);
+    UnalignedRestoreTest.FAILED_AFTER.set(0);
+    Path jobCheckpoints = checkpointRoot.resolve(JOB);
+    UnalignedRestoreTest.JOB_CHECKPOINTS.set(jobCheckpoints);
     CollectSink<long[]> counts = new CollectSink<>("rescaled-counts");
     assertThatThrownBy(() -> run(2, RestartStrategy.none(), counts)).isNotNull();
-    assertThat(newestCheckpointInFlightRecords()).isPositive();
+    long failedAfter = UnalignedRestoreTest.FAILED_AFTER.get();
+    assertThat(failedAfter).as("the checkpoint the counter failed after").isPositive();
+    assertThat(UnalignedRestoreTest.newestCompletedCheckpoint(jobCheckpoints))
+        .isEqualTo(failedAfter);
+    assertThat(UnalignedRestoreTest.inFlightRecordsOf(jobCheckpoints, failedAfter)).isPositive();
 
     // when: restored from its newest checkpoint at parallelism 3
     UnalignedRestoreTest.FAILURE_BUDGET.set(0);
@@ -70,15 +75,5 @@ class UnalignedRescaleTest {
         .uid("counter")
         .addSink(counts);
     env.execute(JOB);
-  }
-
-  private long newestCheckpointInFlightRecords() throws Exception {
-    Path newest =
-        CheckpointLayout.checkpointDirectoriesNewestFirst(checkpointRoot.resolve(JOB)).get(0);
-    return CheckpointLoader.load(newest).operators().get("counter").subtasks().values().stream()
-        .flatMap(subtask -> subtask.listStates().entrySet().stream())
-        .filter(state -> InFlightRecords.isInFlightState(state.getKey()))
-        .mapToLong(state -> state.getValue().size())
-        .sum();
   }
 }

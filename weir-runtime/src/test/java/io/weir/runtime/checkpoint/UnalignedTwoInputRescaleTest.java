@@ -20,16 +20,18 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A keyed two-input job with unaligned checkpoints — ids as numbers on its first input, as text on
- * its second — fails for good at parallelism 2 right after a checkpoint that holds records in
- * flight on both inputs, and is restored from it at parallelism 3: each record in flight goes back
- * to the input it came on, at the subtask that now owns its key, and the final count of every key
- * equals a count by a plain loop over both inputs.
+ * its second — fails for good at parallelism 2 right after the first completed checkpoint that
+ * holds records in flight on both inputs, and is restored from it at parallelism 3: each record in
+ * flight goes back to the input it came on, at the subtask that now owns its key, and the final
+ * count of every key equals a count by a plain loop over both inputs.
  */
 @Timeout(120)
 class UnalignedTwoInputRescaleTest {
@@ -37,17 +39,29 @@ class UnalignedTwoInputRescaleTest {
   private static final int KEYS = 7;
   private static final String JOB = "unaligned-two-input-rescale";
 
+  /** The checkpoint after whose completion the counter failed. */
+  static final AtomicLong FAILED_AFTER = new AtomicLong();
+
+  /** Where the job's checkpoints go, for the counter to look into the ones that completed. */
+  static final AtomicReference<Path> CHECKPOINTS = new AtomicReference<>();
+
   @TempDir Path checkpointRoot;
 
   @Test
   void when_restoredAtAnotherParallelism_then_recordsInFlightOfBothInputsAreCountedOnce()
       throws Exception {
-    // given: a run at parallelism 2 that fails after a checkpoint completed, without restarts
+    // given: a run at parallelism 2 that fails after a checkpoint with records in flight on both
+    // inputs completed, without restarts; it is the newest completed one, which a run restores
     UnalignedRestoreTest.FAILURE_BUDGET.set(1);
+    FAILED_AFTER.set(0);
+    CHECKPOINTS.set(checkpointRoot);
     CollectSink<long[]> counts = new CollectSink<>("two-input-rescaled-counts");
     assertThatThrownBy(() -> run(2, counts)).isNotNull();
-    assertThat(newestCheckpointInFlightRecords(".input-1")).isPositive();
-    assertThat(newestCheckpointInFlightRecords(".input-2")).isPositive();
+    assertThat(FAILED_AFTER.get()).as("the checkpoint the counter failed after").isPositive();
+    assertThat(UnalignedRestoreTest.newestCompletedCheckpoint(checkpointRoot.resolve(JOB)))
+        .isEqualTo(FAILED_AFTER.get());
+    assertThat(inFlightRecords(checkpointRoot, FAILED_AFTER.get(), ".input-1")).isPositive();
+    assertThat(inFlightRecords(checkpointRoot, FAILED_AFTER.get(), ".input-2")).isPositive();
 
     // when: restored from its newest checkpoint at parallelism 3
     UnalignedRestoreTest.FAILURE_BUDGET.set(0);
@@ -87,10 +101,11 @@ class UnalignedTwoInputRescaleTest {
     env.execute(JOB);
   }
 
-  private long newestCheckpointInFlightRecords(String input) throws Exception {
-    Path newest =
-        CheckpointLayout.checkpointDirectoriesNewestFirst(checkpointRoot.resolve(JOB)).get(0);
-    return CheckpointLoader.load(newest).operators().get("counter").subtasks().values().stream()
+  private static long inFlightRecords(Path checkpointRoot, long checkpointId, String input)
+      throws Exception {
+    Path directory =
+        checkpointRoot.resolve(JOB).resolve(CheckpointLayout.checkpointDirectoryName(checkpointId));
+    return CheckpointLoader.load(directory).operators().get("counter").subtasks().values().stream()
         .flatMap(subtask -> subtask.listStates().entrySet().stream())
         .filter(state -> InFlightRecords.isInFlightState(state.getKey()))
         .filter(state -> state.getKey().endsWith(input))
@@ -100,7 +115,8 @@ class UnalignedTwoInputRescaleTest {
 
   /**
    * Counts the records of each key from both inputs in keyed state, slowly, and emits {@code {key,
-   * count}}; throws once at its first record after a checkpoint completed.
+   * count}}; throws once at its first record after a checkpoint completed that holds records in
+   * flight on both inputs (an earlier one may hold none, on a loaded machine above all).
    */
   static final class SlowCounterFailingOnce
       extends KeyedCoProcessFunction<Long, Long, String, long[]> implements CheckpointListener {
@@ -130,6 +146,7 @@ class UnalignedTwoInputRescaleTest {
       Thread.sleep(1);
       if (completed > 0
           && UnalignedRestoreTest.FAILURE_BUDGET.getAndUpdate(left -> Math.max(0, left - 1)) > 0) {
+        FAILED_AFTER.set(completed);
         throw new IllegalStateException("injected failure after checkpoint " + completed);
       }
       Long current = count.value();
@@ -139,8 +156,12 @@ class UnalignedTwoInputRescaleTest {
     }
 
     @Override
-    public void notifyCheckpointComplete(long checkpointId) {
-      completed = checkpointId;
+    public void notifyCheckpointComplete(long checkpointId) throws Exception {
+      if (completed == 0
+          && inFlightRecords(CHECKPOINTS.get(), checkpointId, ".input-1") > 0
+          && inFlightRecords(CHECKPOINTS.get(), checkpointId, ".input-2") > 0) {
+        completed = checkpointId;
+      }
     }
   }
 }
