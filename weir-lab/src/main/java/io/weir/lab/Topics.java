@@ -37,12 +37,19 @@ public final class Topics {
    * offsets goes to the leader and succeeds only once it hosts them.
    */
   public static void create(String bootstrap, int partitions, String... names) throws Exception {
+    create(bootstrap, partitions, Map.of(), names);
+  }
+
+  /** As {@link #create(String, int, String...)}, with {@code configs} for each topic. */
+  public static void create(
+      String bootstrap, int partitions, Map<String, String> configs, String... names)
+      throws Exception {
     try (Admin admin =
         Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
       List<NewTopic> topics = new ArrayList<>();
       Map<TopicPartition, OffsetSpec> ends = new HashMap<>();
       for (String name : names) {
-        topics.add(new NewTopic(name, Optional.of(partitions), Optional.empty()));
+        topics.add(new NewTopic(name, Optional.of(partitions), Optional.empty()).configs(configs));
         for (int partition = 0; partition < partitions; partition++) {
           ends.put(new TopicPartition(name, partition), OffsetSpec.latest());
         }

@@ -2,6 +2,7 @@ package io.weir.cli.bench;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.OptionalLong;
 import picocli.CommandLine.Option;
 
 /** The options of {@code weir bench --nexmark}. */
@@ -33,10 +34,25 @@ final class NexmarkBenchOptions {
   String stateBackend = "heap";
 
   @Option(
+      names = "--paced-rate",
+      paramLabel = "EVENTS_PER_S",
+      description =
+          "With --nexmark: start each run's job on an empty topic and write the events at this rate"
+              + " while it runs, to measure end-to-end latency (p50, p99) from each event's send"
+              + " time to the commit of its offset; runs are not compared with SQL (default: load"
+              + " the events before the runs and measure throughput).")
+  Long pacedRate;
+
+  @Option(
       names = "--flink-classpath",
       paramLabel = "FILE",
       description =
           "With --nexmark: the file listing the Flink process's class path (default: the one the"
               + " build of weir-nexmark-flink writes, target/flink-classpath.txt).")
   Path flinkClassPathFile;
+
+  /** The paced rate, or empty when the bench measures throughput. */
+  OptionalLong pacedRatePerSecond() {
+    return pacedRate == null ? OptionalLong.empty() : OptionalLong.of(pacedRate);
+  }
 }

@@ -61,6 +61,25 @@ final class NexmarkBenchRun {
     if (options.events < 1) {
       throw new UserError("--events must be at least 1, got " + options.events);
     }
+    if (options.pacedRate != null && options.pacedRate < 1) {
+      throw new UserError("--paced-rate must be at least 1 event/s, got " + options.pacedRate);
+    }
+    if (options.pacedRate != null
+        && options.events <= NexmarkBench.unmeasuredPacedEvents(partitions, options.pacedRate)) {
+      // The first event of each partition and the pace's last seconds are not measured.
+      throw new UserError(
+          "--events must exceed "
+              + NexmarkBench.unmeasuredPacedEvents(partitions, options.pacedRate)
+              + " with --paced-rate "
+              + options.pacedRate
+              + " and "
+              + partitions
+              + " partitions: the first event of each partition and the last seconds of the pace"
+              + " are not measured");
+    }
+    if (options.pacedRate != null && options.events > Integer.MAX_VALUE) {
+      throw new UserError("--events must be at most " + Integer.MAX_VALUE + " with --paced-rate");
+    }
     if (!List.of("heap", "rocksdb").contains(options.stateBackend)) {
       throw new UserError("--state-backend must be heap or rocksdb, got " + options.stateBackend);
     }
@@ -80,13 +99,19 @@ final class NexmarkBenchRun {
                   options.stateBackend,
                   directory,
                   flinkClassPath,
-                  options.events <= SQL_CHECK_EVENTS,
-                  jvmOptions),
+                  options.events <= SQL_CHECK_EVENTS && options.pacedRate == null,
+                  jvmOptions,
+                  options.pacedRatePerSecond()),
               broker.bootstrapServers(),
               progress);
       bench.load();
       NexmarkBenchTable table =
-          new NexmarkBenchTable(options.events, parallelism, options.stateBackend, repeat);
+          new NexmarkBenchTable(
+              options.events,
+              parallelism,
+              options.stateBackend,
+              repeat,
+              options.pacedRatePerSecond());
       for (NexmarkQuery<?> query : queries) {
         runQuery(bench, query, table);
       }

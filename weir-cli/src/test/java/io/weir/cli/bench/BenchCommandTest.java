@@ -105,4 +105,26 @@ class BenchCommandTest {
   void when_recordsNotPositive_then_failsNamingTheOption() {
     assertThat(WeirCli.run("bench", "--in-memory", "--records", "0")).isNotZero();
   }
+
+  @Test
+  void when_pacedRunTooShortToMeasure_then_failsNamingTheOption() {
+    // given: 4 partitions and the last 3 s of 1,000 events/s are not measured
+    ByteArrayOutputStream errors = new ByteArrayOutputStream();
+    PrintStream previous = System.err;
+    System.setErr(new PrintStream(errors, true, StandardCharsets.UTF_8));
+    int exit;
+    try {
+      // when
+      exit =
+          WeirCli.run(
+              "bench", "--nexmark", "--queries", "q0", "--events", "3004", "--paced-rate", "1000");
+    } finally {
+      System.setErr(previous);
+    }
+
+    // then
+    assertThat(exit).isNotZero();
+    assertThat(errors.toString(StandardCharsets.UTF_8))
+        .contains("--events must exceed 3004 with --paced-rate 1000");
+  }
 }

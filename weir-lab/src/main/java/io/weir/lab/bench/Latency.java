@@ -2,15 +2,21 @@ package io.weir.lab.bench;
 
 import java.util.Arrays;
 
-/** End-to-end latency percentiles, from the time each record was produced to when it was seen. */
+/**
+ * End-to-end latency percentiles: per record, the time its effect was seen downstream minus the
+ * time it was sent; nearest-rank percentiles of those differences.
+ */
 record Latency(double p50Millis, double p99Millis) {
 
-  /** Ids never seen (0) are left out; they show up as lost in the verifier's count. */
+  /**
+   * The percentiles of {@code visibleNanos[i] - producedNanos[i]}; a record with no time on either
+   * side (0) is left out: unseen ones show up as lost in the verifier's count.
+   */
   static Latency of(long[] producedNanos, long[] visibleNanos) {
     long[] nanos = new long[producedNanos.length];
     int size = 0;
     for (int i = 0; i < producedNanos.length; i++) {
-      if (visibleNanos[i] != 0) {
+      if (producedNanos[i] != 0 && visibleNanos[i] != 0) {
         nanos[size++] = visibleNanos[i] - producedNanos[i];
       }
     }

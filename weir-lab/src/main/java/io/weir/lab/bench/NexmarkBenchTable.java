@@ -5,24 +5,33 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.function.ToDoubleFunction;
 
 /**
  * The Nexmark bench's results: per query the medians of each engine's runs, as a table and as the
- * JSON report's {@code queries}. A figure of an engine that did not run a query is null.
+ * JSON report's {@code queries}. A figure of an engine that did not run a query is null, and so are
+ * the latencies when the runs were not paced (the table then has no latency columns).
  */
 public final class NexmarkBenchTable {
   private final long events;
   private final int parallelism;
   private final String stateBackend;
   private final int repeat;
+  private final OptionalLong pacedRatePerSecond;
   private final Map<String, List<NexmarkBench.Run>> runsByQuery = new LinkedHashMap<>();
 
-  public NexmarkBenchTable(long events, int parallelism, String stateBackend, int repeat) {
+  public NexmarkBenchTable(
+      long events,
+      int parallelism,
+      String stateBackend,
+      int repeat,
+      OptionalLong pacedRatePerSecond) {
     this.events = events;
     this.parallelism = parallelism;
     this.stateBackend = stateBackend;
     this.repeat = repeat;
+    this.pacedRatePerSecond = pacedRatePerSecond;
   }
 
   /** Adds a query before its runs, so that it appears even when no run succeeded. */
@@ -36,11 +45,17 @@ public final class NexmarkBenchTable {
 
   public void print(PrintStream out) {
     out.printf(
-        "Nexmark, %,d events, parallelism %d, %s state, exactly-once to Kafka, medians of %d"
+        "Nexmark, %,d events%s, parallelism %d, %s state, exactly-once to Kafka, medians of %d"
             + " run(s)%n",
-        events, parallelism, stateBackend, repeat);
+        events,
+        pacedRatePerSecond.isPresent()
+            ? String.format(" paced at %,d/s", pacedRatePerSecond.getAsLong())
+            : "",
+        parallelism,
+        stateBackend,
+        repeat);
     out.printf(
-        "%-6s %16s %16s %7s %13s %13s %10s %10s  %s%n",
+        "%-6s %16s %16s %7s %13s %13s %10s %10s%s  %s%n",
         "query",
         "Weir ev/s/core",
         "Flink ev/s/core",
@@ -49,6 +64,9 @@ public final class NexmarkBenchTable {
         "Flink ev/s",
         "Weir RSS",
         "Flink RSS",
+        pacedRatePerSecond.isPresent()
+            ? String.format(" %17s %17s", "Weir p50/p99 ms", "Flink p50/p99 ms")
+            : "",
         "rows");
     runsByQuery.forEach((query, runs) -> out.println(row(query, runs)));
   }
@@ -61,7 +79,7 @@ public final class NexmarkBenchTable {
             ? "-"
             : String.format("%.2fx", weirPerCore / flinkPerCore);
     return String.format(
-        "%-6s %16s %16s %7s %13s %13s %10s %10s  %s",
+        "%-6s %16s %16s %7s %13s %13s %10s %10s%s  %s",
         query,
         number(weirPerCore, "%,.0f"),
         number(flinkPerCore, "%,.0f"),
@@ -72,7 +90,31 @@ public final class NexmarkBenchTable {
             median(runs, NexmarkEngine.WEIR, NexmarkBench.Run::peakResidentMebibytes), "%.0f MiB"),
         number(
             median(runs, NexmarkEngine.FLINK, NexmarkBench.Run::peakResidentMebibytes), "%.0f MiB"),
+        pacedRatePerSecond.isPresent()
+            ? String.format(
+                " %17s %17s", latency(runs, NexmarkEngine.WEIR), latency(runs, NexmarkEngine.FLINK))
+            : "",
         rowsVerdict(runs));
+  }
+
+  /** "p50 / p99" of the engine's runs' medians, or "-". */
+  private static String latency(List<NexmarkBench.Run> runs, NexmarkEngine engine) {
+    Double p50 = latencyMedian(runs, engine, NexmarkBench.Run::latencyP50Millis);
+    Double p99 = latencyMedian(runs, engine, NexmarkBench.Run::latencyP99Millis);
+    return p50 == null || p99 == null ? "-" : String.format("%,.0f / %,.0f", p50, p99);
+  }
+
+  /** The median of a latency figure over the engine's runs; null when none has it. */
+  private static Double latencyMedian(
+      List<NexmarkBench.Run> runs,
+      NexmarkEngine engine,
+      java.util.function.Function<NexmarkBench.Run, Double> figure) {
+    List<Double> values =
+        runs.stream()
+            .filter(run -> run.engine() == engine && figure.apply(run) != null)
+            .map(figure)
+            .toList();
+    return values.isEmpty() ? null : Spread.of(values).median();
   }
 
   /** "matches SQL", "differs from SQL", "same count" or "counts differ" over all runs. */
@@ -105,6 +147,8 @@ public final class NexmarkBenchTable {
     report.put("parallelism", parallelism);
     report.put("state_backend", stateBackend);
     report.put("repeat", repeat);
+    report.put(
+        "paced_rate", pacedRatePerSecond.isPresent() ? pacedRatePerSecond.getAsLong() : null);
     report.put("queries", queries);
     return report;
   }
@@ -131,6 +175,18 @@ public final class NexmarkBenchTable {
     fields.put(
         "flink_peak_rss_mib",
         rounded(median(runs, NexmarkEngine.FLINK, NexmarkBench.Run::peakResidentMebibytes)));
+    fields.put(
+        "weir_latency_p50_ms",
+        rounded(latencyMedian(runs, NexmarkEngine.WEIR, NexmarkBench.Run::latencyP50Millis)));
+    fields.put(
+        "weir_latency_p99_ms",
+        rounded(latencyMedian(runs, NexmarkEngine.WEIR, NexmarkBench.Run::latencyP99Millis)));
+    fields.put(
+        "flink_latency_p50_ms",
+        rounded(latencyMedian(runs, NexmarkEngine.FLINK, NexmarkBench.Run::latencyP50Millis)));
+    fields.put(
+        "flink_latency_p99_ms",
+        rounded(latencyMedian(runs, NexmarkEngine.FLINK, NexmarkBench.Run::latencyP99Millis)));
     fields.put("weir_rows", rows(runs, NexmarkEngine.WEIR));
     fields.put("flink_rows", rows(runs, NexmarkEngine.FLINK));
     fields.put("output_matches_sql", matchesSql(runs));
@@ -149,6 +205,8 @@ public final class NexmarkBenchTable {
     fields.put("peak_rss_mib", BenchTable.round(run.peakResidentMebibytes()));
     fields.put("rows", run.rows());
     fields.put("matches_sql", run.matchesSql());
+    fields.put("latency_p50_ms", rounded(run.latencyP50Millis()));
+    fields.put("latency_p99_ms", rounded(run.latencyP99Millis()));
     return fields;
   }
 

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code weir bench --nexmark} end to end: a broker, the events, one Weir and one Flink process
- * running q1, their committed rows counted and compared with the SQL.
+ * running q1, their committed rows counted and compared with the SQL; and paced, with each event's
+ * latency to the commit of its offset.
  */
 class NexmarkBenchEndToEndTest {
   private static final long EVENTS = 5_000;
@@ -83,6 +84,60 @@ class NexmarkBenchEndToEndTest {
             "weir_peak_rss_mib",
             "flink_peak_rss_mib")) {
       assertThat(q1.get(figure).asDouble()).as(figure).isPositive();
+    }
+    // Not paced: no latency.
+    assertThat(report.get("paced_rate").isNull()).isTrue();
+    for (String figure :
+        List.of(
+            "weir_latency_p50_ms",
+            "weir_latency_p99_ms",
+            "flink_latency_p50_ms",
+            "flink_latency_p99_ms")) {
+      assertThat(q1.get(figure).isNull()).as(figure).isTrue();
+    }
+  }
+
+  @Test
+  void when_benchIsPaced_then_bothEnginesReportLatenciesWithinTheRunAndCommitEveryBid()
+      throws Exception {
+    // given
+    Path json = directory.resolve("nexmark-paced.json");
+    long started = System.nanoTime();
+    // when
+    int exitCode =
+        WeirCli.run(
+            "bench",
+            "--nexmark",
+            "--queries",
+            "q1",
+            "--events",
+            Long.toString(EVENTS),
+            "--paced-rate",
+            "1000",
+            "--repeat",
+            "1",
+            "--parallelism",
+            "2",
+            "--dir",
+            directory.resolve("bench-paced").toString(),
+            "--json",
+            json.toString(),
+            "--flink-classpath",
+            Path.of("target", "flink-classpath.txt").toAbsolutePath().toString());
+    double benchMillis = (System.nanoTime() - started) / 1e6;
+    // then: every bid committed once by each engine, and latencies no longer than the whole bench
+    assertThat(exitCode).isZero();
+    JsonNode report = new ObjectMapper().readTree(json.toFile());
+    assertThat(report.get("paced_rate").asLong()).isEqualTo(1000);
+    JsonNode q1 = report.get("queries").get(0);
+    long bids = bidsAmongFirstEvents();
+    assertThat(q1.get("weir_rows").asLong()).isEqualTo(bids);
+    assertThat(q1.get("flink_rows").asLong()).isEqualTo(bids);
+    for (String engine : List.of("weir", "flink")) {
+      double p50 = q1.get(engine + "_latency_p50_ms").asDouble();
+      double p99 = q1.get(engine + "_latency_p99_ms").asDouble();
+      assertThat(p50).as(engine + " p50").isPositive();
+      assertThat(p99).as(engine + " p99").isGreaterThanOrEqualTo(p50).isLessThan(benchMillis);
     }
   }
 

@@ -4,6 +4,7 @@ import io.weir.api.datastream.DataStream;
 import io.weir.api.datastream.StreamEnvironment;
 import io.weir.api.eventtime.WatermarkStrategy;
 import io.weir.kafka.source.KafkaSource;
+import io.weir.kafka.source.KafkaSourceBuilder;
 import io.weir.nexmark.generator.EventGenerator;
 import io.weir.nexmark.generator.GeneratorConfig;
 import io.weir.nexmark.model.Event;
@@ -28,24 +29,28 @@ public sealed interface EventInput {
   }
 
   /**
-   * A topic that {@code weir nexmark generate} wrote, read up to the end it had when the job
-   * started; {@code maxOutOfOrderness} must cover the generator's ({@link
-   * GeneratorConfig#maxOutOfOrderness}) or windowed queries drop events as late.
+   * A topic that {@code weir nexmark generate} wrote: when {@code bounded}, read up to the end it
+   * had when the job started; otherwise read as it grows, until the job is stopped. {@code
+   * maxOutOfOrderness} must cover the generator's ({@link GeneratorConfig#maxOutOfOrderness}) or
+   * windowed queries drop events as late.
    */
   record FromKafka(
-      String bootstrapServers, String topic, String groupId, Duration maxOutOfOrderness)
+      String bootstrapServers,
+      String topic,
+      String groupId,
+      Duration maxOutOfOrderness,
+      boolean bounded)
       implements EventInput {
     @Override
     public DataStream<Event> events(StreamEnvironment env) {
-      KafkaSource<Event> source =
+      KafkaSourceBuilder<Event> builder =
           KafkaSource.<Event>builder()
               .bootstrapServers(bootstrapServers)
               .topics(topic)
               .groupId(groupId)
               .deserializer(record -> NexmarkJson.event(record.value()))
-              .watermarks(watermarks(maxOutOfOrderness))
-              .bounded()
-              .build();
+              .watermarks(watermarks(maxOutOfOrderness));
+      KafkaSource<Event> source = bounded ? builder.bounded().build() : builder.build();
       return env.addSource(source).name("Nexmark events").uid("nexmark-events");
     }
   }

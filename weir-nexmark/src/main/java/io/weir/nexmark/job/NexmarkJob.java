@@ -12,10 +12,10 @@ import picocli.CommandLine.Option;
 
 /**
  * A Nexmark query as a job to run with {@code weir run}: events from the topic {@code weir nexmark
- * generate} wrote (up to its end when the job starts), results exactly once to another topic. For
- * example {@code weir run --checkpoint-dir /tmp/chk io.weir.nexmark.job.NexmarkJob --query q7
- * --events-topic events --results-topic q7}. Restarted with the same checkpoint directory, it goes
- * on from its latest checkpoint.
+ * generate} wrote (up to its end when the job starts, or as it grows with {@code --unbounded}),
+ * results exactly once to another topic. For example {@code weir run --checkpoint-dir /tmp/chk
+ * io.weir.nexmark.job.NexmarkJob --query q7 --events-topic events --results-topic q7}. Restarted
+ * with the same checkpoint directory, it goes on from its latest checkpoint.
  */
 @Command(name = "nexmark-job", description = "Run one Nexmark query from Kafka to Kafka.")
 public final class NexmarkJob implements Callable<Integer> {
@@ -47,6 +47,13 @@ public final class NexmarkJob implements Callable<Integer> {
 
   @Option(names = "--checkpoint-interval-ms", description = "Default: 1000")
   long checkpointIntervalMillis = 1000;
+
+  @Option(
+      names = "--unbounded",
+      description =
+          "Read the events topic as it grows and run until stopped, instead of up to the end it"
+              + " has when the job starts.")
+  boolean unbounded;
 
   private NexmarkJob() {}
 
@@ -80,7 +87,7 @@ public final class NexmarkJob implements Callable<Integer> {
         env,
         query,
         new EventInput.FromKafka(
-            bootstrapServers, eventsTopic, name, generator.maxOutOfOrderness()),
+            bootstrapServers, eventsTopic, name, generator.maxOutOfOrderness(), !unbounded),
         new ResultOutput.ToKafka(bootstrapServers, resultsTopic, name, interval),
         interval);
     env.execute("nexmark-" + query.name());

@@ -194,7 +194,7 @@ class QueriesOnKafkaTest {
         env,
         query,
         new EventInput.FromKafka(
-            kafka.bootstrapServers(), EVENTS_TOPIC, run, CONFIG.maxOutOfOrderness()),
+            kafka.bootstrapServers(), EVENTS_TOPIC, run, CONFIG.maxOutOfOrderness(), true),
         new ResultOutput.ToKafka(
             kafka.bootstrapServers(), resultsTopic, "nexmark-" + run, interval),
         interval);
