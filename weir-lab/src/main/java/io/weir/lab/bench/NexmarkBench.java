@@ -1,6 +1,8 @@
 package io.weir.lab.bench;
 
+import io.weir.lab.LabFailure;
 import io.weir.lab.LabUserError;
+import io.weir.lab.Polling;
 import io.weir.lab.Topics;
 import io.weir.lab.process.JobProcess;
 import io.weir.nexmark.generator.EventGenerator;
@@ -183,9 +185,10 @@ public final class NexmarkBench {
 
   /**
    * A paced run: events written while the unbounded job runs, until its offsets cover them all;
-   * empty when the job's process ended before. The job is then left two checkpoint intervals: the
-   * offsets are committed in the notification that also commits the sinks' transactions, which may
-   * end just after; the caller reads the results to their committed end and kills the job.
+   * empty when the job's process ended before. The offsets are committed in the notification that
+   * also commits the sinks' transactions, which may end just after: the results topic is then
+   * awaited until no transaction on it is open; the caller reads the results to their committed end
+   * and kills the job.
    */
   private Optional<PacedRun.Measured> pacedRun(
       String name, String events, BenchProcess process, String label) throws Exception {
@@ -201,7 +204,16 @@ public final class NexmarkBench {
                 progress)
             .drive(process, label);
     if (measured.isPresent()) {
-      Thread.sleep(2 * CHECKPOINT_INTERVAL.toMillis());
+      try {
+        Polling.until(
+            Duration.ofSeconds(60),
+            Duration.ofMillis(100),
+            () -> Topics.noOpenTransactions(bootstrap, name) ? Optional.of(true) : Optional.empty(),
+            () -> new LabFailure("a transaction on the results topic " + name + " stays open"));
+      } catch (LabFailure e) {
+        throw new LabUserError(
+            label + ": " + e.getMessage() + "; see the job's log " + process.log());
+      }
     }
     return measured;
   }

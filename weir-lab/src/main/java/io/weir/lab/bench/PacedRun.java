@@ -1,6 +1,8 @@
 package io.weir.lab.bench;
 
+import io.weir.lab.LabFailure;
 import io.weir.lab.LabUserError;
+import io.weir.lab.Polling;
 import io.weir.nexmark.generator.EventGenerator;
 import java.time.Duration;
 import java.util.Arrays;
@@ -72,7 +74,7 @@ final class PacedRun {
    * @return what the run measured; empty when the job's process ended first
    * @throws LabUserError when the job did not start reading or did not catch up in time
    */
-  Optional<Measured> drive(BenchProcess job, String label) throws InterruptedException {
+  Optional<Measured> drive(BenchProcess job, String label) throws Exception {
     int warmUp = Math.min(partitions, events);
     try (PacedEventWriter writer =
             new PacedEventWriter(bootstrap, eventsTopic, partitions, generator, events);
@@ -114,30 +116,34 @@ final class PacedRun {
   /** True once {@code count} events are covered; false when the job's process ended first. */
   private boolean awaitCovered(
       CommittedOffsetWatcher offsets, long count, BenchProcess job, Duration timeout, String what)
-      throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (offsets.coveredEvents() < count) {
-      if (!job.isAlive()) {
-        return false;
-      }
-      if (System.nanoTime() > deadline) {
-        throw new LabUserError(
-            what
-                + ": the offsets committed by group "
-                + group
-                + " cover "
-                + offsets.coveredEvents()
-                + " of "
-                + count
-                + " events of topic "
-                + eventsTopic
-                + " after "
-                + timeout.toSeconds()
-                + " s; see the job's log "
-                + job.log());
-      }
-      Thread.sleep(CommittedOffsetWatcher.POLL_INTERVAL.toMillis());
+      throws Exception {
+    try {
+      return Polling.until(
+          timeout,
+          CommittedOffsetWatcher.POLL_INTERVAL,
+          () -> {
+            if (offsets.coveredEvents() >= count) {
+              return Optional.of(true);
+            }
+            return job.isAlive() ? Optional.empty() : Optional.of(false);
+          },
+          () ->
+              new LabFailure(
+                  what
+                      + ": the offsets committed by group "
+                      + group
+                      + " cover "
+                      + offsets.coveredEvents()
+                      + " of "
+                      + count
+                      + " events of topic "
+                      + eventsTopic
+                      + " after "
+                      + timeout.toSeconds()
+                      + " s; see the job's log "
+                      + job.log()));
+    } catch (LabFailure e) {
+      throw new LabUserError(e.getMessage());
     }
-    return true;
   }
 }
