@@ -12,7 +12,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -20,7 +19,6 @@ import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.RecordsToDelete;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.errors.RetriableException;
@@ -179,37 +177,9 @@ public final class Topics {
     }
   }
 
-  /**
-   * Whether every transaction that wrote to {@code topic} is decided and its markers written: the
-   * last stable offsets equal the end offsets. A commit returns before the brokers write its
-   * markers, and until then a read_committed reader stops short of the transaction.
-   */
-  public static boolean noOpenTransactions(String bootstrap, String topic) throws Exception {
-    try (Admin admin =
-        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-      return offsets(latestOffsets(admin, topic, IsolationLevel.READ_UNCOMMITTED))
-          .equals(offsets(latestOffsets(admin, topic, IsolationLevel.READ_COMMITTED)));
-    }
-  }
-
-  private static Map<TopicPartition, Long> offsets(
-      Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> infos) {
-    Map<TopicPartition, Long> offsets = new HashMap<>();
-    infos.forEach((partition, info) -> offsets.put(partition, info.offset()));
-    return offsets;
-  }
-
   /** The end offset of every partition of {@code topic}. */
   private static Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> latestOffsets(
       Admin admin, String topic) throws Exception {
-    return latestOffsets(admin, topic, IsolationLevel.READ_UNCOMMITTED);
-  }
-
-  /**
-   * The end offset of every partition of {@code topic} as a reader at {@code isolation} sees it.
-   */
-  private static Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> latestOffsets(
-      Admin admin, String topic, IsolationLevel isolation) throws Exception {
     int partitions =
         admin
             .describeTopics(List.of(topic))
@@ -222,9 +192,6 @@ public final class Topics {
     for (int partition = 0; partition < partitions; partition++) {
       latest.put(new TopicPartition(topic, partition), OffsetSpec.latest());
     }
-    return admin
-        .listOffsets(latest, new ListOffsetsOptions(isolation))
-        .all()
-        .get(30, TimeUnit.SECONDS);
+    return admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS);
   }
 }

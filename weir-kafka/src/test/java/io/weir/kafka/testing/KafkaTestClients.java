@@ -1,5 +1,6 @@
 package io.weir.kafka.testing;
 
+import io.weir.kafka.monitor.TopicTransactions;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -84,7 +85,7 @@ public final class KafkaTestClients {
     Awaitility.await("every transaction on " + topic + " decided")
         .atMost(Duration.ofMinutes(1))
         .pollInterval(Duration.ofMillis(200))
-        .until(() -> noOpenTransactions(bootstrapServers, topic));
+        .until(() -> TopicTransactions.allDecided(bootstrapServers, topic));
   }
 
   /** As {@link #readAll}, the whole records: keys, values, headers, timestamps, positions. */
@@ -130,23 +131,6 @@ public final class KafkaTestClients {
         partitions.add(new TopicPartition(topic, info.partition()));
       }
       return consumer.endOffsets(partitions, Duration.ofSeconds(30));
-    }
-  }
-
-  /**
-   * Whether every transaction on the topic is decided and its markers written: a transaction's
-   * commit returns before the brokers write its markers, and until then a read_committed reader
-   * stops short of it.
-   */
-  public static boolean noOpenTransactions(String bootstrapServers, String topic) {
-    Map<TopicPartition, Long> stable = lastStableOffsets(bootstrapServers, topic);
-    Properties config = new Properties();
-    config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-    config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted");
-    config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-    config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-    try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config)) {
-      return consumer.endOffsets(stable.keySet(), Duration.ofSeconds(30)).equals(stable);
     }
   }
 

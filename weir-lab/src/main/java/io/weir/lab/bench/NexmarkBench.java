@@ -1,5 +1,6 @@
 package io.weir.lab.bench;
 
+import io.weir.kafka.monitor.TopicTransactions;
 import io.weir.lab.LabFailure;
 import io.weir.lab.LabUserError;
 import io.weir.lab.Polling;
@@ -208,7 +209,10 @@ public final class NexmarkBench {
         Polling.until(
             Duration.ofSeconds(60),
             Duration.ofMillis(100),
-            () -> Topics.noOpenTransactions(bootstrap, name) ? Optional.of(true) : Optional.empty(),
+            () ->
+                TopicTransactions.allDecided(bootstrap, name)
+                    ? Optional.of(true)
+                    : Optional.empty(),
             () -> new LabFailure("a transaction on the results topic " + name + " stays open"));
       } catch (LabFailure e) {
         throw new LabUserError(
