@@ -1,6 +1,5 @@
 package io.weir.cli.lab;
 
-import static io.weir.cli.lab.NemesisLabTest.NAMESPACE_PREFIX;
 import static io.weir.cli.lab.NemesisLabTest.kinds;
 import static io.weir.cli.lab.NemesisLabTest.namespaces;
 import static io.weir.cli.lab.NemesisLabTest.targets;
@@ -24,12 +23,12 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 /**
  * {@code weir lab --nemesis}, labs at once in network slots of their own, each a {@code weir}
  * process: the running count on three brokers under partitions, pauses, kills, isolated brokers,
- * split brokers and a full checkpoint disk; the window join under the same; and the seed job on an
- * HA cluster under zombie task managers, deposed leaders, kills and pauses of every role. The
- * committed output holds every input record exactly once (the window join: every pair of its closed
- * windows), no aborted transaction's record is ever read committed, the running count's counts
- * match the input in order, and everything a lab made is gone afterwards. The labs run beside each
- * other to halve the suite's wait; each still meets its own stall bound.
+ * split brokers and a full checkpoint disk; the window join under the same, and on an HA cluster
+ * under zombie task managers, deposed leaders, kills and pauses of every role. The committed output
+ * holds every input record exactly once (the window join: every pair of its closed windows), no
+ * aborted transaction's record is ever read committed, the running count's counts match the input
+ * in order, and everything a lab made is gone afterwards. The labs run beside each other to halve
+ * the suite's wait; each still meets its own stall bound.
  */
 class NemesisRunsTest {
   @TempDir Path directory;
@@ -42,7 +41,7 @@ class NemesisRunsTest {
     Path json = directory.resolve("nemesis.json");
 
     // when: the keyed running count, whose counts and per-key order are checked beside the ids
-    CommandRun run = twoMinuteLab("lab", json, "--job", "running-count");
+    CommandRun run = twoMinuteLab("lab", json, "--job", "running-count", "--nemesis-network", "2");
 
     // then
     JsonNode report =
@@ -64,21 +63,25 @@ class NemesisRunsTest {
                 + " counts-off=0 order-broken=0 max-stall=[0-9.]+ s");
     String picture = Files.readString(directory.resolve("nemesis.svg"), StandardCharsets.UTF_8);
     assertThat(picture).startsWith("<svg").contains("<polyline").contains("job -/-&gt; broker-");
-    assertThat(namespaces()).noneMatch(name -> name.startsWith(NAMESPACE_PREFIX));
+    assertThat(namespaces()).noneMatch(name -> name.startsWith("weir-nemesis2-"));
   }
 
   @Test
   @Execution(ExecutionMode.CONCURRENT)
-  void when_nemesisHitsTheHaClusterForTwoMinutes_then_eachRecordIsCommittedOnce() throws Exception {
-    // given: the lab in network slot 1, beside a local-job lab in slot 0
+  void when_nemesisHitsTheWindowJoinOnTheHaCluster_then_eachJoinedPairIsCommittedOnce()
+      throws Exception {
+    // given: the lab in network slot 1, beside the others
     Path json = directory.resolve("cluster-nemesis.json");
 
-    // when
+    // when: the window join on the cluster, whose every restart reads both inputs again from its
+    // checkpoint on every task manager
     CommandRun run =
         twoMinuteLab(
             "cluster-lab",
             json,
             "--ha",
+            "--job",
+            "window-join",
             "--nemesis-network",
             "1",
             "--faults",
@@ -87,6 +90,10 @@ class NemesisRunsTest {
     // then
     JsonNode report =
         exactReport(run, json, "lost", "duplicated", "aborted_reads", "truncated_commits");
+    assertThat(report.get("job").asText()).isEqualTo("window-join");
+    assertThat(report.get("joined").asLong()).isGreaterThan(5_000);
+    // the cluster's bound and the 20 s the feed takes to close a window at 200 records a second
+    assertThat(report.get("stall_bound_s").asDouble()).isEqualTo(140.0);
     assertThat(kinds(report)).contains("zombie", "leader", "kill", "pause");
     List<String> targets = targets(report);
     for (String role : List.of("jobmanager-", "taskmanager-", "zookeeper", "broker-")) {
