@@ -93,12 +93,16 @@ public final class Batch {
     return timestamps[index];
   }
 
-  /** The elements from {@code from} on, as a new batch (the rest of a batch held by alignment). */
+  /**
+   * The elements from {@code from} on, as a new batch numbered as this one (the rest of a batch
+   * held by alignment, or left unprocessed for a barrier's announcement).
+   */
   public Batch tail(int from) {
     Batch rest = new Batch(channel, Math.max(1, size - from));
     for (int i = from; i < size; i++) {
       rest.add(values[i], timestamps[i]);
     }
+    rest.sequence = sequence;
     return rest;
   }
 }

@@ -39,6 +39,8 @@ public final class InputGate implements BatchReceiver {
   private final Condition notFull = lock.newCondition();
   private final ArrayDeque<Batch> queue;
   private final ArrayDeque<Batch> announcements = new ArrayDeque<>();
+  // The announcements not yet polled, written under the lock: the reader looks between records.
+  private volatile int waitingAnnouncements;
   // By channel, the batches ending with a barrier that a transport said are on their way.
   private final int[] expectedBarriers;
   private int expectedBarriersTotal;
@@ -203,6 +205,7 @@ public final class InputGate implements BatchReceiver {
       CheckpointBarrier barrier = (CheckpointBarrier) batch.last();
       announcements.add(
           Batch.ofEvent(batch.channel, new BarrierAnnouncement(barrier, batch.sequence)));
+      waitingAnnouncements = announcements.size();
     }
     notEmpty.signal();
     return announced;
@@ -274,7 +277,7 @@ public final class InputGate implements BatchReceiver {
         if (undeliverable != null) {
           throw new UndeliverableInputException(undeliverable);
         }
-        Batch announcement = announcements.poll();
+        Batch announcement = pollAnnouncementLocked();
         if (announcement != null) {
           return announcement;
         }
@@ -303,15 +306,33 @@ public final class InputGate implements BatchReceiver {
   /**
    * The next announcement, without waiting and without taking a queued batch; null if none: a
    * reader whose output holds batches since a barrier overtook them takes only barriers until it
-   * handed them over.
+   * handed them over, and a reader that stopped a batch for an announcement takes the barriers
+   * before it goes on.
    */
   public Batch pollAnnouncement() {
     lock.lock();
     try {
-      return announcements.poll();
+      return pollAnnouncementLocked();
     } finally {
       lock.unlock();
     }
+  }
+
+  private Batch pollAnnouncementLocked() {
+    Batch announcement = announcements.poll();
+    if (announcement != null) {
+      waitingAnnouncements = announcements.size();
+    }
+    return announcement;
+  }
+
+  /**
+   * Whether an announcement waits to be polled; one volatile read, without the lock, so that the
+   * reader can look between two records of a batch and take an overtaking barrier before it
+   * finishes the batch.
+   */
+  public boolean announcementWaiting() {
+    return waitingAnnouncements > 0;
   }
 
   /**

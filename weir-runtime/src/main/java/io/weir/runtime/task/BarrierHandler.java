@@ -35,7 +35,13 @@ interface BarrierHandler {
   /** True while records of this channel must wait for the other channels' barriers. */
   boolean isBlocked(int channel);
 
-  /** Keeps a batch of a blocked channel until the alignment ends. */
+  /**
+   * Keeps a batch the task took but does not process now: one of a blocked channel until the
+   * alignment ends. Where barriers overtake, also the unprocessed rest of a batch the task stopped
+   * between two records to take an announced barrier: it is released next, ahead of what was
+   * released before, and counts as in flight, as the gate's queued batches do, for a checkpoint
+   * that becomes unaligned before the task processes it.
+   */
   void hold(Batch batch);
 
   /** A batch released by a finished alignment, to process before new input; or null. */

@@ -25,10 +25,14 @@ import java.util.concurrent.TimeUnit;
  * aligned and watermarks combined over every channel of the gate, whichever input a channel belongs
  * to; subclasses say only which operator method a record of a channel goes to.
  *
- * <p>Where a checkpoint is unaligned from the first, a barrier announced at the gate ends the
+ * <p>Where barriers overtake (exactly-once, unaligned checkpoints), the task looks between two
+ * records of a batch whether a barrier was announced at the gate, and if so takes it before the
+ * rest of the batch: the barrier handler holds the rest, counts it in flight as the gate's queued
+ * batches for a checkpoint that becomes unaligned, and releases it next, ahead of newer input.
+ * Where a checkpoint is unaligned from the first, a barrier announced at the gate also ends the
  * thread's wait for room downstream, as a source's trigger does ({@link #maybeWakeBlockedOutput}):
- * the task finishes the batch it processes, takes the barrier and sends it ahead of the output it
- * was blocked on, which is stored with its snapshot as records in flight.
+ * the task takes the barrier after the record it processes and sends it ahead of the output it was
+ * blocked on, which is stored with its snapshot as records in flight.
  */
 public abstract class InputGateTask extends StreamTask
     implements BarrierHandler.Actions, WatermarkValve.Listener {
@@ -36,6 +40,8 @@ public abstract class InputGateTask extends StreamTask
 
   private final InputGate gate;
   private final BarrierHandler barriers;
+  // Whether a batch stops between two records for a barrier announced meanwhile.
+  private final boolean takesAnnouncedBarriersMidBatch;
   private final WatermarkValve valve;
   protected final StreamOperator head;
   private final String headName;
@@ -57,6 +63,7 @@ public abstract class InputGateTask extends StreamTask
     int channels = gate.channels();
     this.inFlightRecords = new InFlightRecords(gate.serializers(), firstInputChannels);
     this.barriers = barrierHandler(deployment, gate, inFlightRecords);
+    this.takesAnnouncedBarriersMidBatch = barriers instanceof UnalignedBarrierHandler;
     this.valve = new WatermarkValve(channels, this);
     this.head = chain.head();
     this.headName = head.setup().describe();
@@ -147,7 +154,7 @@ public abstract class InputGateTask extends StreamTask
         }
       }
       if (batch != null) {
-        process(batch, 0);
+        process(batch, takesAnnouncedBarriersMidBatch);
       }
       long now = System.nanoTime();
       if (flushDue(now)) {
@@ -168,11 +175,16 @@ public abstract class InputGateTask extends StreamTask
     if (!output.isHolding()) {
       return true;
     }
+    takeAnnouncements();
+    return output.maybeHandOverHeld();
+  }
+
+  /** Takes the barriers announced at the gate, without taking a queued batch. */
+  private void takeAnnouncements() throws Exception {
     Batch batch;
     while ((batch = gate.pollAnnouncement()) != null) {
       onAnnouncement(batch.channel(), (BarrierAnnouncement) batch.value(0));
     }
-    return output.maybeHandOverHeld();
   }
 
   private void onAnnouncement(int channel, BarrierAnnouncement announcement) throws Exception {
@@ -194,14 +206,19 @@ public abstract class InputGateTask extends StreamTask
     return Math.max(wait, 1);
   }
 
-  private void process(Batch batch, int from) throws Exception {
+  /**
+   * Processes a batch; holds what follows a barrier that blocks its channel, and with {@code
+   * stopsForAnnouncements} the rest of the batch once a barrier is announced at the gate, whose
+   * announcements it then takes.
+   */
+  private void process(Batch batch, boolean stopsForAnnouncements) throws Exception {
     int channel = batch.channel();
     if (barriers.isBlocked(channel)) {
-      barriers.hold(from == 0 ? batch : batch.tail(from));
+      barriers.hold(batch);
       return;
     }
     int size = batch.size();
-    for (int i = from; i < size; i++) {
+    for (int i = 0; i < size; i++) {
       Object value = batch.value(i);
       if (value instanceof StreamEvent event) {
         onEvent(channel, event);
@@ -218,12 +235,18 @@ public abstract class InputGateTask extends StreamTask
           throw OperatorFailure.of(headName, e);
         }
       }
+      if (stopsForAnnouncements && i + 1 < size && gate.announcementWaiting()) {
+        barriers.hold(batch.tail(i + 1));
+        takeAnnouncements();
+        return;
+      }
     }
   }
 
   /**
-   * Processes the records that the restored checkpoint found in flight, before any new input: their
-   * senders restart after the barrier they preceded.
+   * Processes the records that the restored checkpoint found in flight, before any new input and
+   * whole: their senders restart after the barrier they preceded, and a barrier announced meanwhile
+   * is taken after them, as they are not queued where a checkpoint would find them in flight.
    */
   private void replayInFlight() throws Exception {
     OperatorSubtaskState restored = deployment.restoredStates().get(headUid);
@@ -231,7 +254,7 @@ public abstract class InputGateTask extends StreamTask
       return;
     }
     for (Batch batch : inFlightRecords.decode(restored.listStates(), rescaledRouting())) {
-      process(batch, 0);
+      process(batch, false);
     }
   }
 

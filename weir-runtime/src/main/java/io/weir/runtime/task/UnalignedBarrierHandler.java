@@ -17,9 +17,9 @@ import java.util.Map;
  * Exactly-once over a gate whose barriers overtake: a checkpoint is aligned as usual until its
  * alignment has waited the aligned timeout (zero: at once), then it becomes unaligned — the task
  * snapshots at once, forwards the barrier, and stores with its state the records still in flight:
- * on each channel, those queued or yet to arrive before that channel's barrier. The checkpoint is
- * acknowledged when every channel's barrier was announced. A newer barrier aborts a checkpoint in
- * progress.
+ * on each channel, those the task took and did not process yet, and those queued or yet to arrive
+ * before that channel's barrier. The checkpoint is acknowledged when every channel's barrier was
+ * announced. A newer barrier aborts a checkpoint in progress.
  */
 final class UnalignedBarrierHandler implements BarrierHandler {
   /** IDLE -> ALIGNING -> IDLE (aligned) or CAPTURING -> IDLE; a newer barrier aborts either. */
@@ -78,7 +78,11 @@ final class UnalignedBarrierHandler implements BarrierHandler {
 
   @Override
   public void hold(Batch batch) {
-    held[batch.channel()].add(batch);
+    if (blocked[batch.channel()]) {
+      held[batch.channel()].add(batch);
+    } else {
+      released.addFirst(batch);
+    }
   }
 
   @Override
@@ -179,11 +183,12 @@ final class UnalignedBarrierHandler implements BarrierHandler {
 
   /**
    * Snapshots now. The blocked channels delivered their barrier: nothing of theirs is in flight and
-   * their held batches come after it. Of every other channel, the queued batches up to the one with
-   * its barrier are in flight, and so are those it sends until its barrier is announced. A
-   * channel's barrier may be queued while its announcement still waits behind the one that started
-   * this switch: the batches queued after that barrier are not in flight, as its sender emits them
-   * again after a restore.
+   * their held batches come after it. Of every other channel, the batches taken and not processed
+   * yet (the rest of a batch the task stopped for this barrier's announcement first) and the queued
+   * batches up to the one with its barrier are in flight, and so are those it sends until its
+   * barrier is announced. A channel's barrier may be queued while its announcement still waits
+   * behind the one that started this switch: the batches queued after that barrier are not in
+   * flight, as its sender emits them again after a restore.
    */
   private void switchToUnaligned(Actions actions) throws Exception {
     if (!actions.snapshotAheadOfInFlight(current)) {
@@ -193,7 +198,7 @@ final class UnalignedBarrierHandler implements BarrierHandler {
     }
     phase = Phase.CAPTURING;
     List<Batch> queued = new ArrayList<>();
-    long lastSequence = gate.copyQueued(queued);
+    long lastSequence = copyUnprocessed(queued);
     for (Batch batch : queued) {
       int channel = batch.channel();
       long barrierAt = barrierSequence[channel];
@@ -224,7 +229,7 @@ final class UnalignedBarrierHandler implements BarrierHandler {
   /** Captures the channel's queued batches not captured yet, up to the one with its barrier. */
   private void captureQueued(int channel, long barrierAt) {
     List<Batch> queued = new ArrayList<>();
-    gate.copyQueued(queued);
+    copyUnprocessed(queued);
     for (Batch batch : queued) {
       if (batch.channel() == channel
           && batch.sequence() > capturedUpTo[channel]
@@ -232,6 +237,16 @@ final class UnalignedBarrierHandler implements BarrierHandler {
         capture(batch);
       }
     }
+  }
+
+  /**
+   * Copies the batches taken from the gate and not processed yet (released, first of all the rest
+   * of a batch the task stopped for an announcement), then those queued in the gate, in the order
+   * the task will process them; returns the number of the last batch the gate received.
+   */
+  private long copyUnprocessed(List<Batch> into) {
+    into.addAll(released);
+    return gate.copyQueued(into);
   }
 
   private void capture(Batch batch) {

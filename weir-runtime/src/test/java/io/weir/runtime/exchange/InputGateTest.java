@@ -51,6 +51,29 @@ class InputGateTest {
   }
 
   @Test
+  void when_barriersOvertake_then_anAnnouncementWaitsUntilTheReaderTookIt() throws Exception {
+    // given: a record queued, then two barriers that overtake it
+    InputGate gate =
+        new InputGate(
+            2,
+            4,
+            BarrierOrder.OVERTAKING,
+            Collections.nCopies(2, null),
+            ChannelCredit.fixed(Integer.MAX_VALUE));
+    gate.put(Batch.of(0, new Object[] {"a"}, new long[1]));
+    assertThat(gate.announcementWaiting()).as("only a record queued").isFalse();
+    gate.put(Batch.of(0, new Object[] {BARRIER}, new long[1]));
+    gate.put(Batch.of(1, new Object[] {BARRIER}, new long[1]));
+
+    // when / then: each announcement waits until the reader took it, the record does not
+    assertThat(gate.announcementWaiting()).isTrue();
+    assertThat(gate.pollAnnouncement()).isNotNull();
+    assertThat(gate.announcementWaiting()).as("channel 1's announcement").isTrue();
+    assertThat(gate.poll(0).value(0)).isInstanceOf(StreamEvent.BarrierAnnouncement.class);
+    assertThat(gate.announcementWaiting()).isFalse();
+  }
+
+  @Test
   void when_recordsAreQueued_then_theGateCountsThemByChannelAndEstimatesTheirBytes()
       throws Exception {
     // given: two channels whose records go through Java serialization in flight

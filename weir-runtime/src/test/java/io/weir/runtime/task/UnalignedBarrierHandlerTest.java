@@ -11,6 +11,7 @@ import io.weir.runtime.exchange.StreamEvent.BarrierAnnouncement;
 import io.weir.runtime.exchange.StreamEvent.CheckpointBarrier;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -18,8 +19,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Which records an unaligned checkpoint stores as in flight, with a real gate whose barriers
- * overtake: exactly those queued or yet to come before each channel's barrier, never one after it
- * (a record after the barrier is emitted again by its restored sender).
+ * overtake: exactly those taken and not processed, queued or yet to come before each channel's
+ * barrier, once each and in order, never one after it (a record after the barrier is emitted again
+ * by its restored sender).
  */
 class UnalignedBarrierHandlerTest {
   private static final CheckpointBarrier BARRIER = new CheckpointBarrier(5, 0);
@@ -72,8 +74,66 @@ class UnalignedBarrierHandlerTest {
     assertThat(actions.inFlight.get(records.stateName(1))).hasSize(2);
   }
 
+  @Test
+  void when_theTaskStopsABatchForAnAnnouncement_then_itsRestIsInFlightFirstAndReleasedNext()
+      throws Exception {
+    // given: the task took a batch of channel 0 and processed its first record; more of channel 0
+    // is queued, and channel 1's barrier is announced
+    gate.put(batch(0, "a1", "a2", "a3"));
+    Batch taken = takeAndHandle();
+    gate.put(batch(0, "a4"));
+    gate.put(batch(1, BARRIER));
+
+    // when: the task holds the rest of its batch and takes the announcement, then channel 0's
+    // barrier comes
+    handler.hold(taken.tail(1));
+    takeAndHandle();
+    gate.put(batch(0, BARRIER));
+    takeAndHandle();
+
+    // then: the rest precedes the queued record in flight, and is the next batch to process
+    assertThat(inFlightValues(0)).containsExactly("a2", "a3", "a4");
+    assertThat(valuesOf(handler.nextReleased())).containsExactly("a2", "a3");
+  }
+
+  @Test
+  void when_theRestOfABatchCapturedWhenTakenIsHeld_then_itIsNotCapturedTwice() throws Exception {
+    // given: the checkpoint switched to unaligned at channel 1's announcement, and the task took a
+    // batch of channel 0 afterwards (captured whole as it was taken)
+    gate.put(batch(1, BARRIER));
+    takeAndHandle();
+    gate.put(batch(0, "a1", "a2", "a3"));
+    Batch taken = takeAndHandle();
+
+    // when: channel 0's barrier is announced after the task processed the batch's first record
+    gate.put(batch(0, BARRIER));
+    handler.hold(taken.tail(1));
+    takeAndHandle();
+
+    // then
+    assertThat(inFlightValues(0)).containsExactly("a1", "a2", "a3");
+  }
+
+  private List<Object> inFlightValues(int channel) throws Exception {
+    assertThat(actions.inFlight).as("the checkpoint completed").isNotNull();
+    for (Batch batch : records.decode(actions.inFlight, (subtask, input, record) -> true)) {
+      if (batch.channel() == channel) {
+        return valuesOf(batch);
+      }
+    }
+    return List.of();
+  }
+
+  private static List<Object> valuesOf(Batch batch) {
+    List<Object> values = new ArrayList<>();
+    for (int i = 0; i < batch.size(); i++) {
+      values.add(batch.value(i));
+    }
+    return values;
+  }
+
   /** Takes the next element from the gate and hands it to the handler as the task's loop does. */
-  private void takeAndHandle() throws Exception {
+  private Batch takeAndHandle() throws Exception {
     Batch batch = gate.poll(0);
     if (batch.value(0) instanceof BarrierAnnouncement announcement) {
       handler.onAnnouncement(
@@ -81,6 +141,7 @@ class UnalignedBarrierHandlerTest {
     } else {
       handler.onTaken(batch);
     }
+    return batch;
   }
 
   private static Batch batch(int channel, Object... values) {
