@@ -17,7 +17,7 @@ import java.time.Duration;
  * sink) keeps records queued in front of the count. Each output line is {@code "<id> <key>
  * <count>"}, the count being how many ids of that key the job had counted with this one. Arguments:
  * output directory, record count, records per second per source subtask, microseconds the slowed
- * map takes a record.
+ * map takes a record, and optionally the in-flight data target in milliseconds (else the default).
  */
 public final class SlowKeyedCountJob {
   public static final int KEYS = 16;
@@ -49,6 +49,9 @@ public final class SlowKeyedCountJob {
     StreamEnvironment env = StreamEnvironment.getExecutionEnvironment();
     env.setParallelism(2);
     env.enableCheckpointing(Duration.ofMillis(300));
+    if (args.length > 4) {
+      env.config().inFlightDataTarget(Duration.ofMillis(Long.parseLong(args[4])));
+    }
     env.addSource(new GeneratorSource<>(count, index -> index, rate))
         .name("Ids")
         .uid("ids")

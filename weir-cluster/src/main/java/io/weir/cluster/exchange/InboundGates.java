@@ -18,10 +18,13 @@ import org.slf4j.LoggerFactory;
 /**
  * The receiving side of the exchange on one task manager: hands each arriving frame to the input
  * gate of its subtask, on one delivery thread per gate (so a full gate blocks only its own senders,
- * never the network thread), then returns a credit to the sender. A frame that ends with a
- * checkpoint barrier is announced to the gate as it arrives, so that with unaligned checkpoints the
- * frames waiting for room ahead of it enter the gate at once and its barrier overtakes them there;
- * it returns no credit, as it took none. Frames of attempts that are gone are dropped.
+ * never the network thread), then returns a credit to the sender, which carries the gate's credit
+ * in records (adaptive with the receiving task's throughput). The gate counts a frame's records in
+ * flight from its arrival, so that what waits here for room shows with what the gate holds. A frame
+ * that ends with a checkpoint barrier is announced to the gate as it arrives, so that with
+ * unaligned checkpoints the frames waiting for room ahead of it enter the gate at once and its
+ * barrier overtakes them there; it returns no credit, as it took none. Frames of attempts that are
+ * gone are dropped.
  */
 public final class InboundGates implements MessageHandler {
   private static final Logger LOG = LoggerFactory.getLogger(InboundGates.class);
@@ -84,6 +87,7 @@ public final class InboundGates implements MessageHandler {
     if (delivery == null) {
       return;
     }
+    delivery.gate().arriving(frame.channel(), frame.size());
     if (frame.endsWithBarrier()) {
       delivery.gate().expectOvertakingBarrier(frame.channel());
     }
@@ -112,11 +116,15 @@ public final class InboundGates implements MessageHandler {
       return;
     }
     try {
-      delivery.gate().put(batch);
+      delivery.gate().putArrived(batch);
       if (!frame.endsWithBarrier()) {
         connection.send(
             new DataMessages.Credit(
-                frame.attempt(), frame.vertexId(), frame.subtask(), batch.channel()));
+                frame.attempt(),
+                frame.vertexId(),
+                frame.subtask(),
+                batch.channel(),
+                delivery.gate().recordsPerBatch()));
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

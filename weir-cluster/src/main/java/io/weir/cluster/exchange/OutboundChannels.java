@@ -19,8 +19,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * when the attempt ends.
  */
 public final class OutboundChannels implements MessageHandler, AutoCloseable {
-  /** Batches in flight per channel; with the receiver's gate this bounds what a channel buffers. */
-  static final int CREDITS_PER_CHANNEL = 4;
+  /**
+   * Batches in flight per channel; with the receiver's gate this bounds what a channel buffers, and
+   * the receiver's adaptive credit counts them in what its gate's budget is shared by.
+   */
+  public static final int CREDITS_PER_CHANNEL = 4;
 
   private final AttemptId attempt;
   private final EventLoopGroup group;
@@ -67,7 +70,7 @@ public final class OutboundChannels implements MessageHandler, AutoCloseable {
       RemoteChannel channel =
           channels.get(new ChannelKey(credit.vertexId(), credit.subtask(), credit.channel()));
       if (channel != null) {
-        channel.onCredit();
+        channel.onCredit(credit.recordsPerBatch());
       }
     }
   }

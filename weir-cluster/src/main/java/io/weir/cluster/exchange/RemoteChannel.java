@@ -22,6 +22,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * checkpoint ({@link #wakeSender}), as a wait for room at a gate in this process does: the sender
  * holds the batch and its barrier overtakes it. The sending task wakes its channels only where
  * barriers overtake (unaligned exactly-once checkpoints), the receiving gate's mode.
+ *
+ * <p>Each credit returned carries the receiving gate's credit in records ({@link
+ * #recordsPerBatch}), which the sender reads as it starts a batch: with adaptive in-flight data the
+ * batches in flight across the network, with those the gate holds, take about the target time of
+ * the receiving task's throughput, as they do between subtasks in one process. Until the first
+ * credit comes back the sender fills full batches, as a local sender does before the gate's first
+ * measurement.
  */
 public final class RemoteChannel implements BatchReceiver {
   private final AttemptId attempt;
@@ -32,6 +39,7 @@ public final class RemoteChannel implements BatchReceiver {
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition credited = lock.newCondition();
   private int credits;
+  private volatile int recordsPerBatch = Integer.MAX_VALUE;
   // Whether the sender was asked to stop waiting for a credit (a checkpoint came to its task).
   private boolean senderWoken;
 
@@ -106,7 +114,14 @@ public final class RemoteChannel implements BatchReceiver {
     }
   }
 
-  void onCredit() {
+  @Override
+  public int recordsPerBatch() {
+    return recordsPerBatch;
+  }
+
+  /** The receiver returned a credit: one more batch, of at most {@code recordsPerBatch}. */
+  void onCredit(int recordsPerBatch) {
+    this.recordsPerBatch = Math.max(1, recordsPerBatch);
     lock.lock();
     try {
       credits++;
@@ -132,6 +147,6 @@ public final class RemoteChannel implements BatchReceiver {
   private void send(Batch batch, boolean endsWithBarrier, byte[] payload) {
     connection.send(
         new DataMessages.DataFrame(
-            attempt, vertexId, subtask, batch.channel(), endsWithBarrier, payload));
+            attempt, vertexId, subtask, batch.channel(), batch.size(), endsWithBarrier, payload));
   }
 }

@@ -55,6 +55,12 @@ final class NettyExchange implements ExchangeTransport {
         encoding);
   }
 
+  /** The sender's credits and the batch it fills. */
+  @Override
+  public int batchesInFlightPerRemoteChannel() {
+    return OutboundChannels.CREDITS_PER_CHANNEL + 1;
+  }
+
   @Override
   public void close() {
     inbound.unregister(attempt);

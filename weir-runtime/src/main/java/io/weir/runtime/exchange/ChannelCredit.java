@@ -6,9 +6,10 @@ import java.util.function.LongSupplier;
 /**
  * Each input channel's credit at one gate: the records a sender may put in one batch to it.
  * Adaptive credit follows the gate's measured throughput so that the batches in flight to the gate
- * — those it holds, and one a sender is filling or handing over on each channel — take about the
- * target time to process, never fewer records a batch than the floor nor more than the ceiling.
- * Every channel of a gate gets the same credit, as the gate's batches are shared by its channels.
+ * — those it holds, one a sender is filling or handing over on each channel, and those on their way
+ * from a sender in another process — take about the target time to process, never fewer records a
+ * batch than the floor nor more than the ceiling. Every channel of a gate gets the same credit, as
+ * the gate's batches are shared by its channels.
  *
  * <p>The gate's reader thread feeds the throughput ({@link #taken}, {@link #waited}); senders read
  * the credit ({@link #recordsPerBatch}) on any thread, once per batch they start. Fixed credit
@@ -52,7 +53,8 @@ public final class ChannelCredit {
    * when {@code target} is zero.
    *
    * @param batchesInFlight how many batches can be in flight to the gate: those it holds and one
-   *     per channel at its sender
+   *     per channel at its sender, and for a sender in another process those its credits let it
+   *     have on their way
    * @param nanoClock {@link System#nanoTime} outside tests
    */
   public static ChannelCredit adaptive(

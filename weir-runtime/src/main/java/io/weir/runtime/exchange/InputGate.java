@@ -24,8 +24,10 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Its {@link ChannelCredit} tells senders how many records to put in a batch: adaptive credit
  * follows the reader's throughput, so that what the gate holds takes about a target time to
- * process. The gate counts the records queued on each channel and, from a record encoded now and
- * then by the reader, estimates their bytes.
+ * process; a transport from another process passes the credit on to its senders with each batch's
+ * credit it returns. The gate counts the records queued on each channel (with those a transport
+ * received and waits to put) and, from a record encoded now and then by the reader, estimates their
+ * bytes.
  */
 public final class InputGate implements BatchReceiver {
   private final int channels;
@@ -45,6 +47,8 @@ public final class InputGate implements BatchReceiver {
   private final int[] expectedBarriers;
   private int expectedBarriersTotal;
   private final long[] queuedRecords;
+  // By channel, the records of batches a transport received for the gate and has yet to put.
+  private final long[] arrivingRecords;
   // By channel, whether the sender was asked to stop waiting for room (a checkpoint came to it).
   private final boolean[] wokenSenders;
   private long lastSequence;
@@ -85,6 +89,7 @@ public final class InputGate implements BatchReceiver {
     this.expectedBarriers = new int[channels];
     this.credit = credit;
     this.queuedRecords = new long[channels];
+    this.arrivingRecords = new long[channels];
     this.wokenSenders = new boolean[channels];
     this.recordSizes = new RecordSizes(new InFlightRecords(this.serializers));
   }
@@ -117,11 +122,38 @@ public final class InputGate implements BatchReceiver {
    */
   @Override
   public void put(Batch batch) throws InterruptedException {
+    put(batch, false);
+  }
+
+  /**
+   * A transport received a batch of {@code records} records and events for the channel, which it
+   * will {@link #putArrived put} once the gate has room: until then they count as queued on the
+   * channel, as what waits for the gate in this process is in flight to the reader as much as what
+   * the gate holds. Called by the transport's receiving thread, in the order the batches came.
+   */
+  public void arriving(int channel, int records) {
+    lock.lock();
+    try {
+      arrivingRecords[channel] += records;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Puts a batch announced by {@link #arriving}, as {@link #put} does. */
+  public void putArrived(Batch batch) throws InterruptedException {
+    put(batch, true);
+  }
+
+  private void put(Batch batch, boolean arrived) throws InterruptedException {
     boolean announced;
     lock.lockInterruptibly();
     try {
       while (!takesWithoutRoom(batch) && queue.size() >= capacity) {
         notFull.await();
+      }
+      if (arrived) {
+        arrivingRecords[batch.channel] -= batch.size;
       }
       announced = enqueue(batch);
     } finally {
@@ -349,11 +381,18 @@ public final class InputGate implements BatchReceiver {
     }
   }
 
-  /** By channel, the records (and events) queued in the gate now. */
+  /**
+   * By channel, the records (and events) queued in the gate now, and those of batches a transport
+   * received for it and has yet to put ({@link #arriving}).
+   */
   public long[] queuedRecordsByChannel() {
     lock.lock();
     try {
-      return queuedRecords.clone();
+      long[] queued = queuedRecords.clone();
+      for (int channel = 0; channel < channels; channel++) {
+        queued[channel] += arrivingRecords[channel];
+      }
+      return queued;
     } finally {
       lock.unlock();
     }

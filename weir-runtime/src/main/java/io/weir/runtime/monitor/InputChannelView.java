@@ -4,7 +4,8 @@ import java.io.Serializable;
 
 /**
  * What one input channel of a subtask (the records from one upstream subtask) has in flight: queued
- * in the subtask's input gate now, read without stopping it.
+ * in the subtask's input gate now, and from an upstream subtask on another task manager, waiting
+ * for room in the gate after they reached this one; read without stopping it.
  *
  * @param channel the channel's index in the gate: the task's inputs in order, a channel per
  *     upstream subtask

@@ -36,6 +36,13 @@ public interface ExchangeTransport {
   BatchReceiver channelTo(SubtaskPlacement target, int channel, RecordEncoding encoding)
       throws Exception;
 
+  /**
+   * The batches a sender on another task manager may have in flight to a gate here besides those
+   * the gate holds: those on their way or waiting for room, and the one it fills. Adaptive credit
+   * shares the gate's budget among them.
+   */
+  int batchesInFlightPerRemoteChannel();
+
   /** Drops the attempt's gates and connections; never fails. */
   void close();
 
@@ -51,6 +58,11 @@ public interface ExchangeTransport {
             SubtaskPlacement target, int channel, RecordEncoding encoding) {
           throw new IllegalStateException(
               "Subtask " + target.vertexId() + "/" + target.subtask() + " runs elsewhere");
+        }
+
+        @Override
+        public int batchesInFlightPerRemoteChannel() {
+          return 1;
         }
 
         @Override

@@ -139,12 +139,11 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
       for (int i = 0; i < vertex.parallelism(); i++) {
         if (!vertex.isSource() && isLocal(vertex, i)) {
           int capacity = Math.max(GATE_MIN_BATCHES, channels);
-          // A sender fills or hands over one batch per channel besides those the gate holds.
           ChannelCredit credit =
               ChannelCredit.adaptive(
                   graph.config().inFlightDataTarget(),
                   BATCH_SIZE,
-                  capacity + channels,
+                  capacity + sendersBatchesInFlightTo(vertex),
                   System::nanoTime);
           InputGate gate = new InputGate(channels, capacity, barrierOrder(), serializers, credit);
           gates.put(new SubtaskKey(vertex.id(), i), gate);
@@ -153,6 +152,22 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
       }
     }
     return gates;
+  }
+
+  /**
+   * The batches the vertex's senders may have in flight to one of its gates besides those the gate
+   * holds: one per channel that a sender here fills or hands over, and per channel from another
+   * task manager what the exchange lets it have on their way.
+   */
+  private int sendersBatchesInFlightTo(JobVertex vertex) {
+    int batches = 0;
+    for (JobEdge input : graph.inputsOf(vertex)) {
+      JobVertex source = input.source();
+      for (int i = 0; i < source.parallelism(); i++) {
+        batches += isLocal(source, i) ? 1 : exchange.batchesInFlightPerRemoteChannel();
+      }
+    }
+    return batches;
   }
 
   /** Barriers overtake queued records only where exactly-once checkpoints may be unaligned. */

@@ -101,6 +101,32 @@ class InputGateTest {
   }
 
   @Test
+  void when_batchesArriveFromAnotherProcess_then_theyCountAsQueuedFromArrivalToTheGate()
+      throws Exception {
+    // given: a gate whose channel 1 comes from another process
+    InputGate gate =
+        new InputGate(
+            2,
+            4,
+            BarrierOrder.IN_LINE,
+            Collections.nCopies(2, null),
+            ChannelCredit.fixed(Integer.MAX_VALUE));
+    gate.put(Batch.of(0, new Object[] {1L}, new long[1]));
+
+    // when: two batches arrive on channel 1, and the transport puts the first of them
+    gate.arriving(1, 3);
+    gate.arriving(1, 2);
+    assertThat(gate.queuedRecordsByChannel()).containsExactly(1, 5);
+    gate.putArrived(Batch.of(1, new Object[] {2L, 3L, 4L}, new long[3]));
+
+    // then: each record counts once, in the gate or on its way to it, until the reader takes it
+    assertThat(gate.queuedRecordsByChannel()).containsExactly(1, 5);
+    gate.poll(0);
+    gate.poll(0);
+    assertThat(gate.queuedRecordsByChannel()).containsExactly(0, 2);
+  }
+
+  @Test
   void when_aBarrierOvertakes_then_theReadersOutputIsWokenOnceAndOnlyItsAnnouncementIsTaken()
       throws Exception {
     // given: a full gate whose barriers overtake, and a reader that counts its output's wakes
