@@ -289,6 +289,17 @@ class InProcessClusterTest {
         .contains("this serializer cannot read readings");
   }
 
+  @Test
+  void when_aDeclaredSerializerLacksAClass_then_theJobFailsNamingItInsteadOfStalling()
+      throws Exception {
+    JobStatus failed = runReadings(directory.resolve("out"), "missing-class");
+
+    assertThat(failed.state()).isEqualTo("FAILED");
+    assertThat(failed.message())
+        .contains("Cannot decode a batch")
+        .contains("NoClassDefFoundError: com/example/readings/Calibration");
+  }
+
   /**
    * Runs {@link ReadingsJob} on a job manager and two task managers, so that its readings cross
    * task managers, until it ends; its final status.

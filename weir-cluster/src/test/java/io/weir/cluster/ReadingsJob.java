@@ -64,6 +64,23 @@ public final class ReadingsJob {
     }
   }
 
+  /**
+   * Writes readings, and reading them back needs a class the reading side lacks: a job jar built
+   * against another version of a library, as the JVM reports it, with an error instead of an
+   * exception.
+   */
+  public static final class MissingClassSerializer implements StateSerializer<Reading> {
+    @Override
+    public byte[] serialize(Reading reading) {
+      return new ReadingSerializer().serialize(reading);
+    }
+
+    @Override
+    public Reading deserialize(byte[] bytes) {
+      throw new NoClassDefFoundError("com/example/readings/Calibration");
+    }
+  }
+
   public static void main(String[] args) throws Exception {
     Path output = Path.of(args[0]);
     long count = Long.parseLong(args[1]);
@@ -101,6 +118,8 @@ public final class ReadingsJob {
       readings = readings.returns(Reading.class);
     } else if (serializer.equals("one-way")) {
       readings = readings.withSerializer(new OneWaySerializer());
+    } else if (serializer.equals("missing-class")) {
+      readings = readings.withSerializer(new MissingClassSerializer());
     }
     readings
         .keyBy(reading -> reading.id() % 16)

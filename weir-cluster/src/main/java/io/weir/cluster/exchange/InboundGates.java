@@ -99,9 +99,10 @@ public final class InboundGates implements MessageHandler {
     Batch batch;
     try {
       batch = BatchCodec.decode(frame.payload(), delivery.loader(), delivery.serializers()::get);
-    } catch (Exception e) {
-      // A class refused or missing, or a declared serializer's error: the receiving task fails (and
-      // the job restarts as after any task failure) instead of waiting for the dropped records.
+    } catch (Exception | LinkageError e) {
+      // A class refused or missing (also as a linkage error of a class the serializer loads), or a
+      // declared serializer's error: the receiving task fails (and the job restarts as after any
+      // task failure) instead of waiting for the dropped records.
       delivery
           .gate()
           .failDelivery(
@@ -128,8 +129,16 @@ public final class InboundGates implements MessageHandler {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | LinkageError e) {
+      // Logged alone, the dropped batch would leave its reader waiting for records (and perhaps a
+      // barrier) that never come: the task fails instead, and the job restarts from a checkpoint.
       LOG.error("Cannot deliver a batch to {} subtask {}", frame.vertexId(), frame.subtask(), e);
+      delivery
+          .gate()
+          .failDelivery(
+              new IOException(
+                  "Cannot deliver a batch to " + frame.vertexId() + " subtask " + frame.subtask(),
+                  e));
     }
   }
 }
