@@ -51,6 +51,50 @@ class SinkCrashMatrixTest {
     }
   }
 
+  /**
+   * A file sink that puts each record into one of three bucket directories; a record a reader finds
+   * in another bucket than its own counts as a different record, so the matrix reports it lost.
+   */
+  private final class BucketedFileSinkFixture implements SinkFixture<String> {
+    private final Path output;
+
+    BucketedFileSinkFixture() {
+      try {
+        output = Files.createTempDirectory(cells, "cell");
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    static String bucketOf(String record) {
+      return "b=" + Math.floorMod(record.hashCode(), 3);
+    }
+
+    @Override
+    public SinkFunction<String> newSink() {
+      return FileSink.<String>forDirectory(output)
+          .bucketAssigner(BucketedFileSinkFixture::bucketOf)
+          .build();
+    }
+
+    @Override
+    public List<String> committed() throws IOException {
+      List<String> lines = new ArrayList<>();
+      try (Stream<Path> files = Files.walk(output)) {
+        for (Path file : files.filter(Files::isRegularFile).toList()) {
+          Path relative = output.relativize(file);
+          if (relative.getNameCount() == 2 && !relative.toString().startsWith(".")) {
+            String bucket = relative.getName(0).toString();
+            for (String line : Files.readAllLines(file)) {
+              lines.add(bucketOf(line).equals(bucket) ? line : line + " in " + bucket);
+            }
+          }
+        }
+      }
+      return lines;
+    }
+  }
+
   private record MemoryFixture(MemoryStore store, boolean commitOnRestore)
       implements SinkFixture<String> {
     @Override
@@ -69,6 +113,17 @@ class SinkCrashMatrixTest {
     // when
     SinkCrashReport report =
         SinkCrashMatrix.forSink(FileSinkFixture::new).records(RECORDS).rounds(3).run();
+    // then
+    report.assertExactlyOnce();
+    assertThat(report.outcomes()).hasSize(SinkCrashPoint.values().length * 3 - 2);
+  }
+
+  @Test
+  void when_bucketedFileSinkCrashesAtEveryStep_then_everyRecordIsCommittedOnceInItsBucket()
+      throws Exception {
+    // when
+    SinkCrashReport report =
+        SinkCrashMatrix.forSink(BucketedFileSinkFixture::new).records(RECORDS).rounds(3).run();
     // then
     report.assertExactlyOnce();
     assertThat(report.outcomes()).hasSize(SinkCrashPoint.values().length * 3 - 2);

@@ -61,6 +61,15 @@ class NexmarkCommandTest {
   }
 
   @Test
+  void when_checkRunsQ10_then_itPrintsItsPartitionDirectoriesAndThatTheyMatchTheSql() {
+    // 2,000 events at 20 a second of event time span the first two minutes of the base day
+    CommandRun run = weir("nexmark", "check", "--query", "q10", "--events", "2000", "--rate", "20");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out().strip()).isEqualTo("q10: rows=1840 partitions=2 matches-sql=true");
+  }
+
+  @Test
   void when_theQueryIsNotANexmarkQuery_then_oneLineListsThem() {
     CommandRun run = weir("nexmark", "check", "--query", "q99", "--events", "100");
 

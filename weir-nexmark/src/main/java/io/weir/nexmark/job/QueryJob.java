@@ -16,6 +16,6 @@ public final class QueryJob {
       ResultOutput output,
       Duration interval) {
     env.enableCheckpointing(interval);
-    output.write(query.apply(input.events(env)));
+    output.write(query, query.apply(input.events(env)));
   }
 }

@@ -9,6 +9,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.duckdb.DuckDBConnection;
 
 /**
@@ -54,6 +56,28 @@ public final class SqlOracle implements AutoCloseable {
       }
       return new ResultRows(columns, rows);
     }
+  }
+
+  /**
+   * How many rows of {@code sql}'s result each partition holds, keyed by its directory ({@code
+   * dt=2026-01-01/hm=23:59}): the result grouped by {@code columns}, at least one.
+   */
+  public Map<String, Long> rowsPerPartition(String sql, List<String> columns) throws SQLException {
+    List<String> quoted = columns.stream().map(column -> '"' + column + '"').toList();
+    String selected = String.join(", ", quoted);
+    String grouped = "SELECT " + selected + ", count(*) FROM (" + sql + ") GROUP BY " + selected;
+    Map<String, Long> rows = new TreeMap<>();
+    try (Statement statement = connection.createStatement();
+        ResultSet result = statement.executeQuery(grouped)) {
+      while (result.next()) {
+        List<String> values = new ArrayList<>(columns.size());
+        for (int column = 1; column <= columns.size(); column++) {
+          values.add(result.getString(column));
+        }
+        rows.put(PartitionCheck.directoryOf(columns, values), result.getLong(columns.size() + 1));
+      }
+    }
+    return rows;
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.weir.nexmark.queries;
 import io.weir.api.datastream.DataStream;
 import io.weir.nexmark.model.Event;
 import java.io.Serializable;
+import java.util.List;
 
 /**
  * One Nexmark query, twice: as Weir operators over the event stream, and as SQL over tables {@code
@@ -28,4 +29,22 @@ public interface NexmarkQuery<R> extends Serializable {
 
   /** The same query in DuckDB's SQL. */
   String sql();
+
+  /**
+   * The columns whose values name the directory each result goes into when results are written to
+   * files, Hive-style ({@code dt=2026-01-01/hm=23:59}); none, the default, for a query whose
+   * results all go into one directory. {@link #partitionOf} must name the same directory.
+   */
+  default List<String> partitionColumns() {
+    return List.of();
+  }
+
+  /**
+   * The directory of {@code result} below the results directory: {@code column=value} for each of
+   * the {@link #partitionColumns}, joined by {@code /}; {@code ""} for the results directory
+   * itself. Called on the task thread for each result written to files.
+   */
+  default String partitionOf(R result) {
+    return "";
+  }
 }

@@ -6,12 +6,13 @@ import io.weir.nexmark.model.Event;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 
 /**
  * q10: log to file system, every bid with the partition it belongs in: its UTC day ({@code dt},
- * {@code yyyy-MM-dd}) and minute ({@code hm}, {@code HH:mm}) of event time. The rows are the
- * query's; writing each partition into a directory of its own needs a file sink that buckets by
- * record, which Weir's file sink does not yet do, so the rows go where every query's go.
+ * {@code yyyy-MM-dd}) and minute ({@code hm}, {@code HH:mm}) of event time. Written to files, each
+ * partition goes into a directory of its own, {@code dt=<dt>/hm=<hm>}; on a topic the partition is
+ * in every row.
  */
 public final class Query10 implements NexmarkQuery<Query10.LoggedBid> {
   private static final DateTimeFormatter DAY =
@@ -48,6 +49,16 @@ public final class Query10 implements NexmarkQuery<Query10.LoggedBid> {
         bid.extra(),
         DAY.format(time),
         MINUTE.format(time));
+  }
+
+  @Override
+  public List<String> partitionColumns() {
+    return List.of("dt", "hm");
+  }
+
+  @Override
+  public String partitionOf(LoggedBid bid) {
+    return "dt=" + bid.dt() + "/hm=" + bid.hm();
   }
 
   @Override

@@ -8,7 +8,6 @@ import io.weir.api.sink.TwoPhaseCommitSinkFunction;
 import io.weir.api.state.StateSerializer;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
@@ -25,6 +24,12 @@ import java.util.SortedMap;
  * transaction sequence is unique per subtask across restarts: it continues after the highest one
  * found in the checkpoint and in both directories, so no name is ever written twice.
  *
+ * <p>With a {@link BucketAssigner} each record goes into a bucket, a directory below the output
+ * directory such as {@code dt=2026-12-07/hm=10:15}: the transaction writes one part per bucket it
+ * touches (numbered {@code n} across the transaction, so names stay unique), stages them all in the
+ * same attempt directory, and commits, aborts and recovers them together. Without one, every record
+ * goes into the output directory itself.
+ *
  * <p>Fenced by attempt ({@link AttemptDirectories}): the job's recovery step renames the staging
  * directories of every earlier attempt before the new one starts, so a zombie task of an earlier
  * attempt can neither commit nor delete anything.
@@ -35,6 +40,9 @@ import java.util.SortedMap;
  *
  * <pre>{@code
  * FileSink<String> sink = FileSink.<String>forDirectory(Path.of("out")).rollSizeBytes(1 << 20).build();
+ * FileSink<Click> byDay = FileSink.<Click>forDirectory(Path.of("clicks"))
+ *     .bucketAssigner(click -> "dt=" + click.day())
+ *     .build();
  * }</pre>
  */
 @PublicEvolving
@@ -44,11 +52,12 @@ public final class FileSink<T> extends TwoPhaseCommitSinkFunction<T, FileTransac
   private final String outputDirectory;
   private final String stagingDirectory;
   private final RecordEncoder<? super T> encoder;
+  private final BucketAssigner<? super T> bucketAssigner;
   private final long rollSizeBytes;
 
   private transient int subtaskIndex;
   private transient long nextSequence;
-  private transient PartFileWriter currentPart;
+  private transient OpenParts openParts;
   private transient Path attemptDirectory;
   private transient LeaseEpochFile leaseEpochFile;
 
@@ -57,6 +66,7 @@ public final class FileSink<T> extends TwoPhaseCommitSinkFunction<T, FileTransac
     this.outputDirectory = builder.outputDirectory.toString();
     this.stagingDirectory = builder.stagingDirectory.toString();
     this.encoder = builder.encoder;
+    this.bucketAssigner = builder.bucketAssigner;
     this.rollSizeBytes = builder.rollSizeBytes;
   }
 
@@ -80,11 +90,15 @@ public final class FileSink<T> extends TwoPhaseCommitSinkFunction<T, FileTransac
     SinkDirectories.prepare(outputDirectory(), "output");
     SinkDirectories.prepare(stagingDirectory(), "staging");
     SinkDirectories.checkSameFileStore(stagingDirectory(), outputDirectory());
-    List<Path> directories =
-        new ArrayList<>(AttemptDirectories.stagingDirectories(stagingDirectory()));
-    directories.add(outputDirectory());
-    nextSequence =
-        SinkDirectories.highestSequence(subtaskIndex, directories.toArray(Path[]::new)) + 1;
+    // The staging directories are listed before the output directory: a file renamed between the
+    // two listings is then seen in one of them.
+    long highestStaged =
+        SinkDirectories.highestSequence(
+            subtaskIndex, AttemptDirectories.stagingDirectories(stagingDirectory()));
+    long highestCommitted =
+        SinkDirectories.highestCommittedSequence(subtaskIndex, outputDirectory());
+    nextSequence = Math.max(highestStaged, highestCommitted) + 1;
+    openParts = new OpenParts(rollSizeBytes);
     attemptDirectory = AttemptDirectories.create(stagingDirectory(), subtaskIndex);
     super.initializeState(context);
   }
@@ -96,22 +110,12 @@ public final class FileSink<T> extends TwoPhaseCommitSinkFunction<T, FileTransac
 
   @Override
   protected void invoke(FileTransaction transaction, T value, Context context) throws Exception {
-    if (currentPart == null) {
-      currentPart = PartFileWriter.create(transaction.stagedPart(transaction.nextPart()));
-    }
-    currentPart.write(value, encoder);
-    if (currentPart.bytesWritten() >= rollSizeBytes) {
-      currentPart.syncAndClose();
-      currentPart = null;
-    }
+    openParts.write(transaction, bucketAssigner.bucketOf(value), value, encoder);
   }
 
   @Override
   protected void preCommit(FileTransaction transaction) throws Exception {
-    if (currentPart != null) {
-      currentPart.syncAndClose();
-      currentPart = null;
-    }
+    openParts.syncAndCloseAll();
     if (transaction.partCount() > 0) {
       SinkDirectories.sync(transaction.stagingDirectory());
     }
@@ -132,9 +136,9 @@ public final class FileSink<T> extends TwoPhaseCommitSinkFunction<T, FileTransac
 
   @Override
   protected void abort(FileTransaction transaction) throws Exception {
-    if (currentPart != null && transaction == currentTransaction()) {
-      currentPart.closeQuietly();
-      currentPart = null;
+    // The recovery step aborts on a sink that never started, which has no open parts.
+    if (openParts != null && transaction == currentTransaction()) {
+      openParts.closeQuietly();
     }
     FileTransactions.abort(transaction);
   }
@@ -193,6 +197,7 @@ public final class FileSink<T> extends TwoPhaseCommitSinkFunction<T, FileTransac
     private final Path outputDirectory;
     private Path stagingDirectory;
     private RecordEncoder<? super T> encoder = RecordEncoder.toStringLines();
+    private BucketAssigner<? super T> bucketAssigner = record -> "";
     private long rollSizeBytes = DEFAULT_ROLL_SIZE_BYTES;
     private TwoPhaseCommitOptions options = TwoPhaseCommitOptions.defaults();
 
@@ -211,6 +216,15 @@ public final class FileSink<T> extends TwoPhaseCommitSinkFunction<T, FileTransac
     /** How a record becomes bytes; by default its {@code toString()} and a line feed. */
     public Builder<T> encoder(RecordEncoder<? super T> encoder) {
       this.encoder = Objects.requireNonNull(encoder, "encoder");
+      return this;
+    }
+
+    /**
+     * Which directory below the output directory each record goes into; by default the output
+     * directory itself. See {@link BucketAssigner} for what a bucket path may be.
+     */
+    public Builder<T> bucketAssigner(BucketAssigner<? super T> assigner) {
+      this.bucketAssigner = Objects.requireNonNull(assigner, "bucketAssigner");
       return this;
     }
 

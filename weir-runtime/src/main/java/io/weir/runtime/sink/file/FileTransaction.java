@@ -1,13 +1,20 @@
 package io.weir.runtime.sink.file;
 
 import io.weir.api.annotation.PublicEvolving;
+import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.io.Serializable;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.Set;
 
 /**
  * One transaction of a {@link FileSink}: the part files {@code part-<subtask>-<sequence>-<n>} that
- * it wrote into the staging directory, {@code n} from 0 to {@link #partCount()} - 1. It names its
- * directories itself, so a new process can commit or abort it from a checkpoint alone.
+ * it wrote into the staging directory, {@code n} from 0 to {@link #partCount()} - 1, and the bucket
+ * each part is committed into. It names its directories itself, so a new process can commit or
+ * abort it, every bucket's parts together, from a checkpoint alone.
  */
 @PublicEvolving
 public final class FileTransaction implements Serializable {
@@ -18,6 +25,8 @@ public final class FileTransaction implements Serializable {
   private final int subtaskIndex;
   private final long sequence;
   private int partCount;
+  // Not final: a transaction checkpointed before sinks had buckets has none (see readObject).
+  private ArrayList<String> bucketOfPart = new ArrayList<>();
 
   FileTransaction(Path outputDirectory, Path stagingDirectory, int subtaskIndex, long sequence) {
     this.outputDirectory = outputDirectory.toString();
@@ -48,9 +57,15 @@ public final class FileTransaction implements Serializable {
     return partCount;
   }
 
-  /** Reserves the next part number. */
-  int nextPart() {
+  /** Reserves the next part number, for a part committed into {@code bucket}. */
+  int nextPart(String bucket) {
+    bucketOfPart.add(bucket);
     return partCount++;
+  }
+
+  /** Reserves the next part number, for a part committed into the output directory itself. */
+  int nextPart() {
+    return nextPart("");
   }
 
   Path stagedPart(int part) {
@@ -63,7 +78,27 @@ public final class FileTransaction implements Serializable {
   }
 
   Path committedPart(int part) {
-    return outputDirectory().resolve(PartFileNames.committed(subtaskIndex, sequence, part));
+    return bucketDirectory(part).resolve(PartFileNames.committed(subtaskIndex, sequence, part));
+  }
+
+  /** The directories the parts are committed into, each once. */
+  Set<Path> bucketDirectories() {
+    Set<Path> directories = new LinkedHashSet<>();
+    for (int part = 0; part < partCount; part++) {
+      directories.add(bucketDirectory(part));
+    }
+    return directories;
+  }
+
+  private Path bucketDirectory(int part) {
+    return outputDirectory().resolve(bucketOfPart.get(part));
+  }
+
+  private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+    in.defaultReadObject();
+    if (bucketOfPart == null) {
+      bucketOfPart = new ArrayList<>(Collections.nCopies(partCount, ""));
+    }
   }
 
   @Override

@@ -6,10 +6,14 @@ import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
 import java.util.OptionalLong;
 
 /** Checks, creates, lists and syncs the output and staging directories of a {@link FileSink}. */
@@ -56,10 +60,8 @@ final class SinkDirectories {
   }
 
   /** The highest transaction sequence of the subtask named in the directories, or -1. */
-  static long highestSequence(int subtaskIndex, Path... directories) {
+  static long highestSequence(int subtaskIndex, List<Path> directories) {
     long highest = -1;
-    // Callers list the staging directory before the output directory: a file renamed between the
-    // two listings is then seen in one of them.
     for (Path directory : directories) {
       try (DirectoryStream<Path> files = Files.newDirectoryStream(directory)) {
         for (Path file : files) {
@@ -76,6 +78,44 @@ final class SinkDirectories {
       }
     }
     return highest;
+  }
+
+  /**
+   * The highest transaction sequence of the subtask among the committed part files in the output
+   * directory and in its bucket directories below it, or -1. Hidden directories (the staging
+   * directory among them) are skipped: no bucket is hidden.
+   */
+  static long highestCommittedSequence(int subtaskIndex, Path outputDirectory) {
+    long[] highest = {-1};
+    try {
+      Files.walkFileTree(
+          outputDirectory,
+          new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(
+                Path directory, BasicFileAttributes attributes) {
+              boolean hidden =
+                  !directory.equals(outputDirectory)
+                      && directory.getFileName().toString().startsWith(".");
+              return hidden ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+              OptionalLong sequence =
+                  PartFileNames.sequenceOf(file.getFileName().toString(), subtaskIndex);
+              if (sequence.isPresent()) {
+                highest[0] = Math.max(highest[0], sequence.getAsLong());
+              }
+              return FileVisitResult.CONTINUE;
+            }
+          });
+    } catch (NoSuchFileException e) {
+      // Nothing written there yet.
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot list directory " + outputDirectory + ": " + e, e);
+    }
+    return highest[0];
   }
 
   /** Makes the directory's entries (created, renamed files) durable. */
