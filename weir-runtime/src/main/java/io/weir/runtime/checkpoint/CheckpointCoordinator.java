@@ -279,14 +279,22 @@ public final class CheckpointCoordinator {
     }
     stopPeriodic();
     state = state.moveTo(CoordinatorState.STOPPING_WITH_SAVEPOINT);
-    CompletableFuture<CompletedCheckpoint> result = trigger(kind);
-    result.whenComplete(
-        (checkpoint, failure) -> {
-          if (failure != null && !isCompleted(failure)) {
-            resumeAfterAbortedStop();
-          }
-        });
-    return result;
+    // The caller hears of an abort only after periodic checkpoints resumed, so that a caller
+    // stopping them again (a job whose every subtask finished meanwhile) has the last word.
+    CompletableFuture<CompletedCheckpoint> stopped = new CompletableFuture<>();
+    trigger(kind)
+        .whenComplete(
+            (checkpoint, failure) -> {
+              if (failure == null) {
+                stopped.complete(checkpoint);
+                return;
+              }
+              if (!isCompleted(failure)) {
+                resumeAfterAbortedStop();
+              }
+              stopped.completeExceptionally(failure);
+            });
+    return stopped;
   }
 
   /** An aborted stop-with-savepoint lets the job go on, with its periodic checkpoints. */

@@ -77,6 +77,11 @@ public final class JobAttempt implements JobManagerGateway {
   private final int subtaskCount;
   // Only on the job's thread: the stop-with-savepoint under way, or null.
   private SavepointStop stop;
+  // Only on the job's thread: how the attempt comes to its end, and the subtasks that finished
+  // their data, and the tries of the final checkpoint so far.
+  private AttemptEnding ending = AttemptEnding.RUNNING;
+  private int dataFinished;
+  private int finalTries;
   // Only on the job's thread: whether a sink of this attempt received a record yet.
   private boolean outputStarted;
   private volatile boolean ended;
@@ -168,9 +173,7 @@ public final class JobAttempt implements JobManagerGateway {
     StartupPhases.reached("every subtask deployed");
     taskManagers.start();
     int running = 0;
-    int dataFinished = 0;
     int terminated = 0;
-    int finalTries = 0;
     while (true) {
       Event event = events.poll(1, TimeUnit.SECONDS);
       Throwable failure = null;
@@ -184,12 +187,14 @@ public final class JobAttempt implements JobManagerGateway {
         }
       } else if (event instanceof SinkOutputStarted started) {
         maybeCheckpointFirstOutput(started.subtask());
-      } else if (event instanceof DataFinished && ++dataFinished == subtaskCount) {
-        coordinator.stopPeriodic();
-        finalTries++;
-        triggerFinalCheckpoint();
+      } else if (event instanceof DataFinished) {
+        dataFinished++;
+        if (ending == AttemptEnding.RUNNING) {
+          maybeBeginFinalCheckpoint();
+        }
       } else if (event instanceof FinalCheckpointDone done) {
         if (done.failure() == null) {
+          ending = ending.moveTo(AttemptEnding.TERMINATING);
           taskManagers.terminate();
         } else if (finalTries++ < MAX_FINAL_CHECKPOINT_TRIES) {
           triggerFinalCheckpoint();
@@ -272,11 +277,34 @@ public final class JobAttempt implements JobManagerGateway {
     }
   }
 
+  /**
+   * Once every subtask finished its data, stops periodic checkpoints and takes the final one; while
+   * a stop-with-savepoint is under way its savepoint takes that place (see {@link AttemptEnding}).
+   */
+  private void maybeBeginFinalCheckpoint() {
+    if (dataFinished < subtaskCount) {
+      return;
+    }
+    ending = ending.moveTo(AttemptEnding.FINAL_CHECKPOINT);
+    coordinator.stopPeriodic();
+    finalTries++;
+    triggerFinalCheckpoint();
+  }
+
   private void startStop(SavepointStop requested) {
     if (stop != null) {
       requested.fail("The job is stopping with a savepoint already", null);
       return;
     }
+    if (ending != AttemptEnding.RUNNING) {
+      // Its final checkpoint commits everything; a savepoint beside it would only race it.
+      requested.fail(
+          "The job finished before it could stop with a savepoint: every subtask reached the end"
+              + " of its input, and the final checkpoint commits its output",
+          null);
+      return;
+    }
+    ending = ending.moveTo(AttemptEnding.STOPPING);
     stop = requested;
     synchronized (coordinator) {
       taskManagers.routeSavepoint(coordinator.nextCheckpointId(), stop.directory());
@@ -288,13 +316,15 @@ public final class JobAttempt implements JobManagerGateway {
 
   /**
    * A completed stop-with-savepoint ends every subtask after its notification (calls to a task
-   * manager arrive in order); an aborted one lets the job go on (its sources resume); one complete
-   * but not told to the tasks fails the attempt, which then restores from it. Returns the attempt's
-   * failure, or null.
+   * manager arrive in order); an aborted one lets the job go on (its sources resume), or take its
+   * final checkpoint when every subtask finished its data meanwhile; one complete but not told to
+   * the tasks fails the attempt, which then restores from it. Returns the attempt's failure, or
+   * null.
    */
   private Throwable onStopSavepointDone(StopSavepointDone done) {
     if (done.failure() == null) {
       stop.savepointCompleted(done.savepoint());
+      ending = ending.moveTo(AttemptEnding.TERMINATING);
       taskManagers.terminate();
       return null;
     }
@@ -304,6 +334,8 @@ public final class JobAttempt implements JobManagerGateway {
     stop.fail(
         "The savepoint failed, the job goes on: " + done.failure().getMessage(), done.failure());
     stop = null;
+    ending = ending.moveTo(AttemptEnding.RUNNING);
+    maybeBeginFinalCheckpoint();
     return null;
   }
 
