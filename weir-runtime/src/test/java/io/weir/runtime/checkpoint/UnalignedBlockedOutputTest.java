@@ -30,7 +30,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -127,7 +126,7 @@ class UnalignedBlockedOutputTest {
     // then: such a checkpoint completed, with the gate's records in flight at the counter and the
     // batch the source was blocked on in flight at the source (the wait above), and every key's
     // count is exact
-    assertThat(finalCounts(job)).isEqualTo(countByPlainLoop());
+    assertThat(KeyCounts.committed(job)).isEqualTo(KeyCounts.byPlainLoop(RECORDS, KEYS));
   }
 
   @Test
@@ -151,7 +150,7 @@ class UnalignedBlockedOutputTest {
 
     // then
     assertThat(results.get(results.size() - 1).restarts()).isEqualTo(1);
-    assertThat(finalCounts(job)).isEqualTo(countByPlainLoop());
+    assertThat(KeyCounts.committed(job)).isEqualTo(KeyCounts.byPlainLoop(RECORDS, KEYS));
   }
 
   @Test
@@ -175,7 +174,7 @@ class UnalignedBlockedOutputTest {
     runAsync(job, 3, RestartStrategy.none()).get();
 
     // then
-    assertThat(finalCounts(job)).isEqualTo(countByPlainLoop());
+    assertThat(KeyCounts.committed(job)).isEqualTo(KeyCounts.byPlainLoop(RECORDS, KEYS));
   }
 
   /** One run of a test's job under the name it is given. */
@@ -284,22 +283,6 @@ class UnalignedBlockedOutputTest {
             });
     runs.add(run);
     return run;
-  }
-
-  private static Map<Long, Long> finalCounts(String sink) {
-    Map<Long, Long> counts = new TreeMap<>();
-    for (long[] count : CollectSink.<long[]>results(sink)) {
-      counts.merge(count[0], count[1], Math::max);
-    }
-    return counts;
-  }
-
-  private static Map<Long, Long> countByPlainLoop() {
-    Map<Long, Long> counts = new TreeMap<>();
-    for (long id = 0; id < RECORDS; id++) {
-      counts.merge(id % KEYS, 1L, Long::sum);
-    }
-    return counts;
   }
 
   /**

@@ -29,9 +29,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -128,7 +126,7 @@ class UnalignedBlockedTaskOutputTest {
     // then: a checkpoint the counter's task took during the stall completed with the batches it
     // was blocked on in flight at its output, and every key's count is exact
     assertThat(completedWithOvertakenCounterOutput(job)).isNotEmpty();
-    assertThat(finalCounts(job)).isEqualTo(countByPlainLoop());
+    assertThat(KeyCounts.committed(job)).isEqualTo(KeyCounts.byPlainLoop(RECORDS, KEYS));
   }
 
   @Test
@@ -152,7 +150,7 @@ class UnalignedBlockedTaskOutputTest {
 
     // then
     assertThat(results.get(results.size() - 1).restarts()).isEqualTo(1);
-    assertThat(finalCounts(job)).isEqualTo(countByPlainLoop());
+    assertThat(KeyCounts.committed(job)).isEqualTo(KeyCounts.byPlainLoop(RECORDS, KEYS));
   }
 
   @Test
@@ -176,7 +174,7 @@ class UnalignedBlockedTaskOutputTest {
     runAsync(job, 3, RestartStrategy.none()).get();
 
     // then
-    assertThat(finalCounts(job)).isEqualTo(countByPlainLoop());
+    assertThat(KeyCounts.committed(job)).isEqualTo(KeyCounts.byPlainLoop(RECORDS, KEYS));
   }
 
   /** One run of a test's job under the name it is given. */
@@ -311,22 +309,6 @@ class UnalignedBlockedTaskOutputTest {
             });
     runs.add(run);
     return run;
-  }
-
-  private static Map<Long, Long> finalCounts(String sink) {
-    Map<Long, Long> counts = new TreeMap<>();
-    for (long[] count : CollectSink.<long[]>results(sink)) {
-      counts.merge(count[0], count[1], Math::max);
-    }
-    return counts;
-  }
-
-  private static Map<Long, Long> countByPlainLoop() {
-    Map<Long, Long> counts = new TreeMap<>();
-    for (long id = 0; id < RECORDS; id++) {
-      counts.merge(id % KEYS, 1L, Long::sum);
-    }
-    return counts;
   }
 
   /**

@@ -122,7 +122,7 @@ class UnalignedMidBatchBarrierTest {
                     "records of checkpoint %d processed before its snapshot or in flight",
                     checkpointId)
                 .isEqualTo(EMITTED_AT_SNAPSHOT.get(checkpointId)));
-    assertThat(finalCounts("mid-batch")).isEqualTo(countByPlainLoop());
+    assertThat(KeyCounts.committed("mid-batch")).isEqualTo(KeyCounts.byPlainLoop(RECORDS, KEYS));
   }
 
   @Test
@@ -137,7 +137,8 @@ class UnalignedMidBatchBarrierTest {
     // then
     assertThat(result.restarts()).isEqualTo(1);
     assertRestoredFromASplitCheckpoint("mid-batch-restore");
-    assertThat(finalCounts("mid-batch-restore")).isEqualTo(countByPlainLoop());
+    assertThat(KeyCounts.committed("mid-batch-restore"))
+        .isEqualTo(KeyCounts.byPlainLoop(RECORDS, KEYS));
   }
 
   @Test
@@ -153,7 +154,8 @@ class UnalignedMidBatchBarrierTest {
 
     // then
     assertRestoredFromASplitCheckpoint("mid-batch-rescale");
-    assertThat(finalCounts("mid-batch-rescale")).isEqualTo(countByPlainLoop());
+    assertThat(KeyCounts.committed("mid-batch-rescale"))
+        .isEqualTo(KeyCounts.byPlainLoop(RECORDS, KEYS));
   }
 
   private void assertRestoredFromASplitCheckpoint(String job) throws Exception {
@@ -219,22 +221,6 @@ class UnalignedMidBatchBarrierTest {
         .uid(COUNTER)
         .addSink(new CollectSink<>(name));
     return env.execute(name);
-  }
-
-  private static Map<Long, Long> finalCounts(String sink) {
-    Map<Long, Long> counts = new TreeMap<>();
-    for (long[] count : CollectSink.<long[]>results(sink)) {
-      counts.merge(count[0], count[1], Math::max);
-    }
-    return counts;
-  }
-
-  private static Map<Long, Long> countByPlainLoop() {
-    Map<Long, Long> counts = new TreeMap<>();
-    for (long id = 0; id < RECORDS; id++) {
-      counts.merge(id % KEYS, 1L, Long::sum);
-    }
-    return counts;
   }
 
   /**

@@ -18,8 +18,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -77,19 +75,8 @@ class UnalignedRestoreTest {
     assertThat(inFlightRecordsOf(JOB_CHECKPOINTS.get(), FAILED_AFTER.get()))
         .as("records in flight in checkpoint %d, restored after the failure", FAILED_AFTER.get())
         .isPositive();
-    Map<Long, Long> finalCounts = new TreeMap<>();
-    for (long[] count : CollectSink.<long[]>results("unaligned-counts")) {
-      finalCounts.merge(count[0], count[1], Math::max);
-    }
-    assertThat(finalCounts).isEqualTo(countByPlainLoop());
-  }
-
-  private static Map<Long, Long> countByPlainLoop() {
-    Map<Long, Long> counts = new TreeMap<>();
-    for (long id = 0; id < RECORDS; id++) {
-      counts.merge(id % KEYS, 1L, Long::sum);
-    }
-    return counts;
+    assertThat(KeyCounts.committed("unaligned-counts"))
+        .isEqualTo(KeyCounts.byPlainLoop(RECORDS, KEYS));
   }
 
   /** The records in flight the counter stored in a checkpoint of the job. */
