@@ -4,20 +4,25 @@ import io.weir.api.datastream.StreamEnvironment;
 import io.weir.nexmark.generator.GeneratorConfig;
 import io.weir.nexmark.queries.NexmarkQueries;
 import io.weir.nexmark.queries.NexmarkQuery;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * A Nexmark query as a job to run with {@code weir run}: events from the topic {@code weir nexmark
  * generate} wrote (up to its end when the job starts, or as it grows with {@code --unbounded}),
- * results exactly once to another topic. For example {@code weir run --checkpoint-dir /tmp/chk
- * io.weir.nexmark.job.NexmarkJob --query q7 --events-topic events --results-topic q7}. Restarted
- * with the same checkpoint directory, it goes on from its latest checkpoint.
+ * results exactly once to another topic, or to part files of a directory ({@code --results-dir};
+ * q10's in a directory per partition below it). For example {@code weir run --checkpoint-dir
+ * /tmp/chk io.weir.nexmark.job.NexmarkJob --query q7 --events-topic events --results-topic q7}.
+ * Restarted with the same checkpoint directory, it goes on from its latest checkpoint.
  */
-@Command(name = "nexmark-job", description = "Run one Nexmark query from Kafka to Kafka.")
+@Command(
+    name = "nexmark-job",
+    description = "Run one Nexmark query from Kafka to a Kafka topic or to part files.")
 public final class NexmarkJob implements Callable<Integer> {
   @Option(names = "--query", required = true, description = "The query, e.g. q7.")
   String queryName;
@@ -28,8 +33,26 @@ public final class NexmarkJob implements Callable<Integer> {
   @Option(names = "--events-topic", required = true, description = "The generated events.")
   String eventsTopic;
 
-  @Option(names = "--results-topic", required = true, description = "Where results go.")
-  String resultsTopic;
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Results results;
+
+  /** Where the results go: exactly one of a topic and a directory. */
+  static final class Results {
+    @Option(
+        names = "--results-topic",
+        paramLabel = "TOPIC",
+        description = "A topic, one JSON object a record.")
+    String topic;
+
+    @Option(
+        names = "--results-dir",
+        paramLabel = "DIR",
+        description =
+            "Part files of this directory, one JSON object a line, committed with each"
+                + " checkpoint; a partitioned query (q10) writes a directory per partition below"
+                + " it, dt=<day>/hm=<minute>.")
+    Path directory;
+  }
 
   @Option(
       names = "--rate",
@@ -63,7 +86,8 @@ public final class NexmarkJob implements Callable<Integer> {
     try {
       commandLine.parseArgs(args);
     } catch (CommandLine.ParameterException e) {
-      throw new IllegalArgumentException(e.getMessage(), e);
+      // picocli begins some messages with "Error: ", which the runner's "weir: " already says
+      throw new IllegalArgumentException(e.getMessage().replaceFirst("^Error: ", ""), e);
     }
     job.call();
   }
@@ -88,7 +112,9 @@ public final class NexmarkJob implements Callable<Integer> {
         query,
         new EventInput.FromKafka(
             bootstrapServers, eventsTopic, name, generator.maxOutOfOrderness(), !unbounded),
-        new ResultOutput.ToKafka(bootstrapServers, resultsTopic, name, interval),
+        results.directory != null
+            ? new ResultOutput.ToFiles(results.directory)
+            : new ResultOutput.ToKafka(bootstrapServers, results.topic, name, interval),
         interval);
     env.execute("nexmark-" + query.name());
     return 0;
