@@ -4,7 +4,6 @@ import io.weir.cli.error.UserError;
 import io.weir.devservers.postgres.PostgresServer;
 import io.weir.devservers.postgres.PostgresServerConfig;
 import io.weir.devservers.process.DevServerException;
-import io.weir.lab.CellTopics;
 import io.weir.lab.JsonReport;
 import io.weir.lab.LabProgress;
 import io.weir.lab.LabSettings;
@@ -12,39 +11,17 @@ import io.weir.lab.crash.CellResult;
 import io.weir.lab.crash.LabJson;
 import io.weir.lab.crash.MatrixReport;
 import io.weir.lab.crash.MatrixRun;
-import io.weir.lab.nemesis.FaultKind;
 import io.weir.lab.nemesis.NemesisDeployment;
-import io.weir.lab.nemesis.NemesisJob;
-import io.weir.lab.nemesis.NemesisLab;
-import io.weir.lab.nemesis.NemesisReport;
-import io.weir.lab.nemesis.NemesisSink;
-import io.weir.lab.nemesis.NetworkSlot;
-import io.weir.lab.operations.Deployment;
-import io.weir.lab.operations.OperationCellResult;
-import io.weir.lab.operations.OperationJob;
-import io.weir.lab.operations.OperationsJson;
-import io.weir.lab.operations.OperationsMatrix;
-import io.weir.lab.operations.OperationsTable;
 import io.weir.lab.overload.OverloadSettings;
-import io.weir.lab.process.JobJarFile;
 import io.weir.lab.process.LabJob;
 import io.weir.lab.soak.JobManagerKillSoak;
 import io.weir.lab.soak.Soak;
-import io.weir.runtime.checkpoint.storage.Directories;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code weir lab}: the seed's failure experiment, measured. Runs the matrix (commit order x crash
@@ -83,107 +60,6 @@ public final class LabCommand implements Callable<Integer> {
   @Option(names = "--soak", description = "Kill the job and the broker at random instead.")
   boolean soak;
 
-  @Mixin OverloadOptions overload = new OverloadOptions();
-
-  @Option(
-      names = "--nemesis",
-      description =
-          "Run the seed job on a three-broker cluster, each process on a network namespace of its"
-              + " own, and inject faults for --minutes; then check the committed output.")
-  boolean nemesis;
-
-  @Option(
-      names = "--faults",
-      split = ",",
-      paramLabel = "KIND",
-      description =
-          "With --nemesis: the fault kinds to inject, of partition, pause, kill, broker, split, disk"
-              + " and, with --ha, zombie, leader (default: all that apply).")
-  List<String> faults = new ArrayList<>();
-
-  @Option(
-      names = "--nemesis-cleanup",
-      description = "Remove the network namespaces, links and processes a nemesis lab left behind.")
-  boolean nemesisCleanup;
-
-  @Option(
-      names = "--nemesis-network",
-      paramLabel = "SLOT",
-      description =
-          "With --nemesis or --nemesis-cleanup: the lab network to use, 0 to 9 (bridge weirnemN,"
-              + " addresses 10.77.N.0/24), so labs in different slots run side by side (default:"
-              + " ${DEFAULT-VALUE}).")
-  int nemesisNetwork = 0;
-
-  @Option(
-      names = "--operations",
-      description =
-          "Run the operations matrix instead: rescale, savepoint stop and cancel, retention while"
-              + " down, start at latest, poison records; with --sink postgres: rescale and savepoint"
-              + " stop of the running totals into PostgreSQL; with --soak: random rescales and"
-              + " savepoint stops among the kills.")
-  boolean operations;
-
-  @Option(
-      names = "--cells",
-      split = ",",
-      paramLabel = "OPERATION[/JOB[/DEPLOYMENT]]",
-      description = "With --operations: run only these cells, e.g. rescale-1-2/seed/cluster.")
-  Set<String> cells = new LinkedHashSet<>();
-
-  @Option(
-      names = "--deployments",
-      split = ",",
-      paramLabel = "local|cluster",
-      description =
-          "With --operations: run each cell on these, in this order: local (weir run, a process of"
-              + " its own), cluster (a job manager and a task manager of the cell's own; savepoint"
-              + " cells run only there) (default: ${DEFAULT-VALUE}).")
-  List<String> deployments = new ArrayList<>(List.of("local", "cluster"));
-
-  @Option(
-      names = "--minutes",
-      description = "How long the soak or the nemesis runs (default: ${DEFAULT-VALUE}).")
-  double minutes = 5;
-
-  @Option(
-      names = "--bootstrap",
-      paramLabel = "HOST:PORT",
-      description =
-          "With --operations: run the cells on this running broker instead of starting one.")
-  String bootstrap;
-
-  @Option(
-      names = "--reuse-broker",
-      description = "Run every cell on one broker, with fresh topics and group per cell.")
-  boolean reuseBroker;
-
-  @Option(
-      names = "--dir",
-      description = "Working directory, emptied first (default: ${DEFAULT-VALUE}).")
-  Path directory = Path.of(".weir", "lab");
-
-  @Option(names = "--json", paramLabel = "FILE", description = "Also write the results as JSON.")
-  Path json;
-
-  @Option(names = "--rate", description = "Input records per second (default: ${DEFAULT-VALUE}).")
-  long rate = 500;
-
-  @Option(
-      names = "--records",
-      description = "Records sent after each restart (default: ${DEFAULT-VALUE}).")
-  long records = 1000;
-
-  @Option(
-      names = "--crash-at",
-      description = "Halt on this pass of the crash point (default: ${DEFAULT-VALUE}).")
-  int crashHit = 3;
-
-  @Option(
-      names = "--timeout",
-      description = "Seconds each wait may take (default: ${DEFAULT-VALUE}).")
-  long timeoutSeconds = 90;
-
   @Option(
       names = "--ha",
       description =
@@ -193,101 +69,81 @@ public final class LabCommand implements Callable<Integer> {
               + " ZooKeeper, two job managers and three task managers, each on a host of its own.")
   boolean highAvailability;
 
-  @Option(names = "--random-seed", description = "Seed of the soak's random kills.")
-  Long randomSeed;
-
   @Option(
-      names = "--job",
-      paramLabel = "CLASS|JAR",
-      description =
-          "Your job: its main class, or its jar (as weir run takes it). With --nemesis: seed,"
-              + " running-count or window-join (default: seed).")
-  String jobClass;
+      names = "--reuse-broker",
+      description = "Run every cell on one broker, with fresh topics and group per cell.")
+  boolean reuseBroker;
 
-  @Option(
-      names = {"-c", "--class"},
-      paramLabel = "CLASS",
-      description = "With a jar: the job class to run (default: the jar's Main-Class).")
-  String jarJobClass;
+  @Mixin LabOptions lab = new LabOptions();
 
-  @Option(names = "--input-topic", description = "Input topic (default: ${DEFAULT-VALUE}).")
-  String inputTopic = "foo";
+  @Mixin OverloadOptions overload = new OverloadOptions();
 
-  @Option(names = "--output-topic", description = "Output topic (default: ${DEFAULT-VALUE}).")
-  String outputTopic = "bar";
+  @Mixin NemesisOptions nemesis = new NemesisOptions();
 
-  @Option(
-      names = "--sink",
-      description =
-          "kafka: the seed job into a topic; postgres: a running aggregate per word into an"
-              + " embedded PostgreSQL server, exactly once (default: ${DEFAULT-VALUE}).")
-  LabSink sink = LabSink.KAFKA;
+  @Mixin OperationsOptions operations = new OperationsOptions();
 
-  /** Where the lab's job writes. */
-  enum LabSink {
-    KAFKA,
-    POSTGRES
-  }
-
-  @Parameters(paramLabel = "JOB ARGS", description = "More arguments for your job.")
-  List<String> jobArguments = new ArrayList<>();
-
+  /** Chooses the lab the options ask for, after refusing options that do not go with it. */
   @Override
   public Integer call() throws Exception {
-    LabSettings settings = settings();
-    if (nemesisCleanup) {
-      List<String> removed = NemesisLab.removeLeftovers(networkSlot());
-      System.out.println(
-          removed.isEmpty()
-              ? "nemesis: nothing to remove"
-              : "nemesis: removed " + String.join(", ", removed));
-      return 0;
+    LabSettings settings = lab.settings();
+    if (nemesis.cleanup) {
+      return nemesis.cleanUp();
     }
-    if (nemesis) {
-      return nemesis(settings);
+    if (nemesis.nemesis) {
+      if (soak || operations.operations) {
+        throw new UserError("--nemesis runs its own jobs: drop --soak, --operations");
+      }
+      return nemesis.run(
+          lab,
+          settings,
+          highAvailability ? NemesisDeployment.HA_CLUSTER : NemesisDeployment.LOCAL_JOB);
     }
     if (overload.overload) {
-      if (soak || operations || highAvailability || jobClass != null || sink != LabSink.KAFKA) {
-        throw new UserError(
-            "--overload runs the seed job into Kafka: drop --soak, --operations, --ha, --job,"
-                + " --sink");
-      }
-      OverloadSettings overloadSettings =
-          overload.settings(minutes, Duration.ofSeconds(timeoutSeconds));
-      recreate(directory);
-      return overload.run(
-          overloadSettings, directory, CellTopics.of(inputTopic, outputTopic), json);
+      return overload();
     }
     if (overload.strayOption()) {
       throw new UserError("--unaligned, --kill and --record-delay-micros go with --overload");
     }
-    if (!faults.isEmpty()) {
+    if (nemesis.strayOption()) {
       throw new UserError("--faults chooses the faults of --nemesis: add --nemesis");
     }
     if (highAvailability && !soak) {
       throw new UserError("--ha kills job managers in the soak: add --soak");
     }
-    if (operations && !soak) {
-      return operations(settings);
+    if (operations.operations && !soak) {
+      return operations.run(lab, settings);
     }
-    recreate(directory);
-    if (sink == LabSink.POSTGRES) {
+    lab.recreateDirectory();
+    if (lab.sink == LabSink.POSTGRES) {
       return postgresMatrix(settings);
     }
-    LabJob job = job();
+    LabJob job = lab.job();
     LabProgress progress = new LabProgress(System.out, "lab");
-    CellTopics topics = CellTopics.of(inputTopic, outputTopic);
-    progress.line((soak ? "soak of " : "matrix of ") + job.describe() + " in " + directory);
-    return soak ? soak(job, settings, progress, topics) : matrix(job, settings, progress, topics);
+    progress.line((soak ? "soak of " : "matrix of ") + job.describe() + " in " + lab.directory);
+    return soak ? soak(job, settings, progress) : matrix(job, settings, progress);
   }
 
-  private int matrix(LabJob job, LabSettings settings, LabProgress progress, CellTopics topics)
-      throws Exception {
+  private int overload() throws Exception {
+    if (soak
+        || operations.operations
+        || highAvailability
+        || lab.jobClass != null
+        || lab.sink != LabSink.KAFKA) {
+      throw new UserError(
+          "--overload runs the seed job into Kafka: drop --soak, --operations, --ha, --job,"
+              + " --sink");
+    }
+    OverloadSettings overloadSettings = overload.settings(lab.minutes, lab.timeout());
+    lab.recreateDirectory();
+    return overload.run(overloadSettings, lab.directory, lab.topics(), lab.json);
+  }
+
+  private int matrix(LabJob job, LabSettings settings, LabProgress progress) throws Exception {
     List<CellResult> results =
-        new MatrixRun(job, settings, reuseBroker, progress).run(directory, topics);
+        new MatrixRun(job, settings, reuseBroker, progress).run(lab.directory, lab.topics());
     MatrixReport.print(results, System.out);
-    if (json != null) {
-      LabJson.write(json, results);
+    if (lab.json != null) {
+      LabJson.write(lab.json, results);
     }
     boolean allMeasured = results.stream().allMatch(result -> result.outcome().failure() == null);
     return allMeasured ? 0 : 1;
@@ -295,188 +151,47 @@ public final class LabCommand implements Callable<Integer> {
 
   /** The matrix with the PostgreSQL sink, against a server of its own for all cells. */
   private int postgresMatrix(LabSettings settings) throws Exception {
-    if (soak || jobClass != null) {
+    if (soak || lab.jobClass != null) {
       throw new UserError("--sink postgres runs the matrix of its own job: drop --soak and --job");
     }
     LabProgress progress = new LabProgress(System.out, "lab");
-    Path serverDirectory = directory.resolve("postgres");
+    Path serverDirectory = lab.directory.resolve("postgres");
     progress.line("starting a PostgreSQL server in " + serverDirectory);
     try (PostgresServer server =
         PostgresServer.start(PostgresServerConfig.inDirectory(serverDirectory).withPort(0))) {
       LabJob job = LabJob.postgres(server.jdbcUrl());
-      progress.line("matrix of " + job.describe() + " in " + directory);
-      return matrix(job, settings, progress, CellTopics.of(inputTopic, outputTopic));
+      progress.line("matrix of " + job.describe() + " in " + lab.directory);
+      return matrix(job, settings, progress);
     } catch (DevServerException e) {
       throw new UserError(e.getMessage(), e);
     }
   }
 
-  private int operations(LabSettings settings) throws Exception {
-    if (jobClass != null) {
-      throw new UserError("--operations runs the seed job and the running count; drop --job");
-    }
-    recreate(directory);
-    LabProgress progress = new LabProgress(System.out, "lab");
-    if (sink == LabSink.KAFKA) {
-      progress.line("operations matrix in " + directory);
-      return operations(settings, progress, OperationJob.KAFKA_JOBS, null);
-    }
-    Path serverDirectory = directory.resolve("postgres");
-    progress.line("starting a PostgreSQL server in " + serverDirectory);
-    try (PostgresServer server =
-        PostgresServer.start(PostgresServerConfig.inDirectory(serverDirectory).withPort(0))) {
-      progress.line("operations matrix of the running totals into PostgreSQL in " + directory);
-      return operations(
-          settings, progress, List.of(OperationJob.POSTGRES_TOTALS), server.jdbcUrl());
-    } catch (DevServerException e) {
-      throw new UserError(e.getMessage(), e);
-    }
-  }
-
-  private int operations(
-      LabSettings settings, LabProgress progress, List<OperationJob> jobs, String jdbcUrl)
-      throws IOException {
-    OperationsMatrix matrix =
-        new OperationsMatrix(settings, progress, cells, deployments(), jobs, jdbcUrl);
-    List<OperationCellResult> results =
-        bootstrap == null ? matrix.run(directory) : matrix.run(directory, bootstrap);
-    OperationsTable.print(results, System.out);
-    if (json != null) {
-      OperationsJson.write(json, results);
-    }
-    return results.stream().allMatch(OperationCellResult::passed) ? 0 : 1;
-  }
-
-  private List<Deployment> deployments() {
-    List<Deployment> chosen = new ArrayList<>();
-    for (String key : new LinkedHashSet<>(deployments)) {
-      try {
-        chosen.add(Deployment.ofKey(key));
-      } catch (IllegalArgumentException e) {
-        throw new UserError("--deployments takes local and cluster, got '" + key + "'");
-      }
-    }
-    return chosen;
-  }
-
-  private int soak(LabJob job, LabSettings settings, LabProgress progress, CellTopics topics)
-      throws Exception {
-    long seed = randomSeed != null ? randomSeed : System.nanoTime();
+  private int soak(LabJob job, LabSettings settings, LabProgress progress) throws Exception {
+    long seed = lab.seed();
     progress.line("random seed " + seed + " (--random-seed to repeat)");
     if (highAvailability) {
-      return jobManagerKillSoak(job, settings, progress, topics, seed);
+      return jobManagerKillSoak(job, settings, progress, seed);
     }
     Soak.Result result =
-        new Soak(job, settings, progress, seed, operations)
-            .run(directory, topics, Duration.ofMillis((long) (minutes * 60_000)));
+        new Soak(job, settings, progress, seed, operations.operations)
+            .run(lab.directory, lab.topics(), lab.duration());
     System.out.println(result.line());
-    if (json != null) {
-      JsonReport.write(json, result.report());
+    if (lab.json != null) {
+      JsonReport.write(lab.json, result.report());
     }
     return result.verdict().exactlyOnce() ? 0 : 1;
   }
 
-  private int jobManagerKillSoak(
-      LabJob job, LabSettings settings, LabProgress progress, CellTopics topics, long seed)
+  private int jobManagerKillSoak(LabJob job, LabSettings settings, LabProgress progress, long seed)
       throws Exception {
     JobManagerKillSoak.Result result =
         new JobManagerKillSoak(job, settings, progress, seed)
-            .run(directory, topics, Duration.ofMillis((long) (minutes * 60_000)));
+            .run(lab.directory, lab.topics(), lab.duration());
     System.out.println(result.line());
-    if (json != null) {
-      JsonReport.write(json, result.report());
+    if (lab.json != null) {
+      JsonReport.write(lab.json, result.report());
     }
     return result.verdict().exactlyOnce() ? 0 : 1;
-  }
-
-  private NetworkSlot networkSlot() {
-    if (nemesisNetwork < 0 || nemesisNetwork >= NetworkSlot.COUNT) {
-      throw new UserError(
-          "--nemesis-network is 0 to " + (NetworkSlot.COUNT - 1) + ", not " + nemesisNetwork);
-    }
-    return new NetworkSlot(nemesisNetwork);
-  }
-
-  private int nemesis(LabSettings settings) throws Exception {
-    if (soak || operations) {
-      throw new UserError("--nemesis runs its own jobs: drop --soak, --operations");
-    }
-    NemesisJob job = jobClass == null ? NemesisJob.SEED : NemesisJob.parse(jobClass);
-    NemesisSink nemesisSink = sink == LabSink.POSTGRES ? NemesisSink.POSTGRES : NemesisSink.KAFKA;
-    NemesisDeployment deployment =
-        highAvailability ? NemesisDeployment.HA_CLUSTER : NemesisDeployment.LOCAL_JOB;
-    nemesisSink.checkRuns(job, deployment);
-    List<FaultKind> kinds = faults.isEmpty() ? deployment.faultKinds() : FaultKind.parse(faults);
-    for (FaultKind kind : kinds) {
-      if (!deployment.applies(kind)) {
-        throw new UserError("--faults: " + kind.key() + " needs the HA cluster: add --ha");
-      }
-    }
-    recreate(directory);
-    long seed = randomSeed != null ? randomSeed : System.nanoTime();
-    LabProgress progress = new LabProgress(System.out, "nemesis");
-    progress.line("random seed " + seed + " (--random-seed to repeat); lab in " + directory);
-    NemesisReport report =
-        new NemesisLab(
-                networkSlot(),
-                job,
-                nemesisSink,
-                deployment,
-                settings.ratePerSecond(),
-                settings.timeout(),
-                kinds,
-                seed,
-                progress,
-                Clock.systemUTC())
-            .run(
-                directory.toAbsolutePath(),
-                CellTopics.of(inputTopic, outputTopic),
-                Duration.ofMillis((long) (minutes * 60_000)));
-    report.table().forEach(System.out::println);
-    report.anomalies().forEach(anomaly -> System.out.println("anomaly: " + anomaly));
-    if (json != null) {
-      progress.line("timeline picture " + report.write(json));
-    }
-    System.out.println(report.line());
-    return report.anomalies().isEmpty() ? 0 : 1;
-  }
-
-  private LabSettings settings() {
-    if (rate < 1) {
-      throw new UserError("--rate must be at least 1, got " + rate);
-    }
-    if (records < 0) {
-      throw new UserError("--records must not be negative, got " + records);
-    }
-    if (crashHit < 1) {
-      throw new UserError("--crash-at counts from 1, got " + crashHit);
-    }
-    if (minutes <= 0) {
-      throw new UserError("--minutes must be positive, got " + minutes);
-    }
-    return new LabSettings(rate, records, crashHit, Duration.ofSeconds(timeoutSeconds));
-  }
-
-  private LabJob job() {
-    if (jobClass == null) {
-      if (!jobArguments.isEmpty() || jarJobClass != null) {
-        throw new UserError("Job arguments and -c need --job CLASS|JAR");
-      }
-      return LabJob.seed();
-    }
-    if (!JobJarFile.isJar(jobClass)) {
-      if (jarJobClass != null) {
-        throw new UserError("-c names the job class of a jar, but " + jobClass + " is not a jar");
-      }
-      return LabJob.user(jobClass, jobArguments);
-    }
-    // Checked here, so that a missing jar or class is one line before any broker starts.
-    JobJarFile jar = JobJarFile.open(jobClass, jarJobClass);
-    return LabJob.userJar(jar.path().toAbsolutePath(), jar.jobClass(), jobArguments);
-  }
-
-  private static void recreate(Path directory) throws IOException {
-    Directories.deleteRecursively(directory);
-    Files.createDirectories(directory);
   }
 }

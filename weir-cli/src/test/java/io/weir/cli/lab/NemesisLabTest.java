@@ -65,6 +65,27 @@ class NemesisLabTest {
   }
 
   @Test
+  void when_theNetworkSlotIsOutOfRange_then_oneLineNamesTheRange() {
+    // when
+    CommandRun run = CommandRun.weir("lab", "--nemesis-cleanup", "--nemesis-network", "10");
+
+    // then
+    assertThat(run.exitCode()).isNotZero();
+    assertThat(run.err().strip()).isEqualTo("weir: --nemesis-network is 0 to 9, not 10");
+  }
+
+  @Test
+  void when_nemesisIsAskedWithTheSoak_then_oneLineSaysToDropIt() {
+    // when
+    CommandRun run = CommandRun.weir("lab", "--nemesis", "--soak");
+
+    // then
+    assertThat(run.exitCode()).isNotZero();
+    assertThat(run.err().strip())
+        .isEqualTo("weir: --nemesis runs its own jobs: drop --soak, --operations");
+  }
+
+  @Test
   void when_anUnknownFaultKindIsAsked_then_oneLineNamesIt() {
     // when
     CommandRun run = CommandRun.weir("lab", "--nemesis", "--faults", "pause,flood");

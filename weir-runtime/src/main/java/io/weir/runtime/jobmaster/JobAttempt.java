@@ -17,6 +17,15 @@ import io.weir.runtime.gateway.SubtaskPlacement;
 import io.weir.runtime.gateway.TaskManagerGateway;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobVertex;
+import io.weir.runtime.jobmaster.AttemptEvent.DataFinished;
+import io.weir.runtime.jobmaster.AttemptEvent.Deployed;
+import io.weir.runtime.jobmaster.AttemptEvent.Failed;
+import io.weir.runtime.jobmaster.AttemptEvent.FinalCheckpointDone;
+import io.weir.runtime.jobmaster.AttemptEvent.Running;
+import io.weir.runtime.jobmaster.AttemptEvent.SinkOutputStarted;
+import io.weir.runtime.jobmaster.AttemptEvent.StopRequested;
+import io.weir.runtime.jobmaster.AttemptEvent.StopSavepointDone;
+import io.weir.runtime.jobmaster.AttemptEvent.Terminated;
 import io.weir.runtime.startup.StartupPhases;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -36,34 +45,12 @@ import java.util.concurrent.TimeUnit;
  * task managers, starts them once all are deployed, runs the checkpoint coordinator (periodic
  * checkpoints from the moment every subtask runs), and ends when every subtask terminated after the
  * final checkpoint or a stop-with-savepoint (success), or at the first failure or lost task manager
- * (every subtask cancelled). What the task managers report is queued and handled on the job's own
+ * (every subtask cancelled); {@link AttemptEnd} decides and carries out which end it comes to. What
+ * the task managers report is queued as an {@link AttemptEvent} and handled on the job's own
  * thread, in {@link #run}.
  */
 public final class JobAttempt implements JobManagerGateway {
   private static final long DEPLOY_TIMEOUT_MILLIS = 60_000;
-  private static final int MAX_FINAL_CHECKPOINT_TRIES = 5;
-
-  /** What the task managers, the coordinator and the user tell the attempt's thread. */
-  private sealed interface Event {}
-
-  private record Deployed(String taskManagerId, Throwable error) implements Event {}
-
-  private record Running(SubtaskKey subtask) implements Event {}
-
-  private record SinkOutputStarted(SubtaskKey subtask) implements Event {}
-
-  private record DataFinished(SubtaskKey subtask) implements Event {}
-
-  private record Terminated(SubtaskKey subtask) implements Event {}
-
-  private record Failed(Throwable cause) implements Event {}
-
-  private record FinalCheckpointDone(Throwable failure) implements Event {}
-
-  private record StopRequested(SavepointStop stop) implements Event {}
-
-  private record StopSavepointDone(CompletedCheckpoint savepoint, Throwable failure)
-      implements Event {}
 
   private final int number;
   private final JobGraph graph;
@@ -73,15 +60,10 @@ public final class JobAttempt implements JobManagerGateway {
   private final CheckpointCoordinator coordinator;
   private final SourceEnumerators enumerators;
   private final LeaseEpoch leaseEpoch;
-  private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
+  private final BlockingQueue<AttemptEvent> events = new LinkedBlockingQueue<>();
   private final int subtaskCount;
-  // Only on the job's thread: the stop-with-savepoint under way, or null.
-  private SavepointStop stop;
-  // Only on the job's thread: how the attempt comes to its end, and the subtasks that finished
-  // their data, and the tries of the final checkpoint so far.
-  private AttemptEnding ending = AttemptEnding.RUNNING;
-  private int dataFinished;
-  private int finalTries;
+  // Only on the job's thread: the final checkpoint, a stop with savepoint, a failure or cancel.
+  private final AttemptEnd end;
   // Only on the job's thread: whether a sink of this attempt received a record yet.
   private boolean outputStarted;
   private volatile boolean ended;
@@ -133,6 +115,7 @@ public final class JobAttempt implements JobManagerGateway {
             history,
             failpoints,
             enumerators);
+    this.end = new AttemptEnd(coordinator, taskManagers, subtaskCount, events::add);
   }
 
   /** 0 for the first attempt of the job, then one more per restart. */
@@ -167,15 +150,14 @@ public final class JobAttempt implements JobManagerGateway {
     }
     Throwable deployFailure = deployAll();
     if (deployFailure != null) {
-      cancelAll();
-      return deployFailure;
+      return end.fail(deployFailure);
     }
     StartupPhases.reached("every subtask deployed");
     taskManagers.start();
     int running = 0;
     int terminated = 0;
     while (true) {
-      Event event = events.poll(1, TimeUnit.SECONDS);
+      AttemptEvent event = events.poll(1, TimeUnit.SECONDS);
       Throwable failure = null;
       if (event instanceof Failed failed) {
         failure = failed.cause();
@@ -188,40 +170,19 @@ public final class JobAttempt implements JobManagerGateway {
       } else if (event instanceof SinkOutputStarted started) {
         maybeCheckpointFirstOutput(started.subtask());
       } else if (event instanceof DataFinished) {
-        dataFinished++;
-        if (ending == AttemptEnding.RUNNING) {
-          maybeBeginFinalCheckpoint();
-        }
+        end.dataFinished();
       } else if (event instanceof FinalCheckpointDone done) {
-        if (done.failure() == null) {
-          ending = ending.moveTo(AttemptEnding.TERMINATING);
-          taskManagers.terminate();
-        } else if (finalTries++ < MAX_FINAL_CHECKPOINT_TRIES) {
-          triggerFinalCheckpoint();
-        } else {
-          failure =
-              new IllegalStateException(
-                  "The final checkpoint failed " + MAX_FINAL_CHECKPOINT_TRIES + " times",
-                  done.failure());
-        }
+        failure = end.finalCheckpointDone(done.failure());
       } else if (event instanceof StopRequested request) {
-        startStop(request.stop());
+        end.stopRequested(request.stop());
       } else if (event instanceof StopSavepointDone done) {
-        failure = onStopSavepointDone(done);
+        failure = end.stopSavepointDone(done.savepoint(), done.failure());
       } else if (event instanceof Terminated && ++terminated == subtaskCount) {
-        coordinator.shutDown();
-        if (stop != null) {
-          stop.stopped();
-        }
+        end.succeed();
         return null;
       }
       if (failure != null) {
-        cancelAll();
-        if (stop != null) {
-          stop.fail(
-              "The job failed while stopping with a savepoint: " + failure.getMessage(), failure);
-        }
-        return failure;
+        return end.fail(failure);
       }
     }
   }
@@ -234,7 +195,7 @@ public final class JobAttempt implements JobManagerGateway {
     taskManagers.deploy(deployment, this);
     long deadline = System.currentTimeMillis() + DEPLOY_TIMEOUT_MILLIS;
     while (!waiting.isEmpty()) {
-      Event event =
+      AttemptEvent event =
           events.poll(Math.max(1, deadline - System.currentTimeMillis()), TimeUnit.MILLISECONDS);
       if (event == null) {
         return new IllegalStateException("Task managers " + waiting + " did not deploy in time");
@@ -270,73 +231,11 @@ public final class JobAttempt implements JobManagerGateway {
   /** A stop asked for as the attempt ended would wait for ever: it fails instead. */
   private void refuseStopsAfterTheEnd() {
     ended = true;
-    for (Event event : events) {
+    for (AttemptEvent event : events) {
       if (event instanceof StopRequested request) {
         request.stop().fail("The job attempt ended before it could stop with a savepoint", null);
       }
     }
-  }
-
-  /**
-   * Once every subtask finished its data, stops periodic checkpoints and takes the final one; while
-   * a stop-with-savepoint is under way its savepoint takes that place (see {@link AttemptEnding}).
-   */
-  private void maybeBeginFinalCheckpoint() {
-    if (dataFinished < subtaskCount) {
-      return;
-    }
-    ending = ending.moveTo(AttemptEnding.FINAL_CHECKPOINT);
-    coordinator.stopPeriodic();
-    finalTries++;
-    triggerFinalCheckpoint();
-  }
-
-  private void startStop(SavepointStop requested) {
-    if (stop != null) {
-      requested.fail("The job is stopping with a savepoint already", null);
-      return;
-    }
-    if (ending != AttemptEnding.RUNNING) {
-      // Its final checkpoint commits everything; a savepoint beside it would only race it.
-      requested.fail(
-          "The job finished before it could stop with a savepoint: every subtask reached the end"
-              + " of its input, and the final checkpoint commits its output",
-          null);
-      return;
-    }
-    ending = ending.moveTo(AttemptEnding.STOPPING);
-    stop = requested;
-    synchronized (coordinator) {
-      taskManagers.routeSavepoint(coordinator.nextCheckpointId(), stop.directory());
-      stop.trigger(
-          coordinator,
-          (savepoint, failure) -> events.add(new StopSavepointDone(savepoint, failure)));
-    }
-  }
-
-  /**
-   * A completed stop-with-savepoint ends every subtask after its notification (calls to a task
-   * manager arrive in order); an aborted one lets the job go on (its sources resume), or take its
-   * final checkpoint when every subtask finished its data meanwhile; one complete but not told to
-   * the tasks fails the attempt, which then restores from it. Returns the attempt's failure, or
-   * null.
-   */
-  private Throwable onStopSavepointDone(StopSavepointDone done) {
-    if (done.failure() == null) {
-      stop.savepointCompleted(done.savepoint());
-      ending = ending.moveTo(AttemptEnding.TERMINATING);
-      taskManagers.terminate();
-      return null;
-    }
-    if (done.failure() instanceof CheckpointCoordinator.NotificationLostException lost) {
-      return lost;
-    }
-    stop.fail(
-        "The savepoint failed, the job goes on: " + done.failure().getMessage(), done.failure());
-    stop = null;
-    ending = ending.moveTo(AttemptEnding.RUNNING);
-    maybeBeginFinalCheckpoint();
-    return null;
   }
 
   /**
@@ -363,7 +262,7 @@ public final class JobAttempt implements JobManagerGateway {
 
   /** True once the attempt ended because it stopped with a savepoint; on the job's thread. */
   public boolean stoppedWithSavepoint() {
-    return stop != null && stop.phase() == SavepointStop.Phase.STOPPED;
+    return end.stoppedWithSavepoint();
   }
 
   /** Ends the attempt from outside: its {@link #run} returns a cancellation. */
@@ -381,17 +280,6 @@ public final class JobAttempt implements JobManagerGateway {
 
   public long nextCheckpointId() {
     return coordinator.nextCheckpointId();
-  }
-
-  private void triggerFinalCheckpoint() {
-    coordinator
-        .trigger()
-        .whenComplete((checkpoint, failure) -> events.add(new FinalCheckpointDone(failure)));
-  }
-
-  private void cancelAll() {
-    coordinator.shutDown();
-    taskManagers.cancel();
   }
 
   // ---- from the task managers

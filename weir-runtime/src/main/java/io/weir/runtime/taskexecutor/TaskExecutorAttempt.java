@@ -1,9 +1,5 @@
 package io.weir.runtime.taskexecutor;
 
-import io.weir.api.checkpoint.CheckpointingMode;
-import io.weir.api.datastream.JobConfig;
-import io.weir.api.graph.Partitioning;
-import io.weir.api.state.StateSerializer;
 import io.weir.runtime.checkpoint.CheckpointKind;
 import io.weir.runtime.checkpoint.CheckpointResponder;
 import io.weir.runtime.checkpoint.CheckpointStorage;
@@ -12,26 +8,16 @@ import io.weir.runtime.checkpoint.RoutingCheckpointStorage;
 import io.weir.runtime.checkpoint.StateHandle;
 import io.weir.runtime.checkpoint.SubtaskKey;
 import io.weir.runtime.checkpoint.storage.SavepointStorage;
-import io.weir.runtime.exchange.BarrierOrder;
-import io.weir.runtime.exchange.BatchReceiver;
-import io.weir.runtime.exchange.ChannelCredit;
-import io.weir.runtime.exchange.ChannelSelector;
-import io.weir.runtime.exchange.InputGate;
-import io.weir.runtime.exchange.RecordEncoding;
-import io.weir.runtime.exchange.RecordWriter;
 import io.weir.runtime.failpoint.Failpoints;
 import io.weir.runtime.gateway.AttemptDeployment;
 import io.weir.runtime.gateway.JobManagerGateway;
 import io.weir.runtime.gateway.RecordCounts;
-import io.weir.runtime.gateway.SubtaskPlacement;
-import io.weir.runtime.graph.JobEdge;
 import io.weir.runtime.graph.JobGraph;
 import io.weir.runtime.graph.JobVertex;
 import io.weir.runtime.startup.BesideStartStatus;
 import io.weir.runtime.startup.BesideStartWork;
 import io.weir.runtime.task.AssignedSplits;
 import io.weir.runtime.task.OneInputStreamTask;
-import io.weir.runtime.task.OutputEdge;
 import io.weir.runtime.task.SourceStreamTask;
 import io.weir.runtime.task.StreamTask;
 import io.weir.runtime.task.TaskDeployment;
@@ -40,10 +26,7 @@ import io.weir.runtime.task.TwoInputStreamTask;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
@@ -52,24 +35,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The subtasks of one attempt that run on one task manager, in one JVM or on a cluster alike:
  * created with their share of the restored checkpoint, wired to the gates of local subtasks or to
- * the exchange transport for the others, and reporting to the job manager through its gateway.
- * Start, checkpoint, terminate and cancel calls come from one thread at a time (the task manager's
- * control thread, or the job's and coordinator's threads in one JVM).
+ * the exchange transport for the others ({@link AttemptChannels}), and reporting to the job manager
+ * through its gateway. Start, checkpoint, terminate and cancel calls come from one thread at a time
+ * (the task manager's control thread, or the job's and coordinator's threads in one JVM).
  */
 public final class TaskExecutorAttempt implements TaskListener, CheckpointResponder {
-  /**
-   * Records per batch between tasks, the ceiling of a channel's credit: enough to amortize a
-   * hand-over, small enough for latency.
-   */
-  private static final int BATCH_SIZE = 512;
-
-  /**
-   * Batches a gate holds: one per input channel, this many at least. No more, because a barrier
-   * waits behind what the gate holds: while the code is cold, eight batches took a sink some 100
-   * ms, which the first output's checkpoint waited for.
-   */
-  private static final int GATE_MIN_BATCHES = 4;
-
   private final String taskManagerId;
   private final JobGraph graph;
   private final AttemptDeployment deployment;
@@ -117,86 +87,20 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
     this.whenAllTerminated = whenAllTerminated;
     this.failpoints = failpoints;
     this.besideStartWork = besideStartWork;
-    Map<SubtaskKey, InputGate> gates = createGates();
+    AttemptChannels channels = new AttemptChannels(taskManagerId, graph, deployment, exchange);
     for (JobVertex vertex : graph.vertices()) {
       for (int i = 0; i < vertex.parallelism(); i++) {
-        if (isLocal(vertex, i)) {
-          createTask(vertex, i, gates, snapshotExecutor, clock);
+        if (channels.isLocal(vertex, i)) {
+          createTask(vertex, i, channels, snapshotExecutor, clock);
         }
       }
     }
-  }
-
-  private boolean isLocal(JobVertex vertex, int subtask) {
-    return deployment.taskManagerOf(vertex.id(), subtask).equals(taskManagerId);
-  }
-
-  private Map<SubtaskKey, InputGate> createGates() {
-    Map<SubtaskKey, InputGate> gates = new HashMap<>();
-    for (JobVertex vertex : graph.vertices()) {
-      List<StateSerializer<?>> serializers = serializersByChannel(vertex);
-      int channels = serializers.size();
-      for (int i = 0; i < vertex.parallelism(); i++) {
-        if (!vertex.isSource() && isLocal(vertex, i)) {
-          int capacity = Math.max(GATE_MIN_BATCHES, channels);
-          ChannelCredit credit =
-              ChannelCredit.adaptive(
-                  graph.config().inFlightDataTarget(),
-                  BATCH_SIZE,
-                  capacity + sendersBatchesInFlightTo(vertex),
-                  System::nanoTime);
-          InputGate gate = new InputGate(channels, capacity, barrierOrder(), serializers, credit);
-          gates.put(new SubtaskKey(vertex.id(), i), gate);
-          exchange.registerGate(vertex.id(), i, gate, serializers);
-        }
-      }
-    }
-    return gates;
-  }
-
-  /**
-   * The batches the vertex's senders may have in flight to one of its gates besides those the gate
-   * holds: one per channel that a sender here fills or hands over, and per channel from another
-   * task manager what the exchange lets it have on their way.
-   */
-  private int sendersBatchesInFlightTo(JobVertex vertex) {
-    int batches = 0;
-    for (JobEdge input : graph.inputsOf(vertex)) {
-      JobVertex source = input.source();
-      for (int i = 0; i < source.parallelism(); i++) {
-        batches += isLocal(source, i) ? 1 : exchange.batchesInFlightPerRemoteChannel();
-      }
-    }
-    return batches;
-  }
-
-  /** Barriers overtake queued records only where exactly-once checkpoints may be unaligned. */
-  private BarrierOrder barrierOrder() {
-    JobConfig config = graph.config();
-    return config.unalignedCheckpoints()
-            && config.checkpointingMode() == CheckpointingMode.EXACTLY_ONCE
-        ? BarrierOrder.OVERTAKING
-        : BarrierOrder.IN_LINE;
-  }
-
-  /**
-   * The serializer of each input channel of the vertex's gates (null where none was declared): the
-   * inputs are laid out in order, a channel per upstream subtask, as {@link #channelOffset}.
-   */
-  private List<StateSerializer<?>> serializersByChannel(JobVertex vertex) {
-    List<StateSerializer<?>> serializers = new ArrayList<>();
-    for (JobEdge input : graph.inputsOf(vertex)) {
-      for (int i = 0; i < input.source().parallelism(); i++) {
-        serializers.add(input.serializer());
-      }
-    }
-    return Collections.unmodifiableList(serializers);
   }
 
   private void createTask(
       JobVertex vertex,
       int subtask,
-      Map<SubtaskKey, InputGate> gates,
+      AttemptChannels channels,
       Executor snapshotExecutor,
       Clock clock)
       throws Exception {
@@ -210,8 +114,8 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
             graph.config(),
             StateAssigner.statesFor(restored, vertex, subtask, graph.config().maxParallelism()),
             restored == null ? OptionalLong.empty() : OptionalLong.of(restored.checkpointId()),
-            gates.get(new SubtaskKey(vertex.id(), subtask)),
-            outputsOf(vertex, subtask, gates),
+            channels.gateOf(vertex, subtask),
+            channels.outputsOf(vertex, subtask),
             storage,
             this,
             this,
@@ -225,7 +129,7 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
     if (vertex.isSource()) {
       task = new SourceStreamTask(taskDeployment);
     } else if (vertex.isTwoInput()) {
-      task = new TwoInputStreamTask(taskDeployment, firstInputChannels(vertex));
+      task = new TwoInputStreamTask(taskDeployment, channels.firstInputChannels(vertex));
     } else {
       task = new OneInputStreamTask(taskDeployment);
     }
@@ -233,74 +137,6 @@ public final class TaskExecutorAttempt implements TaskListener, CheckpointRespon
     if (task instanceof SourceStreamTask source) {
       sources.add(source);
     }
-  }
-
-  private List<OutputEdge> outputsOf(
-      JobVertex vertex, int subtask, Map<SubtaskKey, InputGate> gates) throws Exception {
-    List<OutputEdge> outputs = new ArrayList<>();
-    for (JobEdge edge : graph.outputsOf(vertex)) {
-      JobVertex target = edge.target();
-      int channel = channelOffset(edge) + subtask;
-      List<BatchReceiver> receivers = new ArrayList<>();
-      for (int t = 0; t < target.parallelism(); t++) {
-        if (isLocal(target, t)) {
-          receivers.add(gates.get(new SubtaskKey(target.id(), t)));
-        } else {
-          SubtaskPlacement placement =
-              new SubtaskPlacement(target.id(), t, deployment.taskManagerOf(target.id(), t));
-          RecordEncoding encoding =
-              new RecordEncoding(
-                  edge.serializer(),
-                  graph.config().javaSerializedTypes(),
-                  vertex.chain().get(vertex.chain().size() - 1).displayName());
-          receivers.add(exchange.channelTo(placement, channel, encoding));
-        }
-      }
-      RecordWriter writer =
-          new RecordWriter(selectorOf(edge, subtask), receivers, channel, BATCH_SIZE);
-      outputs.add(
-          new OutputEdge(
-              writer,
-              edge.sideOutput(),
-              edge.serializer(),
-              edge.partitioning() instanceof Partitioning.Broadcast));
-    }
-    return outputs;
-  }
-
-  /** The channels of a two-input vertex's gate that carry its first input: they come first. */
-  private int firstInputChannels(JobVertex vertex) {
-    List<JobEdge> inputs = graph.inputsOf(vertex);
-    int channels = 0;
-    for (int i = 0; i < vertex.firstInputs(); i++) {
-      channels += inputs.get(i).source().parallelism();
-    }
-    return channels;
-  }
-
-  /** The first channel of {@code edge} in its target's gate: the inputs are laid out in order. */
-  private int channelOffset(JobEdge edge) {
-    int offset = 0;
-    for (JobEdge input : graph.inputsOf(edge.target())) {
-      if (input == edge) {
-        break;
-      }
-      offset += input.source().parallelism();
-    }
-    return offset;
-  }
-
-  private ChannelSelector selectorOf(JobEdge edge, int subtask) {
-    int targets = edge.target().parallelism();
-    if (edge.partitioning() instanceof Partitioning.Hash hash) {
-      return ChannelSelector.byKeyGroup(
-          hash.keySelector(), graph.config().maxParallelism(), targets);
-    } else if (edge.partitioning() instanceof Partitioning.Broadcast) {
-      return ChannelSelector.broadcast();
-    } else if (edge.partitioning() instanceof Partitioning.Rebalance) {
-      return ChannelSelector.rebalance(subtask, targets);
-    }
-    return ChannelSelector.forward(subtask);
   }
 
   public int attempt() {
