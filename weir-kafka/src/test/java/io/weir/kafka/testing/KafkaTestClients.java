@@ -1,6 +1,5 @@
 package io.weir.kafka.testing;
 
-import io.weir.kafka.monitor.TopicTransactions;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,7 +22,6 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.awaitility.Awaitility;
 
 /** Small client calls tests need against a real broker: topics, producers, counting readers. */
 public final class KafkaTestClients {
@@ -62,30 +60,6 @@ public final class KafkaTestClients {
           record.value() == null ? null : new String(record.value(), StandardCharsets.UTF_8));
     }
     return values;
-  }
-
-  /**
-   * What a {@code read_committed} reader sees once every transaction on the topic is decided: for a
-   * job that finished, whose last commit returned before the brokers wrote its markers (until then
-   * such a reader stops short of that transaction). Waits up to a minute for the markers.
-   */
-  public static List<String> readCommittedOnceDecided(String bootstrapServers, String topic) {
-    awaitNoOpenTransactions(bootstrapServers, topic);
-    return readAll(bootstrapServers, topic, "read_committed");
-  }
-
-  /** As {@link #readCommittedOnceDecided}, the whole records. */
-  public static List<ConsumerRecord<byte[], byte[]>> readCommittedRecordsOnceDecided(
-      String bootstrapServers, String topic) {
-    awaitNoOpenTransactions(bootstrapServers, topic);
-    return readRecords(bootstrapServers, topic, "read_committed");
-  }
-
-  private static void awaitNoOpenTransactions(String bootstrapServers, String topic) {
-    Awaitility.await("every transaction on " + topic + " decided")
-        .atMost(Duration.ofMinutes(1))
-        .pollInterval(Duration.ofMillis(200))
-        .until(() -> TopicTransactions.allDecided(bootstrapServers, topic));
   }
 
   /** As {@link #readAll}, the whole records: keys, values, headers, timestamps, positions. */
