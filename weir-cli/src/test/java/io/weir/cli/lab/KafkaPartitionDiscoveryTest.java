@@ -3,6 +3,7 @@ package io.weir.cli.lab;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.weir.kafka.monitor.TopicTransactions;
 import io.weir.kafka.testing.KafkaBrokerExtension;
 import io.weir.lab.OutputVerifier;
 import io.weir.lab.Topics;
@@ -59,7 +60,11 @@ class KafkaPartitionDiscoveryTest {
       assertThat(resumed.waitFor(180_000)).as("exit, see %s", resumed.log()).isEqualTo(0);
     }
 
-    // then: every record produced after the job's start once
+    // then: as soon as the process exited, no transaction on the output waits for its markers,
+    // and a read_committed reader reads every record produced after the job's start once
+    assertThat(TopicTransactions.allDecided(kafka.bootstrapServers(), scenario.outputTopic()))
+        .as("every transaction on the output decided at the exit")
+        .isTrue();
     OutputVerifier.Verdict verdict = scenario.readCommitted().verify(0, before + after);
     assertThat(verdict.lost()).as(verdict.line()).isZero();
     assertThat(verdict.exactlyOnce()).as(verdict.line()).isTrue();

@@ -107,7 +107,7 @@ class NewJobProjectTest {
     Map<String, List<Long>> counts = new TreeMap<>();
     ObjectMapper json = new ObjectMapper();
     for (String value :
-        KafkaTestClients.readCommittedOnceDecided(kafka.bootstrapServers(), "customer-totals")) {
+        KafkaTestClients.readAll(kafka.bootstrapServers(), "customer-totals", "read_committed")) {
       JsonNode total = json.readTree(value);
       orderIds.add(total.get("lastOrderId").asLong());
       counts

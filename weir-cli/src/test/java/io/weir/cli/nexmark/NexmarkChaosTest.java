@@ -113,7 +113,7 @@ class NexmarkChaosTest {
 
     // then
     List<String> committed =
-        KafkaTestClients.readCommittedOnceDecided(kafka.bootstrapServers(), results);
+        KafkaTestClients.readAll(kafka.bootstrapServers(), results, "read_committed");
     CheckResult result = QueryCheck.compare(query, CONFIG, EVENTS, committed);
     assertThat(result.line())
         .isEqualTo(query.name() + ": rows=" + result.rows() + " matches-sql=true");

@@ -42,6 +42,8 @@ public final class KafkaSink {
     private int poolSize = 5;
     private Duration checkpointInterval;
     private Duration startTimeout = Duration.ofSeconds(60);
+    // Kafka's default request timeout: the wait is for one marker write per partition.
+    private Duration readableAtEndTimeout = Duration.ofSeconds(30);
     private final Map<String, String> properties = new HashMap<>();
 
     public Builder<T> bootstrapServers(String servers) {
@@ -109,6 +111,23 @@ public final class KafkaSink {
       return this;
     }
 
+    /**
+     * How long an exactly-once sink's subtask, when the job finishes or stops with a savepoint,
+     * waits after its last commit until {@code read_committed} readers can read all it committed
+     * (default 30 s): the brokers write a commit's markers a moment after the commit returned. Past
+     * it the job ends anyway with a warning; the records are committed and become readable once the
+     * markers land, or once another producer's open transaction on the same partitions ends. Zero:
+     * no wait.
+     */
+    public Builder<T> readableAtEndTimeout(Duration timeout) {
+      if (timeout.isNegative()) {
+        throw new IllegalArgumentException(
+            "The Kafka sink's readable-at-end timeout must not be negative");
+      }
+      this.readableAtEndTimeout = timeout;
+      return this;
+    }
+
     public Builder<T> property(String key, String value) {
       properties.put(key, value);
       return this;
@@ -148,7 +167,8 @@ public final class KafkaSink {
           poolSize,
           checkpointInterval,
           Map.copyOf(properties),
-          startTimeout);
+          startTimeout,
+          readableAtEndTimeout);
     }
   }
 }

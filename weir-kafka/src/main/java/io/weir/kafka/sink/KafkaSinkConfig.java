@@ -20,7 +20,8 @@ record KafkaSinkConfig<T>(
     int transactionalIdPoolSize,
     Duration checkpointInterval,
     Map<String, String> producerProperties,
-    Duration startTimeout)
+    Duration startTimeout,
+    Duration readableAtEndTimeout)
     implements Serializable {
 
   /** The Kafka record both kinds of sink send for {@code value}, as the serializer makes it. */

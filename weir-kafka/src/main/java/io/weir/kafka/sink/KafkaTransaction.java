@@ -2,6 +2,7 @@ package io.weir.kafka.sink;
 
 import io.weir.kafka.transaction.PendingTransaction;
 import java.io.Serializable;
+import java.util.Map;
 import org.apache.kafka.clients.producer.KafkaProducer;
 
 /**
@@ -24,6 +25,8 @@ final class KafkaTransaction implements Serializable {
   private boolean marked;
   private long markerOffset;
   private final transient KafkaProducer<byte[], byte[]> producer;
+  // The highest offset written in each partition; known only in the process that wrote it.
+  private transient Map<Integer, Long> writtenOffsets;
 
   KafkaTransaction(String transactionalId, int poolIndex, KafkaProducer<byte[], byte[]> producer) {
     this.transactionalId = transactionalId;
@@ -62,11 +65,20 @@ final class KafkaTransaction implements Serializable {
     return recordCount > 0;
   }
 
-  void preCommitted(PendingTransaction pending, long markerOffset) {
+  void preCommitted(PendingTransaction pending, long markerOffset, Map<Integer, Long> written) {
+    this.writtenOffsets = Map.copyOf(written);
     this.producerId = pending.producerId();
     this.epoch = pending.epoch();
     this.markerOffset = markerOffset;
     this.marked = true;
+  }
+
+  /**
+   * The highest offset it wrote in each partition of the sink's topic, by partition; empty when it
+   * was restored from a checkpoint or holds no records.
+   */
+  Map<Integer, Long> writtenOffsets() {
+    return writtenOffsets == null ? Map.of() : writtenOffsets;
   }
 
   /** Whether its marker was written: pre-committed by a version that writes markers. */

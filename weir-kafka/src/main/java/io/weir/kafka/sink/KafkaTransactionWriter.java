@@ -44,11 +44,14 @@ final class KafkaTransactionWriter<T> implements AutoCloseable {
   // The attempt's: it ends only once the fence of the pool's other ids ended.
   private final BesideStartWork besideStartWork;
   private final AtomicReference<Exception> sendError = new AtomicReference<>();
+  private final WrittenOffsets writtenOffsets = new WrittenOffsets();
   // One for every record: a lambda per send would be an allocation per record.
   private final Callback sendCallback =
       (metadata, error) -> {
         if (error != null) {
           sendError.compareAndSet(null, error);
+        } else {
+          writtenOffsets.written(metadata.partition(), metadata.offset());
         }
       };
 
@@ -60,6 +63,11 @@ final class KafkaTransactionWriter<T> implements AutoCloseable {
     this.failpoints = Failpoints.of(context);
     this.besideStartWork = BesideStartWork.of(context);
     ClientGauges.addProducers(context.metricGroup(), producers::forGauges);
+  }
+
+  /** The sink's marker topic, whose admin clients the committer uses too. */
+  TransactionMarkers markers() {
+    return markers;
   }
 
   /** The subtask's producers, which the committer commits with. */
@@ -174,7 +182,7 @@ final class KafkaTransactionWriter<T> implements AutoCloseable {
                     transaction.recordCount()));
     transaction.producer().flush();
     throwSendError();
-    transaction.preCommitted(pending, marker.get().offset());
+    transaction.preCommitted(pending, marker.get().offset(), writtenOffsets.take());
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.weir.kafka.sink;
 
 import io.weir.api.checkpoint.FunctionSnapshotContext;
+import io.weir.api.checkpoint.LastCommitListener;
 import io.weir.api.sink.TransactionOutcome;
 import io.weir.api.sink.TwoPhaseCommitOptions;
 import io.weir.api.sink.TwoPhaseCommitSinkFunction;
@@ -15,8 +16,10 @@ import java.util.SortedMap;
  * subtask's pool ({@link TransactionalIdPoolUse}), sends the records into it and pre-commits it:
  * writes its marker record ({@link TransactionMarkers}), flushes, and records the producer id,
  * epoch and marker offset. The committer ({@link KafkaTransactionCommitter}) commits with the
- * producer that began the transaction. The recovery ({@link KafkaTransactionRecovery}) resumes,
- * aborts and proves the transactions of earlier attempts.
+ * producer that began the transaction, and when the job finishes or stops with a savepoint, waits
+ * after its last commit until {@code read_committed} readers can read it ({@link
+ * CommittedVisibility}). The recovery ({@link KafkaTransactionRecovery}) resumes, aborts and proves
+ * the transactions of earlier attempts.
  *
  * <p>Recovery is the job's step, before any subtask runs: it resumes and commits the restored
  * pending transactions of all former subtasks from their producer ids and epochs, aborts every open
@@ -60,8 +63,8 @@ import java.util.SortedMap;
  * over every attempt by exact pattern) would close that path too, at the cost of a new set of ids
  * in the broker for every restart.
  */
-final class TransactionalKafkaSink<T>
-    extends TwoPhaseCommitSinkFunction<T, KafkaTransaction, Void> {
+final class TransactionalKafkaSink<T> extends TwoPhaseCommitSinkFunction<T, KafkaTransaction, Void>
+    implements LastCommitListener {
   private final KafkaSinkConfig<T> config;
   // The parts of a subtask, made when it starts (initializeUserContext).
   private transient KafkaTransactionWriter<T> writer;
@@ -87,7 +90,15 @@ final class TransactionalKafkaSink<T>
   private KafkaTransactionWriter<T> writer() {
     if (writer == null) {
       writer = new KafkaTransactionWriter<>(config, getRuntimeContext());
-      committer = new KafkaTransactionCommitter(writer.producers(), recovery());
+      committer =
+          new KafkaTransactionCommitter(
+              writer.producers(),
+              recovery(),
+              new CommittedVisibility(
+                  getRuntimeContext().operatorName(),
+                  config.topic(),
+                  writer.markers()::newAdmin,
+                  config.readableAtEndTimeout()));
       pool =
           new TransactionalIdPoolUse(
               config.transactionalIdPoolSize(), writer.producers().subtaskPrefix());
@@ -179,6 +190,18 @@ final class TransactionalKafkaSink<T>
   @Override
   protected void commit(KafkaTransaction transaction) {
     committer.commit(transaction);
+  }
+
+  /**
+   * The job finished or stopped with a savepoint, and the last commit returned: what it wrote is to
+   * be readable before the subtask ends, so the job's end means its output can be read.
+   */
+  @Override
+  public void afterLastCommit() throws Exception {
+    awaitCommitsInFlight();
+    if (committer != null) {
+      committer.awaitCommittedReadable();
+    }
   }
 
   // ---- the recovery ----------------------------------------------------------------------

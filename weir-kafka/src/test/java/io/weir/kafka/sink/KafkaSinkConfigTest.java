@@ -39,6 +39,7 @@ class KafkaSinkConfigTest {
         5,
         Duration.ofSeconds(1),
         properties,
-        Duration.ofSeconds(60));
+        Duration.ofSeconds(60),
+        Duration.ofSeconds(30));
   }
 }

@@ -74,6 +74,7 @@ class TransactionTimeoutCheckClusterTest {
         5,
         null,
         Map.of(),
-        Duration.ofSeconds(60));
+        Duration.ofSeconds(60),
+        Duration.ofSeconds(30));
   }
 }

@@ -69,6 +69,7 @@ class TransactionTimeoutCheckTest {
         5,
         checkpointInterval,
         Map.of(),
-        Duration.ofSeconds(60));
+        Duration.ofSeconds(60),
+        Duration.ofSeconds(30));
   }
 }

@@ -216,6 +216,7 @@ class TransactionalProducersTest {
         5,
         Duration.ofSeconds(1),
         Map.of(),
-        Duration.ofSeconds(60));
+        Duration.ofSeconds(60),
+        Duration.ofSeconds(30));
   }
 }

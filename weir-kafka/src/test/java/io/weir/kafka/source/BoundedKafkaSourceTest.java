@@ -103,14 +103,14 @@ class BoundedKafkaSourceTest {
     await()
         .atMost(Duration.ofSeconds(60))
         .pollInterval(Duration.ofMillis(200))
-        .until(() -> !committedNow(topics).isEmpty());
+        .until(() -> !committed(topics).isEmpty());
     produce(topics.input(), ids(3_000, 4_000));
 
     // when: halted with a savepoint and restored from it at another parallelism
     Path savepoint =
         job.stopWithSavepoint(directory.resolve("savepoint")).get(60, TimeUnit.SECONDS);
     job.awaitResult();
-    assertThat(committedNow(topics)).hasSizeLessThan(3_000);
+    assertThat(committed(topics)).hasSizeLessThan(3_000);
     StreamEnvironment second = environment(after).fromCheckpoint(savepoint);
     second
         .addSource(source(topics))
@@ -216,12 +216,7 @@ class BoundedKafkaSourceTest {
     }
   }
 
-  /** The output of a job that ended, once its last transactions are decided. */
   private static List<String> committed(Topics topics) {
-    return KafkaTestClients.readCommittedOnceDecided(kafka.bootstrapServers(), topics.output());
-  }
-
-  private static List<String> committedNow(Topics topics) {
     return KafkaTestClients.readAll(kafka.bootstrapServers(), topics.output(), "read_committed");
   }
 }

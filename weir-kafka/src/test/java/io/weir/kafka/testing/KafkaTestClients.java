@@ -1,6 +1,5 @@
 package io.weir.kafka.testing;
 
-import io.weir.kafka.monitor.TopicTransactions;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,7 +22,6 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.awaitility.Awaitility;
 
 /** Small client calls tests need against a real broker: topics, producers, counting readers. */
 public final class KafkaTestClients {
@@ -64,32 +62,20 @@ public final class KafkaTestClients {
     return values;
   }
 
-  /**
-   * What a {@code read_committed} reader sees once every transaction on the topic is decided: for a
-   * job that finished, whose last commit returned before the brokers wrote its markers (until then
-   * such a reader stops short of that transaction). Waits up to a minute for the markers.
-   */
-  public static List<String> readCommittedOnceDecided(String bootstrapServers, String topic) {
-    awaitNoOpenTransactions(bootstrapServers, topic);
-    return readAll(bootstrapServers, topic, "read_committed");
-  }
-
-  /** As {@link #readCommittedOnceDecided}, the whole records. */
-  public static List<ConsumerRecord<byte[], byte[]>> readCommittedRecordsOnceDecided(
-      String bootstrapServers, String topic) {
-    awaitNoOpenTransactions(bootstrapServers, topic);
-    return readRecords(bootstrapServers, topic, "read_committed");
-  }
-
-  private static void awaitNoOpenTransactions(String bootstrapServers, String topic) {
-    Awaitility.await("every transaction on " + topic + " decided")
-        .atMost(Duration.ofMinutes(1))
-        .pollInterval(Duration.ofMillis(200))
-        .until(() -> TopicTransactions.allDecided(bootstrapServers, topic));
-  }
-
   /** As {@link #readAll}, the whole records: keys, values, headers, timestamps, positions. */
   public static List<ConsumerRecord<byte[], byte[]>> readRecords(
+      String bootstrapServers, String topic, String isolation) {
+    try (KafkaConsumer<byte[], byte[]> consumer = reader(bootstrapServers, topic, isolation)) {
+      return readToEnd(consumer);
+    }
+  }
+
+  /**
+   * A consumer with the given isolation level, assigned every partition of {@code topic}, its
+   * metadata already fetched: a test that makes it before a job ends reads right after the end with
+   * {@link #readToEnd}, as quickly as a script that polls for its output.
+   */
+  public static KafkaConsumer<byte[], byte[]> reader(
       String bootstrapServers, String topic, String isolation) {
     Properties config = new Properties();
     config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
@@ -98,22 +84,31 @@ public final class KafkaTestClients {
     config.put(
         ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
     config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+    KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
+    List<TopicPartition> partitions = new ArrayList<>();
+    for (PartitionInfo info : consumer.partitionsFor(topic, Duration.ofSeconds(30))) {
+      partitions.add(new TopicPartition(topic, info.partition()));
+    }
+    consumer.assign(partitions);
+    return consumer;
+  }
+
+  /**
+   * Reads a {@link #reader}'s partitions from the beginning until its position reaches the end
+   * offsets as they are now (for read_committed: the last stable offsets).
+   */
+  public static List<ConsumerRecord<byte[], byte[]>> readToEnd(
+      KafkaConsumer<byte[], byte[]> consumer) {
+    Map<TopicPartition, Long> end =
+        consumer.endOffsets(consumer.assignment(), Duration.ofSeconds(30));
+    consumer.seekToBeginning(consumer.assignment());
     List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
-    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config)) {
-      List<TopicPartition> partitions = new ArrayList<>();
-      for (PartitionInfo info : consumer.partitionsFor(topic, Duration.ofSeconds(30))) {
-        partitions.add(new TopicPartition(topic, info.partition()));
-      }
-      consumer.assign(partitions);
-      consumer.seekToBeginning(partitions);
-      Map<TopicPartition, Long> end = consumer.endOffsets(partitions, Duration.ofSeconds(30));
-      Instant deadline = Instant.now().plusSeconds(30);
-      while (!reached(consumer, end) && Instant.now().isBefore(deadline)) {
-        consumer.poll(Duration.ofMillis(200)).forEach(records::add);
-      }
-      if (!reached(consumer, end)) {
-        throw new IllegalStateException("did not reach the end of " + topic + " in 30 s");
-      }
+    Instant deadline = Instant.now().plusSeconds(30);
+    while (!reached(consumer, end) && Instant.now().isBefore(deadline)) {
+      consumer.poll(Duration.ofMillis(200)).forEach(records::add);
+    }
+    if (!reached(consumer, end)) {
+      throw new IllegalStateException("did not reach the end of " + end.keySet() + " in 30 s");
     }
     return records;
   }

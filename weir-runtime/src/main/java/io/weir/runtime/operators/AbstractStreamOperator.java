@@ -5,6 +5,7 @@ import io.weir.api.checkpoint.CheckpointedFunction;
 import io.weir.api.checkpoint.CommitsInBackground;
 import io.weir.api.checkpoint.FunctionInitializationContext;
 import io.weir.api.checkpoint.FunctionSnapshotContext;
+import io.weir.api.checkpoint.LastCommitListener;
 import io.weir.api.functions.KeySelector;
 import io.weir.api.functions.OutputTag;
 import io.weir.api.functions.RichFunction;
@@ -172,6 +173,13 @@ public abstract class AbstractStreamOperator<F> implements StreamOperator {
   public void awaitCommitsInFlight() throws Exception {
     if (function instanceof CommitsInBackground background) {
       background.awaitCommitsInFlight();
+    }
+  }
+
+  @Override
+  public void afterLastCommit() throws Exception {
+    if (function instanceof LastCommitListener listener) {
+      listener.afterLastCommit();
     }
   }
 

@@ -10,7 +10,8 @@ import java.util.Map;
  * order: {@link #initializeState}, {@link #open}, then any of {@link #processElement}, {@link
  * #processWatermark}, {@link #snapshotState}, {@link #notifyCheckpointComplete}, {@link
  * #notifyCheckpointAborted}; {@link #endInput} once when no more records will come (the final
- * checkpoint follows it); {@link #close} last, also after a failure.
+ * checkpoint follows it); {@link #afterLastCommit} once when the task ends successfully; {@link
+ * #close} last, also after a failure.
  */
 public interface StreamOperator {
   OperatorSetup setup();
@@ -52,6 +53,13 @@ public interface StreamOperator {
   default void awaitCommitsInFlight() throws Exception {}
 
   void notifyCheckpointAborted(long checkpointId) throws Exception;
+
+  /**
+   * The task ends successfully (after the final checkpoint, or a stop-with-savepoint, was notified)
+   * and {@link #awaitCommitsInFlight} returned: the function waits, if it is a {@code
+   * LastCommitListener}, until what it committed can be read. Not called after a failure or cancel.
+   */
+  default void afterLastCommit() throws Exception {}
 
   void close() throws Exception;
 

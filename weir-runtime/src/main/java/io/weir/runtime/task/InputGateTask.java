@@ -119,6 +119,7 @@ public abstract class InputGateTask extends StreamTask
       replayOvertakenOutput();
       replayInFlight();
       loop();
+      chain.afterLastCommit();
       chain.close();
       if (maybeMoveTo(TaskState.TERMINATED)) {
         deployment.listener().onTerminated(this);

@@ -137,6 +137,17 @@ final class OperatorChain {
   }
 
   /**
+   * The task ends successfully, its last notification processed: each operator, in notify order,
+   * first finishes the commits it still runs, then makes sure their output can be read.
+   */
+  void afterLastCommit() throws Exception {
+    for (StreamOperator operator : inNotifyOrder()) {
+      operator.awaitCommitsInFlight();
+      operator.afterLastCommit();
+    }
+  }
+
+  /**
    * Closes every operator, head first, even when one fails; the first failure is thrown. Only the
    * first call does so.
    */

@@ -132,6 +132,7 @@ public final class SourceStreamTask extends StreamTask {
         closeQuietly();
         return;
       }
+      chain.afterLastCommit();
       chain.close();
       if (maybeMoveTo(TaskState.TERMINATED)) {
         deployment.listener().onTerminated(this);
