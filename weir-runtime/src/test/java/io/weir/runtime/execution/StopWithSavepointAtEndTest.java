@@ -56,6 +56,11 @@ class StopWithSavepointAtEndTest {
   private StreamEnvironment environment(boolean endAfterSnapshot) {
     StreamEnvironment env = StreamEnvironment.getExecutionEnvironment().setParallelism(PARALLELISM);
     env.setCheckpointDirectory(dir.resolve("checkpoints"));
+    // A reader's ids go out in one batch a target, with its end or the stop's barrier: a sink
+    // holding its first record leaves room in its gate for that batch, not for the many small
+    // ones a buffer timeout flushes on a busy machine, behind which a reader's end or barrier
+    // would wait.
+    env.config().bufferTimeout(Duration.ofMinutes(10));
     env.addSource(new EndingSequenceSource(PER_READER, endAfterSnapshot))
         .uid("sequence")
         .rebalance()
