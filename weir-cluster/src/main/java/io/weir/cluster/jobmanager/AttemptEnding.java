@@ -141,6 +141,9 @@ final class AttemptEnding {
   synchronized boolean await(Duration timeout, BooleanSupplier cancelled)
       throws InterruptedException {
     long deadline = clock.millis() + timeout.toMillis();
+    if (taskManagers.containsValue(Ending.RUNNING)) {
+      LOG.info("Waiting for {} to end on task manager(s) {}", earlierWork, running());
+    }
     while (!markSightedAndCheckEnded() || clock.millis() < quietAfterMillis) {
       if (cancelled.getAsBoolean()) {
         return false;
