@@ -23,8 +23,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A task manager gone without its word may have started a fence just before: the wait then lasts
  * until its lease ended and the fence's bound passed ({@link Sightings#quietAfterMillis}), unless
- * one of its heartbeats said that every subtask of the attempt there had passed its start and no
- * work beside it ran: work beside a start is only added at a subtask's start, so none can follow.
+ * the attempt's subtasks there were never told to start, or one of its heartbeats said that every
+ * subtask of the attempt there had passed its start and no work beside it ran: work beside a start
+ * is only added at a subtask's start, so none can follow.
  *
  * <p>Per task manager: {@code RUNNING -> CONFIRMED} or {@code RUNNING -> GONE}. Thread safe:
  * confirmations arrive on network threads, the jobs' threads wait.
