@@ -16,6 +16,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A task manager of a highly available cluster: offers its slots to the leader ZooKeeper names,
@@ -26,6 +28,7 @@ import java.util.function.Function;
  * jobs it recovers only after the nodes it found when it took over are gone or registered with it.
  */
 final class LeaderFollower {
+  private static final Logger LOG = LoggerFactory.getLogger(LeaderFollower.class);
   private static final long RETRY_PAUSE_MILLIS = 200;
 
   private final ClusterZooKeeper zooKeeper;
@@ -106,13 +109,21 @@ final class LeaderFollower {
    */
   private LeaderInfo next(LeaderLookup lookup, long minimumEpoch, boolean lost) throws Exception {
     if (lost) {
+      LOG.info("Looking for a leader newer than epoch {}", minimumEpoch);
       try {
-        return lookup.await(minimumEpoch + 1, newLeaderWait);
+        return found(lookup.await(minimumEpoch + 1, newLeaderWait));
       } catch (IllegalStateException e) {
         // No newer leader: the same one is back (the connection broke, not the leader).
+        LOG.info(
+            "No leader newer than epoch {} within {} s", minimumEpoch, newLeaderWait.toSeconds());
       }
     }
-    return ClusterHighAvailability.leader(zooKeeper, minimumEpoch, giveUpAfter);
+    return found(ClusterHighAvailability.leader(zooKeeper, minimumEpoch, giveUpAfter));
+  }
+
+  private static LeaderInfo found(LeaderInfo leader) {
+    LOG.info("The leader is at {} (epoch {}): registering", leader.address(), leader.epoch());
+    return leader;
   }
 
   private Optional<TaskManager> start(LeaderInfo leader) throws InterruptedException {

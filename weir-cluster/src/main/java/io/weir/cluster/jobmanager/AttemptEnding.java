@@ -23,8 +23,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A task manager gone without its word may have started a fence just before: the wait then lasts
  * until its lease ended and the fence's bound passed ({@link Sightings#quietAfterMillis}), unless
- * one of its heartbeats said that every subtask of the attempt there had passed its start and no
- * work beside it ran: work beside a start is only added at a subtask's start, so none can follow.
+ * the attempt's subtasks there were never told to start, or one of its heartbeats said that every
+ * subtask of the attempt there had passed its start and no work beside it ran: work beside a start
+ * is only added at a subtask's start, so none can follow.
  *
  * <p>Per task manager: {@code RUNNING -> CONFIRMED} or {@code RUNNING -> GONE}. Thread safe:
  * confirmations arrive on network threads, the jobs' threads wait.
@@ -141,6 +142,9 @@ final class AttemptEnding {
   synchronized boolean await(Duration timeout, BooleanSupplier cancelled)
       throws InterruptedException {
     long deadline = clock.millis() + timeout.toMillis();
+    if (taskManagers.containsValue(Ending.RUNNING)) {
+      LOG.info("Waiting for {} to end on task manager(s) {}", earlierWork, running());
+    }
     while (!markSightedAndCheckEnded() || clock.millis() < quietAfterMillis) {
       if (cancelled.getAsBoolean()) {
         return false;

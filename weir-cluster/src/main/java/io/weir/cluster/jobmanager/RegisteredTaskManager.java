@@ -20,6 +20,9 @@ final class RegisteredTaskManager {
   // What each attempt's subtasks there may still do beside their start, as its latest heartbeat
   // said; kept for attempts no longer reported, as a heartbeat leaves out an attempt that ended.
   final Map<AttemptId, BesideStartStatus> besideStart = new ConcurrentHashMap<>();
+  // The attempts told to start their subtasks there: only their subtasks can have begun work
+  // beside a start. Marked before the message is sent, so that a loss declared meanwhile counts it.
+  final Set<AttemptId> startsSent = ConcurrentHashMap.newKeySet();
 
   RegisteredTaskManager(
       String id,

@@ -106,6 +106,7 @@ final class RemoteTaskManager implements TaskManagerGateway {
 
   @Override
   public void start() {
+    taskManager.startsSent.add(attempt);
     send(new ControlMessages.StartTasks(attempt));
   }
 

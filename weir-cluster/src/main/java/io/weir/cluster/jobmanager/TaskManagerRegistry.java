@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
@@ -96,15 +97,17 @@ final class TaskManagerRegistry {
     if (lost == null) {
       return;
     }
+    // Closed before the attempts told to start are read: a start sent after this is not delivered.
+    lost.connection.close();
     lostTaskManagers.put(
         id,
         new LostTaskManager(
             lost.lastHeartbeatMillis
                 + heartbeatTimeout.toMillis()
                 + BesideStartWork.WORK_BOUND.toMillis(),
-            Map.copyOf(lost.besideStart)));
+            Map.copyOf(lost.besideStart),
+            Set.copyOf(lost.startsSent)));
     LOG.warn("Task manager {} is lost: {}", id, reason);
-    lost.connection.close();
     lostListeners.forEach(listener -> listener.accept(id));
   }
 
@@ -134,16 +137,19 @@ final class TaskManagerRegistry {
 
   /**
    * When nothing of {@code attempt} that a task manager lost here started beside a start (a sink's
-   * fence) can still reach an external system, on this registry's clock. 0 when a heartbeat of it
-   * said {@link BesideStartStatus#QUIET} for the attempt: every subtask there had passed its start,
-   * where such work is added, and none ran. Otherwise its lease ended by its last heartbeat here
-   * plus the heartbeat timeout, and such work acts only within {@link BesideStartWork#WORK_BOUND}
-   * of its start. 0 for a task manager not lost here (or lost so long ago that this time passed and
-   * it was forgotten).
+   * fence) can still reach an external system, on this registry's clock. 0 when the attempt's
+   * subtasks there were never told to start (a loss while the attempt deployed): such work begins
+   * only in a subtask's start. 0 too when a heartbeat of it said {@link BesideStartStatus#QUIET}
+   * for the attempt: every subtask there had passed its start, where such work is added, and none
+   * ran. Otherwise its lease ended by its last heartbeat here plus the heartbeat timeout, and such
+   * work acts only within {@link BesideStartWork#WORK_BOUND} of its start. 0 for a task manager not
+   * lost here (or lost so long ago that this time passed and it was forgotten).
    */
   long quietAfterMillis(String id, AttemptId attempt) {
     LostTaskManager lost = lostTaskManagers.get(id);
-    if (lost == null || lost.besideStart().get(attempt) == BesideStartStatus.QUIET) {
+    if (lost == null
+        || !lost.startsSent().contains(attempt)
+        || lost.besideStart().get(attempt) == BesideStartStatus.QUIET) {
       return 0;
     }
     return lost.workCannotLandAfterMillis();
@@ -158,14 +164,13 @@ final class TaskManagerRegistry {
    */
   void forgetAttemptsThrough(AttemptId attempt) {
     for (RegisteredTaskManager taskManager : live.values()) {
-      taskManager
-          .besideStart
-          .keySet()
-          .removeIf(
-              reported ->
-                  reported.jobId().equals(attempt.jobId())
-                      && reported.attempt() <= attempt.attempt());
+      taskManager.besideStart.keySet().removeIf(reported -> isThrough(reported, attempt));
+      taskManager.startsSent.removeIf(started -> isThrough(started, attempt));
     }
+  }
+
+  private static boolean isThrough(AttemptId candidate, AttemptId attempt) {
+    return candidate.jobId().equals(attempt.jobId()) && candidate.attempt() <= attempt.attempt();
   }
 
   /**
@@ -188,7 +193,9 @@ final class TaskManagerRegistry {
    * beside a start acts within {@link BesideStartWork#WORK_BOUND}.
    */
   private record LostTaskManager(
-      long workCannotLandAfterMillis, Map<AttemptId, BesideStartStatus> besideStart) {}
+      long workCannotLandAfterMillis,
+      Map<AttemptId, BesideStartStatus> besideStart,
+      Set<AttemptId> startsSent) {}
 
   RegisteredTaskManager get(String id) {
     return live.get(id);

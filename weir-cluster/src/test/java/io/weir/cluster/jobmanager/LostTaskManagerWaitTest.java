@@ -22,8 +22,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Whether the next attempt waits out the lease of a task manager lost without its word: only when
- * its last heartbeat did not say that every subtask of the attempt there had passed its start with
- * nothing running beside it. On the registry's own bookkeeping, with a clock the test moves.
+ * the attempt's subtasks there were told to start and its last heartbeat did not say that every one
+ * had passed its start with nothing running beside it. On the registry's own bookkeeping, with a
+ * clock the test moves.
  */
 class LostTaskManagerWaitTest {
   private static final Duration HEARTBEAT_TIMEOUT = Duration.ofSeconds(3);
@@ -51,6 +52,7 @@ class LostTaskManagerWaitTest {
   void when_theLostOnesLastHeartbeatSaidQuiet_then_theNextAttemptDoesNotWait() throws Exception {
     // given: its heartbeats said first that a fence ran, then that all was quiet
     register("tm-quiet");
+    startAttempt("tm-quiet");
     registry.heartbeat("tm-quiet", Map.of(ATTEMPT, BesideStartStatus.WORK_RUNNING));
     registry.heartbeat("tm-quiet", Map.of(ATTEMPT, BesideStartStatus.QUIET));
 
@@ -60,6 +62,23 @@ class LostTaskManagerWaitTest {
     // then: the wait ends on a clock that stands still
     assertThat(registry.quietAfterMillis("tm-quiet", ATTEMPT)).isZero();
     assertThat(awaitEnding("tm-quiet").get(30, TimeUnit.SECONDS)).isTrue();
+  }
+
+  @Test
+  void when_theLostOneWasNeverToldToStartTheAttempt_then_theNextAttemptDoesNotWait()
+      throws Exception {
+    // given: the attempt deployed there, its subtasks created but not started (the job manager
+    // waits for every task manager's deployment before it starts any)
+    register("tm-deployed");
+    registry.heartbeat("tm-deployed", Map.of(ATTEMPT, BesideStartStatus.STARTING));
+
+    // when: it is lost while the attempt still deploys elsewhere
+    registry.declareLost("tm-deployed", "no heartbeat");
+
+    // then: nothing of the attempt can have started there: the wait ends on a clock that stands
+    // still
+    assertThat(registry.quietAfterMillis("tm-deployed", ATTEMPT)).isZero();
+    assertThat(awaitEnding("tm-deployed").get(30, TimeUnit.SECONDS)).isTrue();
   }
 
   @Test
@@ -121,8 +140,9 @@ class LostTaskManagerWaitTest {
 
   private void assertWaitsOutLeaseAndBound(Map<AttemptId, BesideStartStatus> lastReport)
       throws Exception {
-    // given
+    // given: the attempt was told to start there
     register("tm-lost");
+    startAttempt("tm-lost");
     long lastHeartbeat = clock.millis();
     registry.heartbeat("tm-lost", lastReport);
 
@@ -142,6 +162,11 @@ class LostTaskManagerWaitTest {
     clock.advance(Duration.ofMillis(2));
     await().atMost(Duration.ofSeconds(10)).until(ended::isDone);
     assertThat(ended.get()).isTrue();
+  }
+
+  /** Tells the task manager to start the attempt's subtasks, as the job manager does. */
+  private void startAttempt(String taskManagerId) {
+    new RemoteTaskManager(ATTEMPT, registry.get(taskManagerId), null, null, id -> null).start();
   }
 
   private CompletableFuture<Boolean> awaitEnding(String taskManagerId) {

@@ -115,8 +115,11 @@ final class KafkaTransactionWriter<T> implements AutoCloseable {
           // One admin client for all three: each client's start costs the cores the job's start
           // needs.
           try (Admin admin = markers.newAdmin()) {
+            String sink = "sink " + producers.subtaskPrefix() + "* ";
+            StartupPhases.reached(sink + "checks the transaction timeout");
             Optional<String> warning = TransactionTimeoutCheck.check(config, admin);
             markers.ensureTopic(admin);
+            StartupPhases.reached(sink + "checked the transaction timeout and the marker topic");
             checked.complete(warning);
             failpoints.hit(FailpointNames.SINK_FENCE_BEFORE);
             // Past the lease the job manager may count this task manager as gone: a fence sent
@@ -124,6 +127,7 @@ final class KafkaTransactionWriter<T> implements AutoCloseable {
             // left open to the first use of each id here, or to the broker's timeout.
             if (besideStartWork.mayStart()) {
               producers.fenceTheOthers(admin);
+              StartupPhases.reached(sink + "fenced its other transactional ids");
             } else {
               LOG.warn(
                   "Sink '{}' does not fence its other transactional ids: this task manager's lease"

@@ -180,11 +180,13 @@ public final class JobDriver {
             CheckpointStorages.firstCheckpointId(graph.config(), graph.jobName(), latest),
             firstUnclaimedCheckpointId());
     for (int attempt = 0; ; attempt++) {
+      StartupPhases.reached("attempt " + attempt + ": waits for its slots");
       List<TaskManagerGateway> slots = slotPool.awaitSlots(attempt, slotsNeeded(), () -> cancelled);
       if (slots == null) {
         end(JobState.CANCELED, message, null);
         return;
       }
+      StartupPhases.reached("attempt " + attempt + ": has its slots");
       StartupPhases.reached("attempt " + attempt + ": sink recovery step starts");
       Throwable recoveryFailure = recordRecovery(sinkRecovery.settle(latest));
       StartupPhases.reached("attempt " + attempt + ": sink recovery step done");
