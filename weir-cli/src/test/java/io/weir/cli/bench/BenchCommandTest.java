@@ -71,7 +71,9 @@ class BenchCommandTest {
     JsonNode report = new ObjectMapper().readTree(json.toFile());
     for (String mode : new String[] {"aligned", "unaligned", "aligned_adaptive"}) {
       JsonNode figures = report.get(mode);
-      assertThat(figures.get("checkpoint_p50_ms").asLong()).isPositive();
+      // Checkpoints completed while the job ran; the median may be 0 ms (one under a millisecond)
+      assertThat(figures.get("checkpoints").asLong()).isPositive();
+      assertThat(figures.get("checkpoint_p50_ms").asLong()).isNotNegative();
       assertThat(figures.get("checkpoint_p99_ms").asLong())
           .isGreaterThanOrEqualTo(figures.get("checkpoint_p50_ms").asLong());
       assertThat(figures.get("lost").asLong()).isZero();

@@ -173,7 +173,9 @@ public final class BackpressureBench {
       CompletedCheckpoint checkpoint = CheckpointLoader.load(directory);
       long completed =
           Files.getLastModifiedTime(directory.resolve(MetadataFormat.FILE_NAME)).toMillis();
-      durations.add(completed - checkpoint.timestamp());
+      // A file's time comes from the kernel's coarse clock, which may trail the millisecond clock
+      // the trigger time was read from by up to a tick: a checkpoint shorter than that reads as 0.
+      durations.add(Math.max(0, completed - checkpoint.timestamp()));
       maxInFlight = Math.max(maxInFlight, inFlightBytes(checkpoint));
     }
     long[] counts = committedCounts(output);
