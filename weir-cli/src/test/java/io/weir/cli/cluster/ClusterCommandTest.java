@@ -9,10 +9,10 @@ import io.weir.cluster.CommittedOutput;
 import io.weir.cluster.KeyedCountJob;
 import io.weir.cluster.rpc.ClientMessages.JobStatus;
 import io.weir.cluster.rpc.HostAndPort;
+import io.weir.devservers.process.FreePorts;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -81,9 +81,7 @@ class ClusterCommandTest {
   }
 
   private void configure() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      port = socket.getLocalPort();
-    }
+    port = FreePorts.pick();
     state = directory.resolve("cluster");
     configuration = directory.resolve("weir.yaml");
     Files.writeString(

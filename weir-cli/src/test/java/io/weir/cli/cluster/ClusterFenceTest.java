@@ -7,6 +7,7 @@ import io.weir.cli.WeirCli;
 import io.weir.cluster.ClusterClient;
 import io.weir.cluster.ha.LeaderInfo;
 import io.weir.cluster.rpc.ClientMessages.JobStatus;
+import io.weir.devservers.process.FreePorts;
 import io.weir.kafka.testing.KafkaBrokerExtension;
 import io.weir.kafka.testing.KafkaTestClients;
 import io.weir.runtime.failpoint.FailpointNames;
@@ -316,7 +317,7 @@ class ClusterFenceTest {
 
   /** Starts ZooKeeper in {@code zooKeeperDirectory}, stopped after the case; its URL. */
   private String startZooKeeper(Path zooKeeperDirectory, String root) throws IOException {
-    int port = LocalClusterProcesses.freePort();
+    int port = FreePorts.pick();
     assertThat(
             WeirCli.run(
                 "zookeeper", "start", "--dir", zooKeeperDirectory.toString(), "--port", "" + port))

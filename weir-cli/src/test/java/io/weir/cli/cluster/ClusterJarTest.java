@@ -11,10 +11,10 @@ import io.weir.cluster.rpc.ClientMessages.JobStatus;
 import io.weir.cluster.rpc.HostAndPort;
 import io.weir.cluster.rpc.JobJar;
 import io.weir.cluster.rpc.JobSubmission;
+import io.weir.devservers.process.FreePorts;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,10 +38,7 @@ class ClusterJarTest {
 
   @BeforeEach
   void startCluster() throws IOException {
-    int port;
-    try (ServerSocket socket = new ServerSocket(0)) {
-      port = socket.getLocalPort();
-    }
+    int port = FreePorts.pick();
     jobManager = "127.0.0.1:" + port;
     configuration = directory.resolve("weir.yaml");
     Files.writeString(

@@ -10,6 +10,7 @@ import io.weir.cluster.rpc.ClientMessages.JobStatus;
 import io.weir.cluster.rpc.ClusterConnectException;
 import io.weir.cluster.rpc.HostAndPort;
 import io.weir.cluster.rpc.JobSubmission;
+import io.weir.devservers.process.FreePorts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -145,7 +146,7 @@ class ClusterProcessesTest {
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessage("No job with id 0000 on this job manager");
     }
-    int closedPort = LocalClusterProcesses.freePort();
+    int closedPort = FreePorts.pick();
     try (ClusterClient nobody = new ClusterClient(new HostAndPort("127.0.0.1", closedPort), "")) {
       Assertions.assertThatThrownBy(nobody::list)
           .isInstanceOf(ClusterConnectException.class)

@@ -7,6 +7,7 @@ import io.weir.cluster.ha.ClusterZooKeeper;
 import io.weir.cluster.ha.LeaderInfo;
 import io.weir.cluster.ha.LeaderLookup;
 import io.weir.cluster.ha.ZooKeeperAddress;
+import io.weir.devservers.process.FreePorts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -123,7 +124,7 @@ final class HaClusterProcesses implements AutoCloseable {
   }
 
   private Path launchJobManager(String failpoints) throws IOException {
-    int port = LocalClusterProcesses.freePort();
+    int port = FreePorts.pick();
     List<String> args =
         List.of(
             "jobmanager",

@@ -8,6 +8,7 @@ import io.weir.cluster.ClusterClient;
 import io.weir.cluster.ha.LeaderInfo;
 import io.weir.cluster.rpc.ClientMessages.JobStatus;
 import io.weir.cluster.rpc.JobSubmission;
+import io.weir.devservers.process.FreePorts;
 import io.weir.kafka.testing.KafkaBrokerExtension;
 import io.weir.lab.OutputVerifier;
 import io.weir.lab.SeedInput;
@@ -110,7 +111,7 @@ class JobManagerFailoverTest {
 
   @BeforeAll
   static void startZooKeeper() throws Exception {
-    int port = LocalClusterProcesses.freePort();
+    int port = FreePorts.pick();
     assertThat(
             WeirCli.run(
                 "zookeeper", "start", "--dir", zooKeeperDirectory.toString(), "--port", "" + port))

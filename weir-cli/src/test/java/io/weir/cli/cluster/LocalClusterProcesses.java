@@ -4,8 +4,8 @@ import static org.awaitility.Awaitility.await;
 
 import io.weir.cluster.ClusterClient;
 import io.weir.cluster.rpc.HostAndPort;
+import io.weir.devservers.process.FreePorts;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,7 +38,7 @@ final class LocalClusterProcesses implements AutoCloseable {
   LocalClusterProcesses(Path directory, String secret) throws IOException {
     this.directory = directory;
     this.secret = secret;
-    this.port = freePort();
+    this.port = FreePorts.pick();
   }
 
   /**
@@ -195,11 +195,5 @@ final class LocalClusterProcesses implements AutoCloseable {
     builder.environment().remove("WEIR_FAILPOINTS");
     builder.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
     return builder.start();
-  }
-
-  static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
   }
 }

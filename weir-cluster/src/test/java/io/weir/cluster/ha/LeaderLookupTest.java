@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.weir.cluster.rpc.HostAndPort;
+import io.weir.devservers.process.FreePorts;
 import io.weir.devservers.zookeeper.ZooKeeperServerRunner;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -36,10 +36,7 @@ class LeaderLookupTest {
   void when_zooKeeperIsKilledAndRestarted_then_awaitFindsTheLeaderNamedAfterwards()
       throws Exception {
     // given: a client of a server that is then killed
-    int port;
-    try (ServerSocket socket = new ServerSocket(0)) {
-      port = socket.getLocalPort();
-    }
+    int port = FreePorts.pick();
     server = startServer(port);
     ZooKeeperAddress address =
         ZooKeeperAddress.parse("the test's ZooKeeper", "zookeeper://127.0.0.1:" + port + "/weir");

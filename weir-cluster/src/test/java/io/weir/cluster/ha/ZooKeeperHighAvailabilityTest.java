@@ -7,8 +7,8 @@ import static org.awaitility.Awaitility.await;
 import io.weir.cluster.rpc.HostAndPort;
 import io.weir.cluster.rpc.JobJar;
 import io.weir.cluster.rpc.JobSubmission;
+import io.weir.devservers.process.FreePorts;
 import io.weir.devservers.zookeeper.ZooKeeperServerRunner;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
@@ -34,10 +34,7 @@ class ZooKeeperHighAvailabilityTest {
 
   @BeforeAll
   static void startZooKeeper() throws Exception {
-    int port;
-    try (ServerSocket socket = new ServerSocket(0)) {
-      port = socket.getLocalPort();
-    }
+    int port = FreePorts.pick();
     server =
         new ProcessBuilder(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),

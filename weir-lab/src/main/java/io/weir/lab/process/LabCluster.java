@@ -3,11 +3,10 @@ package io.weir.lab.process;
 import io.weir.cluster.ClusterClient;
 import io.weir.cluster.rpc.ClusterConnectException;
 import io.weir.cluster.rpc.HostAndPort;
+import io.weir.devservers.process.FreePorts;
 import io.weir.lab.LabFailure;
 import io.weir.lab.Polling;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -52,7 +51,7 @@ public final class LabCluster implements AutoCloseable {
   public static LabCluster start(Path directory, int slots, Duration timeout, String failpoints)
       throws Exception {
     Files.createDirectories(directory);
-    LabCluster cluster = new LabCluster(directory, timeout, failpoints, freePort());
+    LabCluster cluster = new LabCluster(directory, timeout, failpoints, FreePorts.pick());
     try {
       cluster.startProcesses(slots);
     } catch (Exception | Error e) {
@@ -180,12 +179,6 @@ public final class LabCluster implements AutoCloseable {
     List<String> arguments = new ArrayList<>(List.of("run", "--jobmanager", address()));
     arguments.addAll(runArguments);
     return JobProcess.startCommand(arguments, null, log);
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(HOST))) {
-      return socket.getLocalPort();
-    }
   }
 
   @Override

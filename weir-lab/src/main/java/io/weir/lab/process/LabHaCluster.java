@@ -7,13 +7,12 @@ import io.weir.cluster.ha.LeaderInfo;
 import io.weir.cluster.ha.LeaderLookup;
 import io.weir.cluster.ha.ZooKeeperAddress;
 import io.weir.cluster.rpc.HostAndPort;
+import io.weir.devservers.process.FreePorts;
 import io.weir.devservers.process.ProcessSignals;
 import io.weir.devservers.process.ProcessSignals.Signal;
 import io.weir.lab.LabFailure;
 import io.weir.lab.Polling;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -55,7 +54,7 @@ public final class LabHaCluster implements AutoCloseable {
   /** Starts ZooKeeper, the first job manager (the leader), a standby and two task managers. */
   public static LabHaCluster start(Path directory, Duration timeout) throws Exception {
     Files.createDirectories(directory);
-    LabHaCluster cluster = new LabHaCluster(directory, timeout, freePort());
+    LabHaCluster cluster = new LabHaCluster(directory, timeout, FreePorts.pick());
     try {
       cluster.startAll();
     } catch (Exception | Error e) {
@@ -98,7 +97,7 @@ public final class LabHaCluster implements AutoCloseable {
 
   /** Starts one more job manager, which joins the election as a standby. */
   public JobProcess startJobManager() throws Exception {
-    int port = freePort();
+    int port = FreePorts.pick();
     JobProcess jobManager =
         JobProcess.startCommand(
             List.of(
@@ -217,12 +216,6 @@ public final class LabHaCluster implements AutoCloseable {
           return Files.exists(process.log()) && Files.readString(process.log()).contains(text);
         },
         process.log());
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(HOST))) {
-      return socket.getLocalPort();
-    }
   }
 
   @Override
