@@ -27,7 +27,8 @@ public final class Query5 implements NexmarkQuery<Query5.HotItem> {
   public static final Duration WINDOW = Duration.ofSeconds(10);
   public static final Duration SLIDE = Duration.ofSeconds(2);
 
-  public record HotItem(long auction, long bidCount, long windowStart) {}
+  /** Serializable for the heap's checkpoints, which write open windows by Java serialization. */
+  public record HotItem(long auction, long bidCount, long windowStart) implements Serializable {}
 
   @Override
   public String name() {
@@ -93,9 +94,13 @@ public final class Query5 implements NexmarkQuery<Query5.HotItem> {
   /** The counts of one window at the highest count seen so far. */
   static final class MostBids
       implements AggregateFunction<HotItem, MostBids.Accumulator, List<HotItem>> {
-    static final class Accumulator implements Serializable {
-      long bidCount = Long.MIN_VALUE;
-      final ArrayList<HotItem> items = new ArrayList<>();
+    /**
+     * A POJO, so that state kept serialized (RocksDB) writes it field by field; it stays {@link
+     * Serializable} for the heap's checkpoints.
+     */
+    public static final class Accumulator implements Serializable {
+      public long bidCount = Long.MIN_VALUE;
+      public ArrayList<HotItem> items = new ArrayList<>();
 
       void offer(HotItem item) {
         if (item.bidCount() > bidCount) {
