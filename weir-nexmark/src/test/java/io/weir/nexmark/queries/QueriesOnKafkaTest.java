@@ -82,6 +82,26 @@ class QueriesOnKafkaTest {
   }
 
   @Test
+  void when_q4RunsOnRocksDb_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query4(), StateBackends.rocksdb());
+  }
+
+  @Test
+  void when_q6RunsOnRocksDb_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query6(), StateBackends.rocksdb());
+  }
+
+  @Test
+  void when_q19RunsOnRocksDb_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query19(), StateBackends.rocksdb());
+  }
+
+  @Test
+  void when_q20RunsOnRocksDb_then_itsOutputEqualsTheSql() throws Exception {
+    assertMatchesSql(new Query20(), StateBackends.rocksdb());
+  }
+
+  @Test
   void when_q3RunsFromKafkaToKafka_then_itsOutputEqualsTheSql() throws Exception {
     assertMatchesSql(new Query3());
   }
