@@ -6,6 +6,7 @@ import io.weir.api.functions.KeyedCoProcessFunction;
 import io.weir.api.functions.KeyedProcessFunction;
 import io.weir.api.state.ListState;
 import io.weir.api.state.ListStateDescriptor;
+import io.weir.api.state.StateSerializer;
 import io.weir.api.state.ValueState;
 import io.weir.api.state.ValueStateDescriptor;
 
@@ -18,18 +19,26 @@ import io.weir.api.state.ValueStateDescriptor;
  * whatever order the two inputs interleave in.
  */
 final class OneToManyJoin<K, ONE, MANY, OUT> extends KeyedCoProcessFunction<K, ONE, MANY, OUT> {
+  private final StateSerializer<ONE> oneSerializer;
+  private final StateSerializer<MANY> manySerializer;
   private final JoinFunction<ONE, MANY, OUT> join;
   private transient ValueState<ONE> one;
   private transient ListState<MANY> waiting;
 
-  OneToManyJoin(JoinFunction<ONE, MANY, OUT> join) {
+  OneToManyJoin(
+      StateSerializer<ONE> oneSerializer,
+      StateSerializer<MANY> manySerializer,
+      JoinFunction<ONE, MANY, OUT> join) {
+    this.oneSerializer = oneSerializer;
+    this.manySerializer = manySerializer;
     this.join = join;
   }
 
   @Override
   public void open() {
-    one = getRuntimeContext().getState(new ValueStateDescriptor<>("one"));
-    waiting = getRuntimeContext().getListState(new ListStateDescriptor<>("waiting"));
+    one = getRuntimeContext().getState(new ValueStateDescriptor<>("one", oneSerializer));
+    waiting =
+        getRuntimeContext().getListState(new ListStateDescriptor<>("waiting", manySerializer));
   }
 
   @Override

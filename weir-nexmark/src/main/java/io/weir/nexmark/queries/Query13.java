@@ -84,7 +84,9 @@ public final class Query13 implements NexmarkQuery<Query13.BidWithSideValue> {
 
     @Override
     public void open() {
-      waiting = getRuntimeContext().getListState(new ListStateDescriptor<>("waiting-bids"));
+      waiting =
+          getRuntimeContext()
+              .getListState(new ListStateDescriptor<>("waiting-bids", EventSerializers.BID));
     }
 
     @Override

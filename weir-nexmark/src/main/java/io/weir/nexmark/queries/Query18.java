@@ -63,7 +63,9 @@ public final class Query18 implements NexmarkQuery<Query18.LastBid> {
 
     @Override
     public void open() {
-      last = getRuntimeContext().getState(new ValueStateDescriptor<>("last-bid"));
+      last =
+          getRuntimeContext()
+              .getState(new ValueStateDescriptor<>("last-bid", EventSerializers.BID));
     }
 
     @Override

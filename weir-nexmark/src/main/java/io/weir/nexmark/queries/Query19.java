@@ -5,9 +5,11 @@ import io.weir.api.functions.Collector;
 import io.weir.api.functions.KeyedProcessFunction;
 import io.weir.api.state.ValueState;
 import io.weir.api.state.ValueStateDescriptor;
+import io.weir.api.types.TypeSerializer;
 import io.weir.nexmark.model.Bid;
 import io.weir.nexmark.model.Event;
 import java.util.ArrayList;
+import java.util.List;
 
 /**
  * q19: auction top-10 price, the ten highest bids of each auction with their rank (1 for the
@@ -46,22 +48,28 @@ public final class Query19 implements NexmarkQuery<Query19.RankedBid> {
         + TOP;
   }
 
+  /** An auction's highest bids so far, best first; the list is mutable. */
+  record BestBids(List<Bid> bestFirst) {}
+
   /** The auction's highest bids so far, best first, emitted when event time ends. */
   static final class TopBids extends KeyedProcessFunction<Long, Bid, RankedBid> {
-    private transient ValueState<ArrayList<Bid>> top;
+    private static final TypeSerializer<BestBids> BEST_BIDS = TypeSerializer.of(BestBids.class);
+
+    private transient ValueState<BestBids> top;
 
     @Override
     public void open() {
-      top = getRuntimeContext().getState(new ValueStateDescriptor<>("top-bids"));
+      top = getRuntimeContext().getState(new ValueStateDescriptor<>("top-bids", BEST_BIDS));
     }
 
     @Override
     public void processElement(Bid bid, Context<Long> context, Collector<RankedBid> out) {
-      ArrayList<Bid> bids = top.value();
-      if (bids == null) {
-        bids = new ArrayList<>(TOP + 1);
+      BestBids best = top.value();
+      if (best == null) {
+        best = new BestBids(new ArrayList<>(TOP + 1));
         context.timerService().registerEventTimeTimer(Long.MAX_VALUE);
       }
+      List<Bid> bids = best.bestFirst();
       if (bids.size() == TOP && !BidOrder.HIGHEST_PRICE_FIRST.ranksBefore(bid, bids.get(TOP - 1))) {
         return;
       }
@@ -74,12 +82,12 @@ public final class Query19 implements NexmarkQuery<Query19.RankedBid> {
       if (bids.size() > TOP) {
         bids.remove(TOP);
       }
-      top.update(bids);
+      top.update(best);
     }
 
     @Override
     public void onTimer(long timestamp, OnTimerContext<Long> context, Collector<RankedBid> out) {
-      ArrayList<Bid> bids = top.value();
+      List<Bid> bids = top.value().bestFirst();
       for (int rank = 0; rank < bids.size(); rank++) {
         Bid bid = bids.get(rank);
         out.collect(

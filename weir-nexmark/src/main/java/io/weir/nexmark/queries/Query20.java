@@ -42,7 +42,9 @@ public final class Query20 implements NexmarkQuery<Query20.BidWithAuction> {
     return EventStreams.auctions(events)
         .connect(EventStreams.bids(events))
         .keyBy(Auction::id, Bid::auction)
-        .process(new OneToManyJoin<Long, Auction, Bid, BidWithAuction>(Query20::expand))
+        .process(
+            new OneToManyJoin<Long, Auction, Bid, BidWithAuction>(
+                EventSerializers.AUCTION, EventSerializers.BID, Query20::expand))
         .name("Bid with auction")
         .filter(bid -> bid.category() == CATEGORY)
         .name("Category 10");

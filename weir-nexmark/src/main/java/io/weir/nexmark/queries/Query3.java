@@ -37,7 +37,9 @@ public final class Query3 implements NexmarkQuery<Query3.LocalItem> {
     return EventStreams.persons(events)
         .connect(auctions)
         .keyBy(Person::id, Auction::seller)
-        .process(new OneToManyJoin<Long, Person, Auction, LocalItem>(Query3::localItem))
+        .process(
+            new OneToManyJoin<Long, Person, Auction, LocalItem>(
+                EventSerializers.PERSON, EventSerializers.AUCTION, Query3::localItem))
         .name("Seller of auction")
         .filter(item -> STATES.contains(item.state()))
         .name("Local sellers");

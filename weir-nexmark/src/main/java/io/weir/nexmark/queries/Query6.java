@@ -7,6 +7,7 @@ import io.weir.api.state.ListState;
 import io.weir.api.state.ListStateDescriptor;
 import io.weir.api.state.ValueState;
 import io.weir.api.state.ValueStateDescriptor;
+import io.weir.api.types.TypeSerializer;
 import io.weir.nexmark.model.Event;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -59,6 +60,9 @@ public final class Query6 implements NexmarkQuery<Query6.SellerPrice> {
         + " PRECEDING AND CURRENT ROW)";
   }
 
+  /** The selling prices of a seller's last closed auctions, oldest first. */
+  record LastPrices(List<Long> prices) {}
+
   /** A seller's winners in the order they closed, and the prices of the last ten. */
   static final class LastAuctionsAverage
       extends KeyedProcessFunction<Long, WinningBids.Winner, SellerPrice> {
@@ -66,13 +70,20 @@ public final class Query6 implements NexmarkQuery<Query6.SellerPrice> {
         Comparator.<WinningBids.Winner>comparingLong(winner -> winner.auction().expires())
             .thenComparingLong(winner -> winner.auction().id());
 
+    private static final TypeSerializer<WinningBids.Winner> WINNER =
+        TypeSerializer.of(WinningBids.Winner.class);
+    private static final TypeSerializer<LastPrices> LAST_PRICES =
+        TypeSerializer.of(LastPrices.class);
+
     private transient ListState<WinningBids.Winner> waiting;
-    private transient ValueState<ArrayDeque<Long>> lastPrices;
+    private transient ValueState<LastPrices> lastPrices;
 
     @Override
     public void open() {
-      waiting = getRuntimeContext().getListState(new ListStateDescriptor<>("waiting-winners"));
-      lastPrices = getRuntimeContext().getState(new ValueStateDescriptor<>("last-prices"));
+      waiting =
+          getRuntimeContext().getListState(new ListStateDescriptor<>("waiting-winners", WINNER));
+      lastPrices =
+          getRuntimeContext().getState(new ValueStateDescriptor<>("last-prices", LAST_PRICES));
     }
 
     @Override
@@ -90,8 +101,8 @@ public final class Query6 implements NexmarkQuery<Query6.SellerPrice> {
         (winner.auction().expires() <= timestamp ? closed : open).add(winner);
       }
       closed.sort(CLOSING_ORDER);
-      ArrayDeque<Long> prices =
-          lastPrices.value() == null ? new ArrayDeque<>() : lastPrices.value();
+      LastPrices last = lastPrices.value();
+      ArrayDeque<Long> prices = last == null ? new ArrayDeque<>() : new ArrayDeque<>(last.prices());
       for (WinningBids.Winner winner : closed) {
         prices.addLast(winner.bid().price());
         if (prices.size() > LAST_AUCTIONS) {
@@ -101,7 +112,7 @@ public final class Query6 implements NexmarkQuery<Query6.SellerPrice> {
         out.collect(
             new SellerPrice(context.currentKey(), winner.auction().id(), sum / prices.size()));
       }
-      lastPrices.update(prices);
+      lastPrices.update(new LastPrices(new ArrayList<>(prices)));
       waiting.update(open);
     }
   }

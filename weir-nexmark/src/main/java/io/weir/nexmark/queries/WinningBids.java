@@ -59,9 +59,15 @@ final class WinningBids extends KeyedCoProcessFunction<Long, Auction, Bid, Winni
 
   @Override
   public void open() {
-    auction = getRuntimeContext().getState(new ValueStateDescriptor<>("auction"));
-    highest = getRuntimeContext().getState(new ValueStateDescriptor<>("highest-bid"));
-    waiting = getRuntimeContext().getListState(new ListStateDescriptor<>("waiting-bids"));
+    auction =
+        getRuntimeContext()
+            .getState(new ValueStateDescriptor<>("auction", EventSerializers.AUCTION));
+    highest =
+        getRuntimeContext()
+            .getState(new ValueStateDescriptor<>("highest-bid", EventSerializers.BID));
+    waiting =
+        getRuntimeContext()
+            .getListState(new ListStateDescriptor<>("waiting-bids", EventSerializers.BID));
   }
 
   @Override

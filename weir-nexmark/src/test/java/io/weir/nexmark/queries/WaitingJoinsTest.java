@@ -23,6 +23,8 @@ class WaitingJoinsTest {
                 Person::id,
                 Auction::seller,
                 new OneToManyJoin<Long, Person, Auction, String>(
+                    EventSerializers.PERSON,
+                    EventSerializers.AUCTION,
                     (person, auction) -> person.name() + " sells " + auction.id()))
             .restoreAfterEveryInput()
             .open()) {
