@@ -56,7 +56,8 @@ public interface SourceReader<T, SplitT extends SourceSplit> extends AutoCloseab
    * for an {@link EnumeratedSource} whose enumerator runs ({@link
    * SourceReaderContext#splitsFromEnumerator}). Called between polls; the next {@link
    * #snapshotState} includes them. A split the reader already reads (restored from the checkpoint)
-   * keeps the reader's position.
+   * keeps the reader's position. The list may be empty: the enumerator has no split for the reader
+   * now.
    */
   default void addSplits(List<SplitT> splits) throws Exception {
     throw new UnsupportedOperationException(

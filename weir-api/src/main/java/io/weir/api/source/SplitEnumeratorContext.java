@@ -26,7 +26,8 @@ public interface SplitEnumeratorContext<SplitT extends SourceSplit> {
    * Sends {@code splits} to the reader of subtask {@code subtaskIndex}, which must be registered
    * ({@link SplitEnumerator#addReader}). The reader gets them on its task's thread, in the order
    * assigned, before any checkpoint barrier that follows the next {@link
-   * SplitEnumerator#snapshotState}.
+   * SplitEnumerator#snapshotState}. An empty list reaches the reader too: it says the reader has no
+   * split for now, as opposed to not having heard from the enumerator yet.
    */
   void assignSplits(int subtaskIndex, List<SplitT> splits);
 

@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Splits an enumerator assigned travel as bytes in {@link ControlMessages.AssignSplits}: they come
- * back in order with the attempt's class loader, also when their class is the job jar's own, and a
- * split holding a class outside the records' allowlist is refused before it is created.
+ * back in order with the attempt's class loader (an empty assignment too), also when their class is
+ * the job jar's own, and a split holding a class outside the records' allowlist is refused before
+ * it is created.
  */
 class SplitAssignmentsTest {
   @Test
@@ -27,6 +28,18 @@ class SplitAssignmentsTest {
             SplitAssignments.encode(splits), SplitAssignmentsTest.class.getClassLoader());
 
     assertThat(decoded).containsExactlyElementsOf(splits);
+  }
+
+  @Test
+  void when_anEmptyAssignmentIsEncoded_then_itDecodesAsAnEmptyList() throws Exception {
+    // An empty assignment tells a reader it has no split for now, and so may be idle.
+    byte[] bytes = SplitAssignments.encode(List.of());
+
+    List<SourceSplit> decoded =
+        SplitAssignments.decode(bytes, SplitAssignmentsTest.class.getClassLoader());
+
+    assertThat(bytes).isNotEmpty();
+    assertThat(decoded).isEmpty();
   }
 
   @Test

@@ -97,7 +97,7 @@ final class BoundedSplitEnumerator
     return starts;
   }
 
-  /** Assigns the reader every split of its own, then tells it there are no more. */
+  /** Assigns the reader every split of its own (maybe none), then tells it there are no more. */
   @Override
   public void addReader(int subtaskIndex) {
     List<PartitionOffset> own = new ArrayList<>();
@@ -109,10 +109,9 @@ final class BoundedSplitEnumerator
             own.add(split);
           }
         });
-    if (!own.isEmpty()) {
-      context.assignSplits(subtaskIndex, own);
-      own.forEach(split -> assigned.add(split.topicPartition()));
-    }
+    // An empty assignment too: a reader waits for its first before it may be idle.
+    context.assignSplits(subtaskIndex, own);
+    own.forEach(split -> assigned.add(split.topicPartition()));
     context.signalNoMoreSplits(subtaskIndex);
   }
 

@@ -38,6 +38,7 @@ final class KafkaSourceReader<T> implements SourceReader<T, PartitionOffset> {
   private final PartitionWatermarks<T> watermarks;
   // The stopping offsets of a bounded source's splits, kept in its snapshots with the positions.
   private final Map<TopicPartition, Long> stoppingOffsets = new HashMap<>();
+  private SplitAssignmentState assignment;
   private long nextWatermark;
   // The fetch being emitted: its partitions, the current one's records and the next to emit.
   private KafkaFetch fetched;
@@ -58,6 +59,9 @@ final class KafkaSourceReader<T> implements SourceReader<T, PartitionOffset> {
     for (TopicPartition started : opening.nextOffsets().keySet()) {
       register(started, now);
     }
+    this.assignment =
+        SplitAssignmentState.atStart(
+            opening.splitsFromEnumerator(), !opening.nextOffsets().isEmpty());
     this.nextWatermark = now + WATERMARK_INTERVAL_MILLIS;
     this.fetcher =
         new PartitionFetcher(
@@ -102,10 +106,12 @@ final class KafkaSourceReader<T> implements SourceReader<T, PartitionOffset> {
    * reader's positions (and so in its next snapshot), assigned to the consumer at the fetcher's
    * next look. A partition this reader reads already, restored from the checkpoint, keeps its
    * position; a bounded source's restored partition, held back until now, is read from there to the
-   * split's stopping offset.
+   * split's stopping offset. An empty assignment still tells this reader which partitions are its
+   * own: none, for now, so that it may be idle.
    */
   @Override
   public void addSplits(List<PartitionOffset> splits) {
+    assignment = SplitAssignmentState.ASSIGNED;
     long now = System.currentTimeMillis();
     List<PartitionOffset> added = new ArrayList<>();
     for (PartitionOffset split : splits) {
@@ -127,6 +133,7 @@ final class KafkaSourceReader<T> implements SourceReader<T, PartitionOffset> {
   /** The fetcher ends a bounded source once its splits reached their stops. */
   @Override
   public void notifyNoMoreSplits() {
+    assignment = SplitAssignmentState.ASSIGNED;
     opening.partitions().noMoreSplits();
   }
 
@@ -295,7 +302,7 @@ final class KafkaSourceReader<T> implements SourceReader<T, PartitionOffset> {
   }
 
   private void maybeEmitWatermark(ReaderOutput<T> output) {
-    if (watermarks == null) {
+    if (watermarks == null || assignment == SplitAssignmentState.AWAITING_FIRST_ASSIGNMENT) {
       return;
     }
     long now = System.currentTimeMillis();

@@ -109,10 +109,18 @@ final class KafkaSplitEnumerator implements SplitEnumerator<PartitionOffset, Kaf
   @Override
   public void addReader(int subtaskIndex) {
     readers.add(subtaskIndex);
-    assignWaiting();
+    Map<Integer, List<PartitionOffset>> byReader = waitingByReader();
+    // An empty assignment too: until its first one a reader holds event time back, since it
+    // cannot tell "none yet" from "none of its own" (more readers than partitions).
+    byReader.putIfAbsent(subtaskIndex, List.of());
+    assign(byReader);
   }
 
   private void assignWaiting() {
+    assign(waitingByReader());
+  }
+
+  private Map<Integer, List<PartitionOffset>> waitingByReader() {
     Map<Integer, List<PartitionOffset>> byReader = new HashMap<>();
     unassigned.forEach(
         (partition, offset) -> {
@@ -125,6 +133,10 @@ final class KafkaSplitEnumerator implements SplitEnumerator<PartitionOffset, Kaf
                 .add(new PartitionOffset(partition.topic(), partition.partition(), offset));
           }
         });
+    return byReader;
+  }
+
+  private void assign(Map<Integer, List<PartitionOffset>> byReader) {
     byReader.forEach(
         (reader, splits) -> {
           context.assignSplits(reader, splits);

@@ -225,9 +225,8 @@ final class SourceEnumerators implements CheckpointCoordinator.MasterState, Auto
         throw new IllegalStateException(
             "Reader " + subtaskIndex + " of " + name() + " is not registered");
       }
-      if (!splits.isEmpty()) {
-        slots.get(subtaskIndex).assignSplits(vertex.id(), subtaskIndex, List.copyOf(splits));
-      }
+      // An empty assignment is sent too: it tells the reader that it has no split for now.
+      slots.get(subtaskIndex).assignSplits(vertex.id(), subtaskIndex, List.copyOf(splits));
     }
 
     @Override
