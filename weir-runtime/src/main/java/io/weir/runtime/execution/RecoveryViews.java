@@ -34,16 +34,24 @@ public final class RecoveryViews {
         restarts,
         lastFailure,
         restored == null ? List.of() : transactions,
-        explanation(restored, transactions));
+        explanation(restored, restored == null ? null : attempt.restoredContents(), transactions));
   }
 
   static String explanation(
       CompletedCheckpoint restored, List<RecoveryView.SinkTransaction> transactions) {
+    return explanation(
+        restored, restored == null ? null : CheckpointContents.of(restored), transactions);
+  }
+
+  private static String explanation(
+      CompletedCheckpoint restored,
+      CheckpointContents contents,
+      List<RecoveryView.SinkTransaction> transactions) {
     if (restored == null) {
       return "A fresh start: sources begin at their configured start positions, and the sinks"
           + " aborted any transaction an earlier run left open.";
     }
-    StringBuilder text = new StringBuilder(checkpointText(restored)).append('\n');
+    StringBuilder text = new StringBuilder(checkpointText(restored, contents)).append('\n');
     text.append(
             "  restored: sources resumed at the checkpoint's positions; the transactions open at")
         .append(" its barrier were aborted, their records read again\n");
@@ -67,9 +75,9 @@ public final class RecoveryViews {
   }
 
   /** What {@code weir inspect} prints for the checkpoint, so that both say the same. */
-  private static String checkpointText(CompletedCheckpoint restored) {
+  private static String checkpointText(CompletedCheckpoint restored, CheckpointContents contents) {
     try {
-      return CheckpointExplanation.of(restored, CheckpointContents.of(restored));
+      return CheckpointExplanation.of(restored, contents);
     } catch (IOException e) {
       return (restored.savepoint() ? "savepoint " : "checkpoint ")
           + restored.checkpointId()

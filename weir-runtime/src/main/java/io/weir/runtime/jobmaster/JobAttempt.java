@@ -9,6 +9,7 @@ import io.weir.runtime.checkpoint.RoutingCheckpointStorage;
 import io.weir.runtime.checkpoint.SavepointStop;
 import io.weir.runtime.checkpoint.StateHandle;
 import io.weir.runtime.checkpoint.SubtaskKey;
+import io.weir.runtime.checkpoint.explain.CheckpointContents;
 import io.weir.runtime.checkpoint.storage.SavepointStorage;
 import io.weir.runtime.failpoint.Failpoints;
 import io.weir.runtime.gateway.AttemptDeployment;
@@ -55,6 +56,7 @@ public final class JobAttempt implements JobManagerGateway {
   private final int number;
   private final JobGraph graph;
   private final CompletedCheckpoint restored;
+  private final CheckpointContents restoredContents;
   private final List<TaskManagerGateway> slots;
   private final AttemptTaskManagers taskManagers;
   private final CheckpointCoordinator coordinator;
@@ -88,6 +90,10 @@ public final class JobAttempt implements JobManagerGateway {
     this.number = number;
     this.graph = graph;
     this.restored = restored;
+    // Read now, while the restored checkpoint's files are there for the restore: a newer checkpoint
+    // may delete them while this attempt runs, and the recovery view explains the restore until it
+    // ends.
+    this.restoredContents = restored == null ? null : CheckpointContents.of(restored);
     this.slots = List.copyOf(slots);
     this.taskManagers = new AttemptTaskManagers(slots);
     this.leaseEpoch = storage.leaseEpoch();
@@ -126,6 +132,13 @@ public final class JobAttempt implements JobManagerGateway {
   /** What this attempt restored from, or null for a fresh start. */
   public CompletedCheckpoint restored() {
     return restored;
+  }
+
+  /**
+   * The sources' positions and sinks' transactions of {@link #restored}, or null for a fresh start.
+   */
+  public CheckpointContents restoredContents() {
+    return restoredContents;
   }
 
   /**

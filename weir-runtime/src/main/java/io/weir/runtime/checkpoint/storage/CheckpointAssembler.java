@@ -33,6 +33,24 @@ final class CheckpointAssembler {
   static CompletedCheckpoint assemble(
       CheckpointMetadata metadata, Path location, String description, SnapshotSource snapshots)
       throws InvalidCheckpointException {
+    return new CompletedCheckpoint(
+        metadata.checkpointId(),
+        metadata.timestamp(),
+        metadata.jobName(),
+        metadata.savepoint(),
+        location,
+        operators(metadata, description, snapshots),
+        metadata.enumeratorStateBytes());
+  }
+
+  /**
+   * Every operator's state, by operator uid, in the order of the metadata.
+   *
+   * @throws InvalidCheckpointException as {@link #assemble}
+   */
+  static Map<String, OperatorState> operators(
+      CheckpointMetadata metadata, String description, SnapshotSource snapshots)
+      throws InvalidCheckpointException {
     Map<String, Map<Integer, OperatorSubtaskState>> subtasksByOperator = new LinkedHashMap<>();
     for (OperatorInfo operator : metadata.operators()) {
       subtasksByOperator.put(operator.uid(), new TreeMap<>());
@@ -69,13 +87,6 @@ final class CheckpointAssembler {
           new OperatorState(
               operator, Collections.unmodifiableMap(subtasksByOperator.get(operator.uid()))));
     }
-    return new CompletedCheckpoint(
-        metadata.checkpointId(),
-        metadata.timestamp(),
-        metadata.jobName(),
-        metadata.savepoint(),
-        location,
-        Collections.unmodifiableMap(operators),
-        metadata.enumeratorStateBytes());
+    return Collections.unmodifiableMap(operators);
   }
 }

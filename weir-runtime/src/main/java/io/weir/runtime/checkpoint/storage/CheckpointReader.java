@@ -16,13 +16,17 @@ final class CheckpointReader {
   private CheckpointReader() {}
 
   /**
+   * Verifies every byte of the checkpoint and returns it with its state left in the files (see
+   * {@link StoredOperatorStates}).
+   *
    * @throws InvalidCheckpointException naming the directory and the first problem found
    */
   static CompletedCheckpoint read(Path directory) throws InvalidCheckpointException {
     CheckpointMetadata metadata = readMetadata(directory);
     StateFileListings.verify(directory);
-    return CheckpointAssembler.assemble(
-        metadata, directory, directory.toString(), handle -> readState(directory, handle));
+    CheckpointAssembler.operators(
+        metadata, directory.toString(), handle -> readState(directory, handle));
+    return StoredOperatorStates.checkpoint(metadata, directory);
   }
 
   static CheckpointMetadata readMetadata(Path directory) throws InvalidCheckpointException {

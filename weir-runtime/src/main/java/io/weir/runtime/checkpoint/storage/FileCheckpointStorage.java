@@ -7,10 +7,12 @@ import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.StateHandle;
 import io.weir.runtime.state.KeyedBackendContext.SnapshotFiles;
+import io.weir.runtime.state.OperatorSubtaskState;
 import io.weir.runtime.state.TaskSnapshot;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,6 +39,8 @@ public final class FileCheckpointStorage implements CheckpointStorage {
 
   private final Path jobDirectory;
   private final int retained;
+  // Which operators each stored snapshot holds, not their state: enough to check that the
+  // checkpoint can be assembled without reading back the files just written.
   private final Map<PendingKey, TaskSnapshot> pendingSnapshots = new ConcurrentHashMap<>();
   private final Object completionLock = new Object();
 
@@ -76,7 +80,7 @@ public final class FileCheckpointStorage implements CheckpointStorage {
       long checkpointId, String taskId, int subtaskIndex, TaskSnapshot state) throws IOException {
     StateHandle handle =
         CheckpointWriter.writeState(checkpointDirectory(checkpointId), taskId, subtaskIndex, state);
-    pendingSnapshots.put(new PendingKey(checkpointId, taskId, subtaskIndex), state);
+    pendingSnapshots.put(new PendingKey(checkpointId, taskId, subtaskIndex), operatorsOf(state));
     return handle;
   }
 
@@ -130,16 +134,12 @@ public final class FileCheckpointStorage implements CheckpointStorage {
     synchronized (completionLock) {
       // Assembled before the metadata is written: a checkpoint that could not be restored must
       // not come into existence.
-      CompletedCheckpoint completed =
-          CheckpointAssembler.assemble(
-              metadata,
-              directory,
-              directory.toString(),
-              handle -> snapshotOf(checkpointId, directory, handle));
+      CheckpointAssembler.operators(
+          metadata, directory.toString(), handle -> snapshotOf(checkpointId, directory, handle));
       CheckpointWriter.writeMetadata(directory, metadata);
       forgetPending(checkpointId);
       return new Completion(
-          completed,
+          StoredOperatorStates.checkpoint(metadata, directory),
           () -> {
             synchronized (completionLock) {
               maybePruneOlderThan(checkpointId);
@@ -190,6 +190,13 @@ public final class FileCheckpointStorage implements CheckpointStorage {
     TaskSnapshot pending =
         pendingSnapshots.get(new PendingKey(checkpointId, handle.taskId(), handle.subtaskIndex()));
     return pending != null ? pending : CheckpointReader.readState(directory, handle);
+  }
+
+  /** The operators {@code snapshot} holds, each with an empty state. */
+  private static TaskSnapshot operatorsOf(TaskSnapshot snapshot) {
+    Map<String, OperatorSubtaskState> operators = new HashMap<>();
+    snapshot.operators().keySet().forEach(uid -> operators.put(uid, OperatorSubtaskState.EMPTY));
+    return new TaskSnapshot(operators);
   }
 
   private void forgetPending(long checkpointId) {

@@ -61,14 +61,10 @@ public final class SavepointStorage implements CheckpointStorage {
   public CompletedCheckpoint complete(CheckpointMetadata metadata) throws IOException {
     refuseExistingSavepoint();
     CheckpointMetadata savepoint = metadata.asSavepoint();
-    CompletedCheckpoint completed =
-        CheckpointAssembler.assemble(
-            savepoint,
-            directory,
-            directory.toString(),
-            handle -> CheckpointReader.readState(directory, handle));
+    CheckpointAssembler.operators(
+        savepoint, directory.toString(), handle -> CheckpointReader.readState(directory, handle));
     CheckpointWriter.writeMetadata(directory, savepoint);
-    return completed;
+    return StoredOperatorStates.checkpoint(savepoint, directory);
   }
 
   @Override

@@ -4,6 +4,7 @@ import static io.weir.runtime.checkpoint.storage.Snapshots.expectedOperators;
 import static io.weir.runtime.checkpoint.storage.Snapshots.readable;
 import static io.weir.runtime.checkpoint.storage.Snapshots.storeAll;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.weir.runtime.checkpoint.CheckpointMetadata;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
@@ -41,6 +42,28 @@ class FileCheckpointStorageTest {
     assertThat(restored.operators().get("map").operator()).isEqualTo(Snapshots.OPERATORS.get(1));
     assertThat(readable(restored.operators())).isEqualTo(expectedOperators(7));
     assertThat(readable(completed.operators())).isEqualTo(expectedOperators(7));
+  }
+
+  @Test
+  void when_checkpointCompleted_then_itsStateIsReadBackFromTheFilesNotKeptInMemory()
+      throws IOException {
+    // given: a completed checkpoint whose state nobody has asked for yet
+    FileCheckpointStorage storage = FileCheckpointStorage.forJob(root, "job", 1);
+    CompletedCheckpoint completed = storage.complete(storeAll(storage, 4, false));
+    Path stateFile =
+        storage
+            .checkpointDirectory(4)
+            .resolve(CheckpointLayout.stateFileName(Snapshots.SINK_TASK, 1));
+
+    // when: one of its state files is gone
+    Files.delete(stateFile);
+
+    // then: its operators are known from the metadata, their state only from the files
+    assertThat(completed.operators().keySet()).containsExactly("source", "map", "sink");
+    assertThatThrownBy(() -> completed.operators().get("map"))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("checkpoint 4")
+        .hasMessageContaining("state file " + stateFile.getFileName() + " missing");
   }
 
   @Test
