@@ -7,13 +7,13 @@ import io.weir.api.windowing.MergingWindowAssigner;
 import io.weir.api.windowing.TimeWindow;
 import io.weir.api.windowing.WindowAssigner;
 import io.weir.runtime.operators.window.AccumulatedTypes;
+import io.weir.runtime.operators.window.OpenWindows;
 import io.weir.runtime.operators.window.WindowAccumulator;
 import io.weir.runtime.operators.window.WindowContentsSerializer;
 import io.weir.runtime.operators.window.WindowMerge;
 import io.weir.runtime.state.KeyedTable;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -283,10 +283,16 @@ public final class WindowOperator extends AbstractStreamOperator<Function> {
     return cleanup >= end ? cleanup : Long.MAX_VALUE;
   }
 
-  @SuppressWarnings("unchecked")
+  /**
+   * The current key's open windows; a map another form was restored as (a checkpoint of an earlier
+   * version) is taken into the operator's own form, which the next write stores.
+   */
   private Map<TimeWindow, Object> windowsOfCurrentKey(boolean create) {
-    HashMap<TimeWindow, Object> windows = (HashMap<TimeWindow, Object>) contents.get();
-    return windows == null && create ? new HashMap<>() : windows;
+    Object windows = contents.get();
+    if (windows == null) {
+      return create ? new OpenWindows() : null;
+    }
+    return OpenWindows.of((Map<?, ?>) windows);
   }
 
   private static List<TimeWindow> inFiringOrder(Map<TimeWindow, Object> windows) {

@@ -6,7 +6,6 @@ import io.weir.api.types.EvolvingSerializer;
 import io.weir.api.types.TypeSerializer;
 import io.weir.api.windowing.TimeWindow;
 import java.nio.ByteBuffer;
-import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -70,15 +69,13 @@ public class WindowContentsSerializer implements StateSerializer<Object> {
     return read(bytes, accumulated);
   }
 
-  private static HashMap<Object, Object> read(byte[] bytes, StateSerializer<Object> accumulated) {
+  private static OpenWindows read(byte[] bytes, StateSerializer<Object> accumulated) {
     if (bytes[0] != WINDOWS) {
-      @SuppressWarnings("unchecked")
-      HashMap<Object, Object> written = (HashMap<Object, Object>) EARLIER_FORMAT.deserialize(bytes);
-      return written;
+      return OpenWindows.of((Map<?, ?>) EARLIER_FORMAT.deserialize(bytes));
     }
     ByteBuffer in = ByteBuffer.wrap(bytes, 1, bytes.length - 1);
     int count = in.getInt();
-    HashMap<Object, Object> windows = new HashMap<>(Math.max(4, count * 2));
+    OpenWindows windows = new OpenWindows();
     for (int i = 0; i < count; i++) {
       TimeWindow window = new TimeWindow(in.getLong(), in.getLong());
       byte[] value = new byte[in.getInt()];
