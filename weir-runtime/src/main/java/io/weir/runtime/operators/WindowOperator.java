@@ -134,8 +134,12 @@ public final class WindowOperator extends AbstractStreamOperator<Function> {
     Object before = windows.get(window);
     boolean opens = before == null && !windows.containsKey(window);
     Object accumulated = accumulator.add(before, record);
-    windows.put(window, accumulated);
-    contents.put(windows);
+    // An accumulator changed in place, of a window the table holds already, is written back only
+    // where the table keeps bytes: on the heap, the second hash lookup per record would be wasted.
+    if (opens || accumulated != before || !contents.keepsValueObjects()) {
+      windows.put(window, accumulated);
+      contents.put(windows);
+    }
     if (opens) {
       registerTimers(window);
     }
@@ -285,14 +289,19 @@ public final class WindowOperator extends AbstractStreamOperator<Function> {
 
   /**
    * The current key's open windows; a map another form was restored as (a checkpoint of an earlier
-   * version) is taken into the operator's own form, which the next write stores.
+   * version) is taken into the operator's own form and stored so.
    */
   private Map<TimeWindow, Object> windowsOfCurrentKey(boolean create) {
     Object windows = contents.get();
     if (windows == null) {
       return create ? new OpenWindows() : null;
     }
-    return OpenWindows.of((Map<?, ?>) windows);
+    if (windows instanceof OpenWindows open) {
+      return open;
+    }
+    OpenWindows converted = OpenWindows.of((Map<?, ?>) windows);
+    contents.put(converted);
+    return converted;
   }
 
   private static List<TimeWindow> inFiringOrder(Map<TimeWindow, Object> windows) {

@@ -216,6 +216,11 @@ public final class HeapKeyedStateBackend implements KeyedStateBackend {
     }
 
     @Override
+    public boolean keepsValueObjects() {
+      return true;
+    }
+
+    @Override
     public void forEach(java.util.function.BiConsumer<Object, Object> action) {
       for (HashMap<Object, Object> group : groups) {
         group.forEach(action);
