@@ -113,6 +113,18 @@ public final class OpenWindows extends AbstractMap<TimeWindow, Object> implement
     };
   }
 
+  long startAt(int index) {
+    return bounds[2 * index];
+  }
+
+  long endAt(int index) {
+    return bounds[2 * index + 1];
+  }
+
+  Object valueAt(int index) {
+    return values[index];
+  }
+
   /** The index of the window, or {@code -(insertion point) - 1} when it is not open. */
   private int indexOf(long start, long end) {
     int low = 0;
