@@ -7,13 +7,13 @@ import io.weir.api.windowing.MergingWindowAssigner;
 import io.weir.api.windowing.TimeWindow;
 import io.weir.api.windowing.WindowAssigner;
 import io.weir.runtime.operators.window.AccumulatedTypes;
+import io.weir.runtime.operators.window.OpenWindows;
 import io.weir.runtime.operators.window.WindowAccumulator;
 import io.weir.runtime.operators.window.WindowContentsSerializer;
 import io.weir.runtime.operators.window.WindowMerge;
 import io.weir.runtime.state.KeyedTable;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -134,8 +134,12 @@ public final class WindowOperator extends AbstractStreamOperator<Function> {
     Object before = windows.get(window);
     boolean opens = before == null && !windows.containsKey(window);
     Object accumulated = accumulator.add(before, record);
-    windows.put(window, accumulated);
-    contents.put(windows);
+    // An accumulator changed in place, of a window the table holds already, is written back only
+    // where the table keeps bytes: on the heap, the second hash lookup per record would be wasted.
+    if (opens || accumulated != before || !contents.keepsValueObjects()) {
+      windows.put(window, accumulated);
+      contents.put(windows);
+    }
     if (opens) {
       registerTimers(window);
     }
@@ -283,10 +287,21 @@ public final class WindowOperator extends AbstractStreamOperator<Function> {
     return cleanup >= end ? cleanup : Long.MAX_VALUE;
   }
 
-  @SuppressWarnings("unchecked")
+  /**
+   * The current key's open windows; a map another form was restored as (a checkpoint of an earlier
+   * version) is taken into the operator's own form and stored so.
+   */
   private Map<TimeWindow, Object> windowsOfCurrentKey(boolean create) {
-    HashMap<TimeWindow, Object> windows = (HashMap<TimeWindow, Object>) contents.get();
-    return windows == null && create ? new HashMap<>() : windows;
+    Object windows = contents.get();
+    if (windows == null) {
+      return create ? new OpenWindows() : null;
+    }
+    if (windows instanceof OpenWindows open) {
+      return open;
+    }
+    OpenWindows converted = OpenWindows.of((Map<?, ?>) windows);
+    contents.put(converted);
+    return converted;
   }
 
   private static List<TimeWindow> inFiringOrder(Map<TimeWindow, Object> windows) {

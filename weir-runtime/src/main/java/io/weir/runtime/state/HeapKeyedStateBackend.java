@@ -75,10 +75,15 @@ public final class HeapKeyedStateBackend implements KeyedStateBackend {
     return tables.computeIfAbsent(name, n -> new StateTable(this, range.size()));
   }
 
-  /** The heap keeps the table's values as objects: {@code valueSerializer} is not used. */
+  /**
+   * The heap keeps the table's values as objects. A snapshot writes them with {@code
+   * valueSerializer} when it is an {@link io.weir.api.types.EvolvingSerializer}, as a typed state's
+   * (a checkpoint of many keys writes far fewer objects so than by Java serialization of each
+   * value), and by Java serialization otherwise.
+   */
   @Override
   public StateTable table(String name, StateSerializer<Object> valueSerializer) {
-    return table(name);
+    return declared(name, TypedStateCodec.maybeOf(Shape.VALUE, valueSerializer));
   }
 
   /** Timers in a table of the state: see {@link HeapTimerQueue}. */
@@ -213,6 +218,11 @@ public final class HeapKeyedStateBackend implements KeyedStateBackend {
     @Override
     public void put(Object value) {
       backend.put(this, value);
+    }
+
+    @Override
+    public boolean keepsValueObjects() {
+      return true;
     }
 
     @Override

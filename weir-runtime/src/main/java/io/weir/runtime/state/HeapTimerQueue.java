@@ -1,8 +1,8 @@
 package io.weir.runtime.state;
 
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.PriorityQueue;
-import java.util.TreeSet;
 
 /**
  * Timers on the heap: the times of each key in a table of the keyed state (so they are snapshotted
@@ -19,22 +19,30 @@ final class HeapTimerQueue implements KeyedTimerQueue {
     this.backend = backend;
     this.table = table;
     table.forEach(
-        (key, times) -> {
-          for (Object time : (TreeSet<?>) times) {
-            queue.add(new Timer((Long) time, key));
+        (key, written) -> {
+          KeyTimerTimes times = asTimes(written);
+          for (int index = 0; index < times.size(); index++) {
+            queue.add(new Timer(times.get(index), key));
           }
         });
   }
 
-  @SuppressWarnings("unchecked")
-  private TreeSet<Long> times(boolean create) {
-    TreeSet<Long> times = (TreeSet<Long>) table.get();
-    return times == null && create ? new TreeSet<>() : times;
+  /** A key's times as this queue keeps them, or as a set, as earlier checkpoints hold them. */
+  private static KeyTimerTimes asTimes(Object written) {
+    return written instanceof Collection<?> set ? KeyTimerTimes.of(set) : (KeyTimerTimes) written;
+  }
+
+  private KeyTimerTimes times(boolean create) {
+    Object written = table.get();
+    if (written == null) {
+      return create ? new KeyTimerTimes() : null;
+    }
+    return asTimes(written);
   }
 
   @Override
   public void register(long time) {
-    TreeSet<Long> times = times(true);
+    KeyTimerTimes times = times(true);
     if (times.add(time)) {
       table.put(times);
       queue.add(new Timer(time, backend.currentKey()));
@@ -43,7 +51,7 @@ final class HeapTimerQueue implements KeyedTimerQueue {
 
   @Override
   public void delete(long time) {
-    TreeSet<Long> times = times(false);
+    KeyTimerTimes times = times(false);
     if (times != null && times.remove(time)) {
       table.put(times.isEmpty() ? null : times);
     }
@@ -60,7 +68,7 @@ final class HeapTimerQueue implements KeyedTimerQueue {
     while (!queue.isEmpty() && queue.peek().time() <= time) {
       Timer timer = queue.poll();
       backend.setCurrentKey(timer.key());
-      TreeSet<Long> times = times(false);
+      KeyTimerTimes times = times(false);
       if (times != null && times.remove(timer.time())) {
         table.put(times.isEmpty() ? null : times);
         return timer;

@@ -14,6 +14,15 @@ public interface KeyedTable {
   /** Sets the current key's value; null removes it. */
   void put(Object value);
 
+  /**
+   * True when the table keeps the value objects themselves (the heap), so that a value changed in
+   * place is already what the table holds and need not be put again; false when it keeps only what
+   * was put (a backend that serializes).
+   */
+  default boolean keepsValueObjects() {
+    return false;
+  }
+
   /** Every (key, value) of this table in this subtask, for rebuilding timer queues on restore. */
   void forEach(BiConsumer<Object, Object> action);
 }

@@ -6,15 +6,15 @@ import io.weir.api.types.EvolvingSerializer;
 import io.weir.api.types.TypeSerializer;
 import io.weir.api.windowing.TimeWindow;
 import java.nio.ByteBuffer;
-import java.util.HashMap;
 import java.util.Map;
 
 /**
  * The bytes of one key's open time windows ({@code window -> accumulated}), for a backend that
- * keeps them serialized (RocksDB reads and writes them for every record). Each window is its start
- * and end, each accumulated value goes through the serializer of its type ({@link
- * AccumulatedTypes}): a {@link TypeSerializer} for an aggregate's record or POJO accumulator, so no
- * class names and no Java serialization per record; the tagged default otherwise.
+ * keeps them serialized (RocksDB reads and writes them for every record) and for the heap's
+ * snapshots when the accumulated values have a {@link TypeSerializer}. Each window is its start and
+ * end, each accumulated value goes through the serializer of its type ({@link AccumulatedTypes}): a
+ * {@link TypeSerializer} for an aggregate's record or POJO accumulator, so no class names and no
+ * Java serialization per record; the tagged default otherwise.
  *
  * <p>Values written before windows had a format of their own (the whole map by Java serialization,
  * behind the tagged default's type byte) are still read, so those checkpoints restore; they are
@@ -45,22 +45,18 @@ public class WindowContentsSerializer implements StateSerializer<Object> {
 
   @Override
   public byte[] serialize(Object value) {
-    Map<?, ?> windows = (Map<?, ?>) value;
-    byte[][] values = new byte[windows.size()][];
+    OpenWindows windows = OpenWindows.of((Map<?, ?>) value);
+    int count = windows.size();
+    byte[][] values = new byte[count][];
     int length = 1 + Integer.BYTES;
-    int index = 0;
-    for (Map.Entry<?, ?> entry : windows.entrySet()) {
-      values[index] = accumulated.serialize(entry.getValue());
+    for (int index = 0; index < count; index++) {
+      values[index] = accumulated.serialize(windows.valueAt(index));
       length += 2 * Long.BYTES + Integer.BYTES + values[index].length;
-      index++;
     }
-    ByteBuffer out = ByteBuffer.allocate(length).put(WINDOWS).putInt(windows.size());
-    index = 0;
-    for (Map.Entry<?, ?> entry : windows.entrySet()) {
-      TimeWindow window = (TimeWindow) entry.getKey();
-      out.putLong(window.start()).putLong(window.end());
+    ByteBuffer out = ByteBuffer.allocate(length).put(WINDOWS).putInt(count);
+    for (int index = 0; index < count; index++) {
+      out.putLong(windows.startAt(index)).putLong(windows.endAt(index));
       out.putInt(values[index].length).put(values[index]);
-      index++;
     }
     return out.array();
   }
@@ -70,15 +66,13 @@ public class WindowContentsSerializer implements StateSerializer<Object> {
     return read(bytes, accumulated);
   }
 
-  private static HashMap<Object, Object> read(byte[] bytes, StateSerializer<Object> accumulated) {
+  private static OpenWindows read(byte[] bytes, StateSerializer<Object> accumulated) {
     if (bytes[0] != WINDOWS) {
-      @SuppressWarnings("unchecked")
-      HashMap<Object, Object> written = (HashMap<Object, Object>) EARLIER_FORMAT.deserialize(bytes);
-      return written;
+      return OpenWindows.of((Map<?, ?>) EARLIER_FORMAT.deserialize(bytes));
     }
     ByteBuffer in = ByteBuffer.wrap(bytes, 1, bytes.length - 1);
     int count = in.getInt();
-    HashMap<Object, Object> windows = new HashMap<>(Math.max(4, count * 2));
+    OpenWindows windows = new OpenWindows();
     for (int i = 0; i < count; i++) {
       TimeWindow window = new TimeWindow(in.getLong(), in.getLong());
       byte[] value = new byte[in.getInt()];

@@ -7,6 +7,10 @@ import io.weir.api.functions.ReduceFunction;
 import io.weir.api.state.StateSerializers;
 import io.weir.api.types.EvolvingSerializer;
 import io.weir.api.windowing.TimeWindow;
+import io.weir.runtime.state.HeapKeyedStateBackend;
+import io.weir.runtime.state.KeyGroupRange;
+import io.weir.runtime.state.KeyedTable;
+import io.weir.runtime.state.OperatorSubtaskState;
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -119,6 +123,72 @@ class WindowContentsSerializerTest {
     assertThat(new String(bytes, StandardCharsets.ISO_8859_1)).doesNotContain("Range", "java");
     // Each window: start, end, a length and the two fields, varints no longer than the longs.
     assertThat(bytes).hasSizeLessThanOrEqualTo(1 + 4 + 2 * (8 + 8 + 4 + 8 + 8));
+  }
+
+  @Test
+  void when_heapStateSnapshotsPojoWindows_then_theyAreWrittenByTypeAndRestoreEqual() {
+    // given: fifty keys' windows on the heap, with a POJO accumulator
+    WindowContentsSerializer serializer =
+        WindowContentsSerializer.of(AccumulatedTypes.of(null, new RangeOf(), "ranges"));
+    KeyGroupRange all = new KeyGroupRange(0, 15);
+    HeapKeyedStateBackend first =
+        new HeapKeyedStateBackend("ranges", all, 16, OperatorSubtaskState.EMPTY);
+    KeyedTable written = first.table("window-contents", serializer);
+    for (long key = 0; key < 50; key++) {
+      first.setCurrentKey(key);
+      written.put(OpenWindows.of(twoWindows(range(key, 9), range(-key, 40))));
+    }
+
+    // when
+    Map<Integer, byte[]> snapshot = first.snapshot(1);
+    HeapKeyedStateBackend second =
+        new HeapKeyedStateBackend(
+            "ranges", all, 16, new OperatorSubtaskState(Map.of(), Map.of(), snapshot));
+    KeyedTable restored = second.table("window-contents", serializer);
+
+    // then: no accumulator class named in the bytes, and every key's windows back
+    snapshot
+        .values()
+        .forEach(
+            bytes ->
+                assertThat(new String(bytes, StandardCharsets.ISO_8859_1))
+                    .doesNotContain(Range.class.getName()));
+    for (long key = 0; key < 50; key++) {
+      second.setCurrentKey(key);
+      Map<Object, Object> windows = (Map<Object, Object>) restored.get();
+      assertThat(windows).isInstanceOf(OpenWindows.class).containsOnlyKeys(FIRST, SECOND);
+      assertThat(windows.get(FIRST)).usingRecursiveComparison().isEqualTo(range(key, 9));
+      assertThat(windows.get(SECOND)).usingRecursiveComparison().isEqualTo(range(-key, 40));
+    }
+  }
+
+  @Test
+  void when_heapWindowsWrittenAsObjectsAreRestored_then_theNextSnapshotWritesThemByType() {
+    // given: a heap checkpoint of an earlier version, its windows a Java-serialized HashMap
+    WindowContentsSerializer serializer =
+        WindowContentsSerializer.of(AccumulatedTypes.of(null, new RangeOf(), "ranges"));
+    KeyGroupRange all = new KeyGroupRange(0, 15);
+    HeapKeyedStateBackend earlier =
+        new HeapKeyedStateBackend("ranges", all, 16, OperatorSubtaskState.EMPTY);
+    earlier.setCurrentKey(7L);
+    earlier.table("window-contents").put(twoWindows(range(3, 9), range(-4, 40)));
+    OperatorSubtaskState earlierCheckpoint =
+        new OperatorSubtaskState(Map.of(), Map.of(), earlier.snapshot(1));
+
+    // when: restored with the serializer, checkpointed, and restored again
+    HeapKeyedStateBackend restored =
+        new HeapKeyedStateBackend("ranges", all, 16, earlierCheckpoint);
+    restored.table("window-contents", serializer);
+    HeapKeyedStateBackend again =
+        new HeapKeyedStateBackend(
+            "ranges", all, 16, new OperatorSubtaskState(Map.of(), Map.of(), restored.snapshot(2)));
+    KeyedTable table = again.table("window-contents", serializer);
+
+    // then
+    again.setCurrentKey(7L);
+    Map<Object, Object> windows = (Map<Object, Object>) table.get();
+    assertThat(windows).isInstanceOf(OpenWindows.class).containsOnlyKeys(FIRST, SECOND);
+    assertThat(windows.get(SECOND)).usingRecursiveComparison().isEqualTo(range(-4, 40));
   }
 
   @Test
