@@ -21,10 +21,10 @@ import java.util.Map;
  */
 public final class HeapKeyedStateBackend implements KeyedStateBackend {
   /**
-   * Per key group, each state's entries: the objects themselves (Java serialization) for untyped
-   * states, timers and window contents; a {@link TypedKeyGroup} for states declared with a type.
+   * The format of key groups written before {@link HeapKeyGroupFormat}: one Java-serialized map
+   * from state name to the state's entries (a map of objects, or a {@link TypedKeyGroup}).
    */
-  private static final StateSerializer<Map<String, Object>> SERIALIZER = StateSerializer.java();
+  private static final StateSerializer<Map<String, Object>> EARLIER_FORMAT = StateSerializer.java();
 
   private final KeyGroupRange range;
   private final int maxParallelism;
@@ -140,23 +140,30 @@ public final class HeapKeyedStateBackend implements KeyedStateBackend {
     }
   }
 
-  /** Serializes every non-empty key group now, on the task thread. */
+  /**
+   * Writes every non-empty key group now, on the task thread, in the {@link HeapKeyGroupFormat}.
+   */
   @Override
   public Map<Integer, byte[]> snapshot(long checkpointId) {
     Map<Integer, byte[]> keyGroups = new HashMap<>();
+    KeyGroupWriter writer = new KeyGroupWriter();
     for (int index = 0; index < range.size(); index++) {
-      HashMap<String, Object> content = new HashMap<>();
       for (Map.Entry<String, StateTable> entry : tables.entrySet()) {
         String name = entry.getKey();
         HashMap<Object, Object> group = entry.getValue().group(index);
         if (group.isEmpty()) {
           continue;
         }
-        content.put(name, typedStates.isTyped(name) ? typedStates.snapshot(name, group) : group);
+        if (typedStates.isTyped(name)) {
+          typedStates.snapshot(name, group, writer);
+        } else {
+          writer.objectState(name, group);
+        }
       }
-      typedStates.snapshotUndeclared(index, content);
-      if (!content.isEmpty()) {
-        keyGroups.put(range.start() + index, SERIALIZER.serialize(content));
+      typedStates.snapshotUndeclared(index, writer);
+      byte[] keyGroup = writer.takeKeyGroup();
+      if (keyGroup != null) {
+        keyGroups.put(range.start() + index, keyGroup);
       }
     }
     return keyGroups;
@@ -170,7 +177,12 @@ public final class HeapKeyedStateBackend implements KeyedStateBackend {
     if (!range.contains(keyGroup)) {
       return;
     }
-    if (bytes.length < 2 || (bytes[0] & 0xff) != 0xac || (bytes[1] & 0xff) != 0xed) {
+    Map<String, Object> states;
+    if (HeapKeyGroupFormat.isCompact(bytes)) {
+      states = KeyGroupReader.read(keyGroup, bytes);
+    } else if (HeapKeyGroupFormat.isJavaSerialized(bytes)) {
+      states = EARLIER_FORMAT.deserialize(bytes);
+    } else {
       throw new IllegalStateException(
           "The restored keyed state of key group "
               + keyGroup
@@ -178,18 +190,16 @@ public final class HeapKeyedStateBackend implements KeyedStateBackend {
               + " wrote it (--state-backend rocksdb)");
     }
     int index = keyGroup - range.start();
-    SERIALIZER
-        .deserialize(bytes)
-        .forEach(
-            (name, entries) -> {
-              if (entries instanceof TypedKeyGroup typed) {
-                typedStates.restore(name, index, typed);
-              } else {
-                @SuppressWarnings("unchecked")
-                Map<Object, Object> objects = (Map<Object, Object>) entries;
-                table(name).group(index).putAll(objects);
-              }
-            });
+    states.forEach(
+        (name, entries) -> {
+          if (entries instanceof TypedKeyGroup typed) {
+            typedStates.restore(name, index, typed);
+          } else {
+            @SuppressWarnings("unchecked")
+            Map<Object, Object> objects = (Map<Object, Object>) entries;
+            table(name).group(index).putAll(objects);
+          }
+        });
   }
 
   /** The entries of one state, per key group. */

@@ -1,5 +1,7 @@
 package io.weir.runtime.state;
 
+import java.io.DataInput;
+import java.io.DataOutput;
 import java.io.Externalizable;
 import java.io.IOException;
 import java.io.ObjectInput;
@@ -92,14 +94,30 @@ public final class KeyTimerTimes implements Externalizable {
 
   @Override
   public void writeExternal(ObjectOutput out) throws IOException {
+    writeTo(out);
+  }
+
+  @Override
+  public void readExternal(ObjectInput in) throws IOException {
+    readFrom(in);
+  }
+
+  /** The count, then each time: what a heap snapshot writes of a key's timers. */
+  void writeTo(DataOutput out) throws IOException {
     out.writeInt(size);
     for (int index = 0; index < size; index++) {
       out.writeLong(times[first + index]);
     }
   }
 
-  @Override
-  public void readExternal(ObjectInput in) throws IOException {
+  /** The times {@link #writeTo} wrote. */
+  static KeyTimerTimes read(DataInput in) throws IOException {
+    KeyTimerTimes times = new KeyTimerTimes();
+    times.readFrom(in);
+    return times;
+  }
+
+  private void readFrom(DataInput in) throws IOException {
     size = in.readInt();
     first = 0;
     times = new long[size];

@@ -48,20 +48,19 @@ final class TypedStates {
     return codecs.containsKey(name);
   }
 
-  TypedKeyGroup snapshot(String name, HashMap<Object, Object> group) {
+  /** Writes a declared typed state's entries of one key group as its serializers' bytes. */
+  void snapshot(String name, HashMap<Object, Object> group, KeyGroupWriter writer) {
     TypedStateCodec codec = codecs.get(name);
-    HashMap<Object, byte[]> values = new HashMap<>();
-    group.forEach((key, value) -> values.put(key, codec.encode(value)));
-    return new TypedKeyGroup(codec.schemas(), values);
+    writer.typedState(name, codec.schemas(), group, codec::encode);
   }
 
   /** Restored groups of states the operator has not declared yet: kept as they were written. */
-  void snapshotUndeclared(int index, Map<String, Object> content) {
+  void snapshotUndeclared(int index, KeyGroupWriter writer) {
     restored.forEach(
         (name, groups) -> {
           TypedKeyGroup group = groups.get(index);
           if (group != null) {
-            content.put(name, group);
+            writer.typedState(name, group.schemas(), group.values(), bytes -> bytes);
           }
         });
   }
