@@ -37,6 +37,14 @@ final class BinaryOutput {
     writeUnsignedLong(value & 0xffffffffL);
   }
 
+  void writeBoolean(boolean value) {
+    writeByte(value ? 1 : 0);
+  }
+
+  void writeDouble(double value) {
+    writeFixedLong(Double.doubleToRawLongBits(value));
+  }
+
   void writeFixedLong(long value) {
     ensure(Long.BYTES);
     for (int shift = 56; shift >= 0; shift -= 8) {

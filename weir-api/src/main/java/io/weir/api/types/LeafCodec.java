@@ -7,7 +7,7 @@ enum LeafCodec implements Codec {
   BOOLEAN("boolean") {
     @Override
     public void write(BinaryOutput out, Object value) {
-      out.writeByte((Boolean) value ? 1 : 0);
+      out.writeBoolean((Boolean) value);
     }
 
     @Override
@@ -84,7 +84,7 @@ enum LeafCodec implements Codec {
   DOUBLE("double") {
     @Override
     public void write(BinaryOutput out, Object value) {
-      out.writeFixedLong(Double.doubleToRawLongBits((Double) value));
+      out.writeDouble((Double) value);
     }
 
     @Override

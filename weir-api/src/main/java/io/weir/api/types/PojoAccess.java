@@ -1,14 +1,17 @@
 package io.weir.api.types;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 
 /**
  * A POJO as Flink defines one: a public class with a public no-argument constructor whose
@@ -18,31 +21,37 @@ import java.util.Optional;
  */
 final class PojoAccess implements StructAccess {
   private final Class<?> type;
-  private final Constructor<?> constructor;
+  private final MethodHandles.Lookup lookup;
+  private final Supplier<Object> constructor;
   private final List<Member> members = new ArrayList<>();
-  private final List<Property> properties = new ArrayList<>();
+  private final MethodHandle[] getters;
+  private final List<BiConsumer<Object, Object>> setters = new ArrayList<>();
 
   /** Reads and writes one field, directly or through its getter and setter. */
   private record Property(Field field, Method getter, Method setter) {
-    Object get(Object instance) throws ReflectiveOperationException {
-      return getter == null ? field.get(instance) : getter.invoke(instance);
+    MethodHandle getterIn(MethodHandles.Lookup lookup) throws IllegalAccessException {
+      return getter == null ? lookup.unreflectGetter(field) : lookup.unreflect(getter);
     }
 
-    void set(Object instance, Object value) throws ReflectiveOperationException {
-      if (setter == null) {
-        field.set(instance, value);
-      } else {
-        setter.invoke(instance, value);
-      }
+    MethodHandle setterIn(MethodHandles.Lookup lookup) throws IllegalAccessException {
+      return setter == null ? lookup.unreflectSetter(field) : lookup.unreflect(setter);
     }
   }
 
   private PojoAccess(Class<?> type, Constructor<?> constructor, List<Property> properties) {
     this.type = type;
-    this.constructor = constructor;
-    for (Property property : properties) {
-      members.add(new Member(property.field().getName(), property.field().getGenericType()));
-      this.properties.add(property);
+    lookup = Accessors.lookupIn(type);
+    getters = new MethodHandle[properties.size()];
+    try {
+      this.constructor = Accessors.constructor(lookup, lookup.unreflectConstructor(constructor));
+      for (int i = 0; i < properties.size(); i++) {
+        Property property = properties.get(i);
+        members.add(new Member(property.field().getName(), property.field().getGenericType()));
+        getters[i] = property.getterIn(lookup);
+        setters.add(Accessors.setter(lookup, property.setterIn(lookup)));
+      }
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException("Cannot access the members of " + type.getName(), e);
     }
   }
 
@@ -117,30 +126,23 @@ final class PojoAccess implements StructAccess {
   }
 
   @Override
-  public Object get(Object instance, int index) {
-    try {
-      return properties.get(index).get(instance);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException(
-          "Cannot read " + members.get(index).name() + " of " + type.getName(), e);
-    }
+  public MemberWriter writer(int index, Codec codec) {
+    return MemberWriter.of(lookup, getters[index], codec);
   }
 
   @Override
   public Object create(Object[] values) {
     try {
-      Object instance = constructor.newInstance();
+      Object instance = constructor.get();
       for (int i = 0; i < values.length; i++) {
         // A field the bytes lack keeps what the constructor gave it.
         if (values[i] != MISSING) {
-          properties.get(i).set(instance, values[i]);
+          setters.get(i).accept(instance, values[i]);
         }
       }
       return instance;
-    } catch (InvocationTargetException | InstantiationException | IllegalAccessException e) {
+    } catch (RuntimeException e) {
       throw new IllegalStateException("Cannot create " + type.getName() + ": " + e, e);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("Cannot set a field of " + type.getName() + ": " + e, e);
     }
   }
 }

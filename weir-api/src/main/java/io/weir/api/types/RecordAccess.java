@@ -1,8 +1,8 @@
 package io.weir.api.types;
 
-import java.lang.reflect.Constructor;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,29 +10,36 @@ import java.util.List;
 /** A Java record: its components through their accessors, built by its canonical constructor. */
 final class RecordAccess implements StructAccess {
   private final Class<?> type;
+  private final MethodHandles.Lookup lookup;
   private final List<Member> members = new ArrayList<>();
-  private final Method[] accessors;
+  private final MethodHandle[] accessors;
   private final Object[] defaults;
-  private final Constructor<?> constructor;
+  private final MethodHandle constructor;
 
   RecordAccess(Class<?> type) {
     this.type = type;
+    lookup = Accessors.lookupIn(type);
     RecordComponent[] components = type.getRecordComponents();
-    accessors = new Method[components.length];
+    accessors = new MethodHandle[components.length];
     defaults = new Object[components.length];
     Class<?>[] parameterTypes = new Class<?>[components.length];
-    for (int i = 0; i < components.length; i++) {
-      members.add(new Member(components[i].getName(), components[i].getGenericType()));
-      accessors[i] = components[i].getAccessor();
-      accessors[i].setAccessible(true);
-      defaults[i] = StructAccess.defaultOf(components[i].getType());
-      parameterTypes[i] = components[i].getType();
-    }
     try {
-      constructor = type.getDeclaredConstructor(parameterTypes);
-      constructor.setAccessible(true);
+      for (int i = 0; i < components.length; i++) {
+        members.add(new Member(components[i].getName(), components[i].getGenericType()));
+        accessors[i] = lookup.unreflect(components[i].getAccessor());
+        defaults[i] = StructAccess.defaultOf(components[i].getType());
+        parameterTypes[i] = components[i].getType();
+      }
+      // Spread once here, so that each create is one call with the values read.
+      constructor =
+          lookup
+              .findConstructor(type, MethodType.methodType(void.class, parameterTypes))
+              .asSpreader(Object[].class, components.length)
+              .asType(MethodType.methodType(Object.class, Object[].class));
     } catch (NoSuchMethodException e) {
       throw new IllegalStateException("Record " + type.getName() + " has no canonical constructor");
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException("Cannot access the members of " + type.getName(), e);
     }
   }
 
@@ -42,13 +49,8 @@ final class RecordAccess implements StructAccess {
   }
 
   @Override
-  public Object get(Object instance, int index) {
-    try {
-      return accessors[index].invoke(instance);
-    } catch (IllegalAccessException | InvocationTargetException e) {
-      throw new IllegalStateException(
-          "Cannot read " + members.get(index).name() + " of " + type.getName(), e);
-    }
+  public MemberWriter writer(int index, Codec codec) {
+    return MemberWriter.of(lookup, accessors[index], codec);
   }
 
   @Override
@@ -59,8 +61,10 @@ final class RecordAccess implements StructAccess {
       }
     }
     try {
-      return constructor.newInstance(values);
-    } catch (InstantiationException | IllegalAccessException | InvocationTargetException e) {
+      return (Object) constructor.invokeExact(values);
+    } catch (Error e) {
+      throw e;
+    } catch (Throwable e) {
       throw new IllegalStateException("Cannot create " + type.getName() + ": " + e, e);
     }
   }

@@ -13,7 +13,8 @@ interface StructAccess {
 
   List<Member> members();
 
-  Object get(Object instance, int index);
+  /** What writes member {@code index} of an instance with {@code codec}, made once per type. */
+  MemberWriter writer(int index, Codec codec);
 
   /** A new instance; a value of {@link #MISSING} gets the field's default (null, 0, false). */
   Object create(Object[] values);

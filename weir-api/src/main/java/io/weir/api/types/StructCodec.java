@@ -7,16 +7,19 @@ import java.util.List;
 final class StructCodec implements Codec {
   private final StructAccess access;
   private final Codec[] fields;
+  private final MemberWriter[] writers;
   private Schema schema;
 
   StructCodec(StructAccess access) {
     this.access = access;
     fields = new Codec[access.members().size()];
+    writers = new MemberWriter[fields.length];
   }
 
   /** Set once while the factory builds the field codecs, before the codec is used. */
   void setField(int index, Codec codec) {
     fields[index] = codec;
+    writers[index] = access.writer(index, codec);
   }
 
   StructAccess access() {
@@ -29,8 +32,8 @@ final class StructCodec implements Codec {
 
   @Override
   public void write(BinaryOutput out, Object value) {
-    for (int i = 0; i < fields.length; i++) {
-      fields[i].write(out, access.get(value, i));
+    for (MemberWriter writer : writers) {
+      writer.write(out, value);
     }
   }
 
