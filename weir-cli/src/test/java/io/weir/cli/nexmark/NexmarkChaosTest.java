@@ -15,6 +15,7 @@ import io.weir.nexmark.oracle.CheckResult;
 import io.weir.nexmark.oracle.QueryCheck;
 import io.weir.nexmark.queries.NexmarkQuery;
 import io.weir.nexmark.queries.Query5;
+import io.weir.nexmark.queries.Query6;
 import io.weir.nexmark.queries.Query7;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -68,8 +69,20 @@ class NexmarkChaosTest {
     assertOutputEqualsTheSqlAfterKills(new Query5(), 75);
   }
 
+  @Test
+  void when_q6OnRocksDbIsKilledAtRandomAndRestartedFromItsCheckpoint_then_itsOutputEqualsTheSql()
+      throws Exception {
+    // the winning bids, then each seller's winners waiting by expiry, restored from RocksDB's files
+    assertOutputEqualsTheSqlAfterKills(new Query6(), "rocksdb", 1_000);
+  }
+
   private void assertOutputEqualsTheSqlAfterKills(NexmarkQuery<?> query, int leastRows)
       throws Exception {
+    assertOutputEqualsTheSqlAfterKills(query, "heap", leastRows);
+  }
+
+  private void assertOutputEqualsTheSqlAfterKills(
+      NexmarkQuery<?> query, String stateBackend, int leastRows) throws Exception {
     // given
     String results = query.name() + "-results";
     KafkaTestClients.createTopic(kafka.bootstrapServers(), results, 2);
@@ -84,7 +97,7 @@ class NexmarkChaosTest {
     while (exit != 0) {
       int committedBefore = committedRows(results);
       long checkpointBefore = latestCheckpoint(query);
-      try (JobProcess job = start(query, "attempt-" + killedAfter.size())) {
+      try (JobProcess job = start(query, stateBackend, "attempt-" + killedAfter.size())) {
         if (killedAfter.size() == KILLS) {
           exit = job.waitFor(Duration.ofSeconds(120).toMillis());
           assertThat(exit).as("the last attempt's exit, see %s", job.log()).isZero();
@@ -128,11 +141,14 @@ class NexmarkChaosTest {
     return KafkaTestClients.readAll(kafka.bootstrapServers(), topic, "read_committed").size();
   }
 
-  private JobProcess start(NexmarkQuery<?> query, String attempt) throws IOException {
+  private JobProcess start(NexmarkQuery<?> query, String stateBackend, String attempt)
+      throws IOException {
     return JobProcess.start(
         List.of(
             "--checkpoint-dir",
             directory.resolve("checkpoints").toString(),
+            "--state-backend",
+            stateBackend,
             NexmarkJob.class.getName(),
             "--query",
             query.name(),

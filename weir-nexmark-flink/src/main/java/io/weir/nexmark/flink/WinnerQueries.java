@@ -12,8 +12,8 @@ import java.util.Comparator;
 import java.util.List;
 import org.apache.flink.api.common.functions.AggregateFunction;
 import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.state.MapState;
+import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeHint;
@@ -103,22 +103,27 @@ final class WinnerQueries {
   }
 
   /**
-   * A seller's winners, each waiting until event time passes its expiry (when every winner closed
-   * no later has arrived), then taken in closing order with the prices of the last ten.
+   * A seller's winners, grouped by expiry until event time passes it (when every winner closed no
+   * later has arrived), then taken in closing order with the prices of the last ten; the layout of
+   * Weir's q6, so that each expiry's timer reads only its own winners.
    */
   static final class LastAuctionsAverage
       extends KeyedProcessFunction<Long, AuctionWinner, SellerPrice> {
-    private static final Comparator<AuctionWinner> CLOSING_ORDER =
-        Comparator.comparingLong(AuctionWinner::expires).thenComparingLong(AuctionWinner::id);
+    private static final Comparator<AuctionWinner> AUCTION_ORDER =
+        Comparator.comparingLong(AuctionWinner::id);
 
-    private transient ListState<AuctionWinner> waiting;
+    private transient MapState<Long, List<AuctionWinner>> waiting;
     private transient ValueState<ArrayDeque<Long>> lastPrices;
 
     @Override
     public void open(OpenContext openContext) {
       waiting =
           getRuntimeContext()
-              .getListState(new ListStateDescriptor<>("waiting-winners", AuctionWinner.class));
+              .getMapState(
+                  new MapStateDescriptor<>(
+                      "waiting-winners",
+                      Types.LONG,
+                      Types.LIST(TypeInformation.of(AuctionWinner.class))));
       lastPrices =
           getRuntimeContext()
               .getState(
@@ -129,19 +134,22 @@ final class WinnerQueries {
     @Override
     public void processElement(AuctionWinner winner, Context context, Collector<SellerPrice> out)
         throws Exception {
-      waiting.add(winner);
+      List<AuctionWinner> known = waiting.get(winner.expires());
+      List<AuctionWinner> winners = known == null ? new ArrayList<>(1) : new ArrayList<>(known);
+      winners.add(winner);
+      waiting.put(winner.expires(), winners);
       context.timerService().registerEventTimeTimer(winner.expires());
     }
 
     @Override
     public void onTimer(long timestamp, OnTimerContext context, Collector<SellerPrice> out)
         throws Exception {
-      List<AuctionWinner> closed = new ArrayList<>();
-      List<AuctionWinner> open = new ArrayList<>();
-      for (AuctionWinner winner : waiting.get()) {
-        (winner.expires() <= timestamp ? closed : open).add(winner);
+      List<AuctionWinner> closing = waiting.get(timestamp);
+      if (closing == null) {
+        return;
       }
-      closed.sort(CLOSING_ORDER);
+      List<AuctionWinner> closed = new ArrayList<>(closing);
+      closed.sort(AUCTION_ORDER);
       ArrayDeque<Long> prices =
           lastPrices.value() == null ? new ArrayDeque<>() : lastPrices.value();
       for (AuctionWinner winner : closed) {
@@ -153,7 +161,7 @@ final class WinnerQueries {
         out.collect(new SellerPrice(context.getCurrentKey(), winner.id(), sum / prices.size()));
       }
       lastPrices.update(prices);
-      waiting.update(open);
+      waiting.remove(timestamp);
     }
   }
 }

@@ -53,10 +53,14 @@ final class WinningBids extends KeyedCoProcessFunction<Long, Auction, Bid, Aucti
       throws Exception {
     auction.update(opened);
     context.timerService().registerEventTimeTimer(opened.expires());
-    for (Bid bid : waiting.get()) {
-      maybeRaise(opened, bid);
+    Iterable<Bid> early = waiting.get();
+    // Deleting an empty list would still be a write.
+    if (early.iterator().hasNext()) {
+      for (Bid bid : early) {
+        maybeRaise(opened, bid);
+      }
+      waiting.clear();
     }
-    waiting.clear();
   }
 
   @Override
@@ -96,13 +100,19 @@ final class WinningBids extends KeyedCoProcessFunction<Long, Auction, Bid, Aucti
     }
   }
 
+  /** Rewrites the waiting bids only when some are dropped: each waiting bid has a timer. */
   private void dropBidsUpTo(long time) throws Exception {
     List<Bid> left = new ArrayList<>();
+    boolean dropped = false;
     for (Bid bid : waiting.get()) {
       if (bid.dateTime() > time) {
         left.add(bid);
+      } else {
+        dropped = true;
       }
     }
-    waiting.update(left);
+    if (dropped) {
+      waiting.update(left);
+    }
   }
 }

@@ -3,8 +3,9 @@ package io.weir.nexmark.queries;
 import io.weir.api.datastream.DataStream;
 import io.weir.api.functions.Collector;
 import io.weir.api.functions.KeyedProcessFunction;
-import io.weir.api.state.ListState;
-import io.weir.api.state.ListStateDescriptor;
+import io.weir.api.state.MapState;
+import io.weir.api.state.MapStateDescriptor;
+import io.weir.api.state.StateSerializers;
 import io.weir.api.state.ValueState;
 import io.weir.api.state.ValueStateDescriptor;
 import io.weir.api.types.TypeSerializer;
@@ -63,25 +64,36 @@ public final class Query6 implements NexmarkQuery<Query6.SellerPrice> {
   /** The selling prices of a seller's last closed auctions, oldest first. */
   record LastPrices(List<Long> prices) {}
 
-  /** A seller's winners in the order they closed, and the prices of the last ten. */
+  /** A seller's winners that close at the same time. */
+  record ClosingWinners(List<WinningBids.Winner> winners) {}
+
+  /**
+   * A seller's winners in the order they closed, and the prices of the last ten. The winners wait
+   * grouped by their expiry, so the timer of an expiry reads and deletes only its own winners: a
+   * seller with many auctions closing close together would otherwise read and rewrite all its
+   * waiting winners once per expiry. A timer at an expiry finds every winner of that expiry, and
+   * the timers of earlier ones have fired: a winner arrives before the watermark of its expiry.
+   */
   static final class LastAuctionsAverage
       extends KeyedProcessFunction<Long, WinningBids.Winner, SellerPrice> {
-    private static final Comparator<WinningBids.Winner> CLOSING_ORDER =
-        Comparator.<WinningBids.Winner>comparingLong(winner -> winner.auction().expires())
-            .thenComparingLong(winner -> winner.auction().id());
+    private static final Comparator<WinningBids.Winner> AUCTION_ORDER =
+        Comparator.comparingLong(winner -> winner.auction().id());
 
-    private static final TypeSerializer<WinningBids.Winner> WINNER =
-        TypeSerializer.of(WinningBids.Winner.class);
+    private static final TypeSerializer<ClosingWinners> CLOSING_WINNERS =
+        TypeSerializer.of(ClosingWinners.class);
     private static final TypeSerializer<LastPrices> LAST_PRICES =
         TypeSerializer.of(LastPrices.class);
 
-    private transient ListState<WinningBids.Winner> waiting;
+    private transient MapState<Long, ClosingWinners> waiting;
     private transient ValueState<LastPrices> lastPrices;
 
     @Override
     public void open() {
       waiting =
-          getRuntimeContext().getListState(new ListStateDescriptor<>("waiting-winners", WINNER));
+          getRuntimeContext()
+              .getMapState(
+                  new MapStateDescriptor<>(
+                      "waiting-winners", StateSerializers.longs(), CLOSING_WINNERS));
       lastPrices =
           getRuntimeContext().getState(new ValueStateDescriptor<>("last-prices", LAST_PRICES));
     }
@@ -89,18 +101,23 @@ public final class Query6 implements NexmarkQuery<Query6.SellerPrice> {
     @Override
     public void processElement(
         WinningBids.Winner winner, Context<Long> context, Collector<SellerPrice> out) {
-      waiting.add(winner);
-      context.timerService().registerEventTimeTimer(winner.auction().expires());
+      long expires = winner.auction().expires();
+      ClosingWinners known = waiting.get(expires);
+      List<WinningBids.Winner> winners =
+          known == null ? new ArrayList<>(1) : new ArrayList<>(known.winners());
+      winners.add(winner);
+      waiting.put(expires, new ClosingWinners(winners));
+      context.timerService().registerEventTimeTimer(expires);
     }
 
     @Override
     public void onTimer(long timestamp, OnTimerContext<Long> context, Collector<SellerPrice> out) {
-      List<WinningBids.Winner> closed = new ArrayList<>();
-      List<WinningBids.Winner> open = new ArrayList<>();
-      for (WinningBids.Winner winner : waiting.get()) {
-        (winner.auction().expires() <= timestamp ? closed : open).add(winner);
+      ClosingWinners closing = waiting.get(timestamp);
+      if (closing == null) {
+        return;
       }
-      closed.sort(CLOSING_ORDER);
+      List<WinningBids.Winner> closed = new ArrayList<>(closing.winners());
+      closed.sort(AUCTION_ORDER);
       LastPrices last = lastPrices.value();
       ArrayDeque<Long> prices = last == null ? new ArrayDeque<>() : new ArrayDeque<>(last.prices());
       for (WinningBids.Winner winner : closed) {
@@ -113,7 +130,7 @@ public final class Query6 implements NexmarkQuery<Query6.SellerPrice> {
             new SellerPrice(context.currentKey(), winner.auction().id(), sum / prices.size()));
       }
       lastPrices.update(new LastPrices(new ArrayList<>(prices)));
-      waiting.update(open);
+      waiting.remove(timestamp);
     }
   }
 }

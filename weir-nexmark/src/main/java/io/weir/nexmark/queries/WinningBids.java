@@ -75,10 +75,14 @@ final class WinningBids extends KeyedCoProcessFunction<Long, Auction, Bid, Winni
       Auction opened, KeyedProcessFunction.Context<Long> context, Collector<Winner> out) {
     auction.update(opened);
     context.timerService().registerEventTimeTimer(opened.expires());
-    for (Bid bid : waiting.get()) {
-      maybeRaise(opened, bid);
+    List<Bid> early = waiting.get();
+    // Deleting an empty list would still be a write.
+    if (!early.isEmpty()) {
+      for (Bid bid : early) {
+        maybeRaise(opened, bid);
+      }
+      waiting.clear();
     }
-    waiting.clear();
   }
 
   @Override
@@ -118,13 +122,17 @@ final class WinningBids extends KeyedCoProcessFunction<Long, Auction, Bid, Winni
     }
   }
 
+  /** Rewrites the waiting bids only when some are dropped: each waiting bid has a timer. */
   private void dropBidsUpTo(long time) {
-    List<Bid> left = new ArrayList<>();
-    for (Bid bid : waiting.get()) {
+    List<Bid> all = waiting.get();
+    List<Bid> left = new ArrayList<>(all.size());
+    for (Bid bid : all) {
       if (bid.dateTime() > time) {
         left.add(bid);
       }
     }
-    waiting.update(left);
+    if (left.size() < all.size()) {
+      waiting.update(left);
+    }
   }
 }
