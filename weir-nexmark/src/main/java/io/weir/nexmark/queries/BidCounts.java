@@ -13,6 +13,10 @@ import java.util.Set;
  * distinct bidders and auctions of each range and the day's last minute of bidding: the accumulator
  * of q15 and q16. A day is a tumbling window, so every bid added has the same day, taken from its
  * event time. Public for the Flink versions of q15 and q16, which aggregate with it too.
+ *
+ * <p>A POJO (public, non-final fields; sets of longs, no arrays), so that state kept serialized
+ * (RocksDB) writes it field by field on every bid, and Flink picks its POJO serializer for it; it
+ * stays {@link Serializable} for the heap's checkpoints.
  */
 public final class BidCounts implements Serializable {
   public static final Duration DAY = Duration.ofDays(1);
@@ -20,13 +24,32 @@ public final class BidCounts implements Serializable {
   static final long HIGH_PRICE = 1_000_000;
   static final int RANGES = 3;
 
-  long dayStart;
-  String lastMinute = "";
-  final long[] bids = new long[RANGES];
-  final Set<Long> bidders = new HashSet<>();
-  final Set<Long> auctions = new HashSet<>();
-  final Set<Long>[] biddersInRange = sets();
-  final Set<Long>[] auctionsInRange = sets();
+  /** The bids of one price range, with their distinct bidders and auctions. */
+  public static final class PriceRange implements Serializable {
+    public long bids;
+    public Set<Long> bidders = new HashSet<>();
+    public Set<Long> auctions = new HashSet<>();
+
+    void add(Bid bid) {
+      bids++;
+      bidders.add(bid.bidder());
+      auctions.add(bid.auction());
+    }
+
+    void addAll(PriceRange other) {
+      bids += other.bids;
+      bidders.addAll(other.bidders);
+      auctions.addAll(other.auctions);
+    }
+  }
+
+  public long dayStart;
+  public String lastMinute = "";
+  public Set<Long> bidders = new HashSet<>();
+  public Set<Long> auctions = new HashSet<>();
+  public PriceRange low = new PriceRange();
+  public PriceRange middle = new PriceRange();
+  public PriceRange high = new PriceRange();
 
   /** Adds a bid of this accumulator's day. */
   public void add(Bid bid) {
@@ -35,12 +58,10 @@ public final class BidCounts implements Serializable {
     if (minute.compareTo(lastMinute) > 0) {
       lastMinute = minute;
     }
-    int range = bid.price() < LOW_PRICE ? 0 : bid.price() < HIGH_PRICE ? 1 : 2;
-    bids[range]++;
+    PriceRange range = bid.price() < LOW_PRICE ? low : bid.price() < HIGH_PRICE ? middle : high;
+    range.add(bid);
     bidders.add(bid.bidder());
     auctions.add(bid.auction());
-    biddersInRange[range].add(bid.bidder());
-    auctionsInRange[range].add(bid.auction());
   }
 
   /** Adds the counts of another part of the same day. */
@@ -49,11 +70,9 @@ public final class BidCounts implements Serializable {
       lastMinute = other.lastMinute;
       dayStart = other.dayStart;
     }
-    for (int range = 0; range < RANGES; range++) {
-      bids[range] += other.bids[range];
-      biddersInRange[range].addAll(other.biddersInRange[range]);
-      auctionsInRange[range].addAll(other.auctionsInRange[range]);
-    }
+    low.addAll(other.low);
+    middle.addAll(other.middle);
+    high.addAll(other.high);
     bidders.addAll(other.bidders);
     auctions.addAll(other.auctions);
   }
@@ -63,17 +82,17 @@ public final class BidCounts implements Serializable {
     return new Query15.DailyBidding(
         day(),
         totalBids(),
-        bids[0],
-        bids[1],
-        bids[2],
+        low.bids,
+        middle.bids,
+        high.bids,
         bidders.size(),
-        biddersInRange[0].size(),
-        biddersInRange[1].size(),
-        biddersInRange[2].size(),
+        low.bidders.size(),
+        middle.bidders.size(),
+        high.bidders.size(),
         auctions.size(),
-        auctionsInRange[0].size(),
-        auctionsInRange[1].size(),
-        auctionsInRange[2].size());
+        low.auctions.size(),
+        middle.auctions.size(),
+        high.auctions.size());
   }
 
   /** q16's row of these counts, the counts of {@code channel}. */
@@ -83,17 +102,17 @@ public final class BidCounts implements Serializable {
         day(),
         lastMinute,
         totalBids(),
-        bids[0],
-        bids[1],
-        bids[2],
+        low.bids,
+        middle.bids,
+        high.bids,
         bidders.size(),
-        biddersInRange[0].size(),
-        biddersInRange[1].size(),
-        biddersInRange[2].size(),
+        low.bidders.size(),
+        middle.bidders.size(),
+        high.bidders.size(),
         auctions.size(),
-        auctionsInRange[0].size(),
-        auctionsInRange[1].size(),
-        auctionsInRange[2].size());
+        low.auctions.size(),
+        middle.auctions.size(),
+        high.auctions.size());
   }
 
   private String day() {
@@ -101,20 +120,11 @@ public final class BidCounts implements Serializable {
   }
 
   private long totalBids() {
-    return bids[0] + bids[1] + bids[2];
+    return low.bids + middle.bids + high.bids;
   }
 
   private static String time(long epochMillis) {
     return Instant.ofEpochMilli(epochMillis).atOffset(ZoneOffset.UTC).toLocalTime().toString();
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Set<Long>[] sets() {
-    Set<Long>[] sets = new Set[RANGES];
-    for (int range = 0; range < RANGES; range++) {
-      sets[range] = new HashSet<>();
-    }
-    return sets;
   }
 
   /** The SQL of the counts, after the grouping columns: the same twelve columns as the records. */

@@ -56,10 +56,13 @@ public final class Query16 implements NexmarkQuery<Query16.ChannelBidding> {
         + " FROM bid GROUP BY channel, day";
   }
 
-  /** The day's counts and the channel they are of. */
-  static final class ChannelCounts implements Serializable {
-    String channel;
-    final BidCounts counts = new BidCounts();
+  /**
+   * The day's counts and the channel they are of; a POJO, as {@link BidCounts} is, for the same
+   * reason.
+   */
+  public static final class ChannelCounts implements Serializable {
+    public String channel;
+    public BidCounts counts = new BidCounts();
   }
 
   static final class Report implements AggregateFunction<Bid, ChannelCounts, ChannelBidding> {

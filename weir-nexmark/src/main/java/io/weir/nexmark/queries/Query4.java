@@ -7,6 +7,7 @@ import io.weir.api.functions.ProcessWindowFunction;
 import io.weir.api.windowing.TimeWindow;
 import io.weir.api.windowing.TumblingEventTimeWindows;
 import io.weir.nexmark.model.Event;
+import java.io.Serializable;
 import java.time.Duration;
 
 /**
@@ -52,47 +53,58 @@ public final class Query4 implements NexmarkQuery<Query4.CategoryPrice> {
         + " FROM winner GROUP BY category, windowStart";
   }
 
-  /** The count and the sum of the selling prices. */
-  static final class SumPrices implements AggregateFunction<WinningBids.Winner, long[], long[]> {
+  /**
+   * The count and the sum of a window's selling prices. A POJO, so that state kept serialized
+   * (RocksDB) writes it field by field on every record: the field-by-field serializer writes no
+   * {@code long[]}; it stays {@link Serializable} for the heap's checkpoints.
+   */
+  public static final class CountAndSum implements Serializable {
+    public long count;
+    public long sum;
+  }
+
+  /** Counts and sums the selling prices of a window. */
+  static final class SumPrices
+      implements AggregateFunction<WinningBids.Winner, CountAndSum, CountAndSum> {
     @Override
-    public long[] createAccumulator() {
-      return new long[2];
+    public CountAndSum createAccumulator() {
+      return new CountAndSum();
     }
 
     @Override
-    public long[] add(WinningBids.Winner winner, long[] countAndSum) {
-      countAndSum[0]++;
-      countAndSum[1] += winner.bid().price();
-      return countAndSum;
+    public CountAndSum add(WinningBids.Winner winner, CountAndSum prices) {
+      prices.count++;
+      prices.sum += winner.bid().price();
+      return prices;
     }
 
     @Override
-    public long[] getResult(long[] countAndSum) {
-      return countAndSum;
+    public CountAndSum getResult(CountAndSum prices) {
+      return prices;
     }
 
     @Override
-    public long[] merge(long[] a, long[] b) {
-      return new long[] {a[0] + b[0], a[1] + b[1]};
+    public CountAndSum merge(CountAndSum a, CountAndSum b) {
+      CountAndSum merged = new CountAndSum();
+      merged.count = a.count + b.count;
+      merged.sum = a.sum + b.sum;
+      return merged;
     }
   }
 
   /** The window's mean, with the category and the window's start. */
   static final class Average
-      extends ProcessWindowFunction<long[], CategoryPrice, Long, TimeWindow> {
+      extends ProcessWindowFunction<CountAndSum, CategoryPrice, Long, TimeWindow> {
     @Override
     public void process(
         Long category,
         Context<TimeWindow> context,
-        Iterable<long[]> sums,
+        Iterable<CountAndSum> sums,
         Collector<CategoryPrice> out) {
-      for (long[] countAndSum : sums) {
+      for (CountAndSum prices : sums) {
         out.collect(
             new CategoryPrice(
-                category,
-                context.window().start(),
-                countAndSum[0],
-                countAndSum[1] / countAndSum[0]));
+                category, context.window().start(), prices.count, prices.sum / prices.count));
       }
     }
   }
