@@ -1,13 +1,12 @@
 package io.weir.runtime.operators;
 
+import io.weir.runtime.state.ContextObjectInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.NotSerializableException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
-import java.io.ObjectStreamClass;
 
 /**
  * Gives every subtask its own copy of a user function, by serializing it, as a job shipped to
@@ -38,32 +37,12 @@ public final class FunctionCopier {
       throw new IllegalArgumentException(
           "The function of operator '" + operatorName + "' cannot be serialized: " + e, e);
     }
-    try (ObjectInputStream in = new ContextObjectInputStream(bytes.toByteArray())) {
+    try (ObjectInputStream in =
+        new ContextObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
       return (T) in.readObject();
     } catch (IOException | ClassNotFoundException e) {
       throw new IllegalArgumentException(
           "The function of operator '" + operatorName + "' cannot be deserialized: " + e, e);
-    }
-  }
-
-  /** Resolves classes through the context class loader, where a user's job classes live. */
-  private static final class ContextObjectInputStream extends ObjectInputStream {
-    ContextObjectInputStream(byte[] bytes) throws IOException {
-      super((InputStream) new ByteArrayInputStream(bytes));
-    }
-
-    @Override
-    protected Class<?> resolveClass(ObjectStreamClass descriptor)
-        throws IOException, ClassNotFoundException {
-      ClassLoader loader = Thread.currentThread().getContextClassLoader();
-      if (loader != null) {
-        try {
-          return Class.forName(descriptor.getName(), false, loader);
-        } catch (ClassNotFoundException e) {
-          // fall through to the default resolution
-        }
-      }
-      return super.resolveClass(descriptor);
     }
   }
 }

@@ -5,9 +5,7 @@ import static io.weir.runtime.state.HeapKeyGroupFormat.HEADER_BYTES;
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.ObjectInputStream;
-import java.io.ObjectStreamClass;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -126,23 +124,5 @@ final class KeyGroupReader {
               new ByteArrayInputStream(bytes, serializedStart, bytes.length - serializedStart));
     }
     return serializedObjects;
-  }
-
-  /** Resolves classes through the context class loader, where a user's job classes live. */
-  private static final class ContextObjectInputStream extends ObjectInputStream {
-    ContextObjectInputStream(InputStream in) throws IOException {
-      super(in);
-    }
-
-    @Override
-    protected Class<?> resolveClass(ObjectStreamClass descriptor)
-        throws IOException, ClassNotFoundException {
-      try {
-        return Class.forName(
-            descriptor.getName(), false, Thread.currentThread().getContextClassLoader());
-      } catch (ClassNotFoundException e) {
-        return super.resolveClass(descriptor);
-      }
-    }
   }
 }
