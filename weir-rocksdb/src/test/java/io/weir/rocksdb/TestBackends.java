@@ -1,11 +1,13 @@
 package io.weir.rocksdb;
 
+import io.weir.api.state.StateBackend;
 import io.weir.runtime.checkpoint.storage.CheckpointLayout;
 import io.weir.runtime.state.KeyGroupRange;
 import io.weir.runtime.state.KeyGroups;
 import io.weir.runtime.state.KeyedBackendContext;
 import io.weir.runtime.state.KeyedBackendContext.SnapshotFiles;
 import io.weir.runtime.state.KeyedStateBackend;
+import io.weir.runtime.state.KeyedStateBackends;
 import io.weir.runtime.state.OperatorSubtaskState;
 import java.nio.file.Path;
 import java.util.Map;
@@ -47,6 +49,12 @@ final class TestBackends {
                 MAX_PARALLELISM,
                 restored,
                 id -> Optional.of(snapshotFiles(id))));
+  }
+
+  /** The backends of the operators of the test job, as a task hands them to its operators. */
+  KeyedStateBackends keyedStateBackends() {
+    return KeyedStateBackends.forJob(
+        StateBackend.named("rocksdb"), "job", id -> Optional.of(snapshotFiles(id)));
   }
 
   private SnapshotFiles snapshotFiles(long checkpointId) {

@@ -13,6 +13,7 @@ import io.weir.runtime.operators.window.WindowContentsSerializer;
 import io.weir.runtime.operators.window.WindowMerge;
 import io.weir.runtime.state.KeyedTable;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
@@ -27,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * <p>Each key's open windows and their accumulated values live in one keyed state ({@code window ->
  * accumulated}), and their timers in the keyed timers, so both are part of every checkpoint; a
  * window registers its timers with its first record (a session, whose end moves as it merges, with
- * every record). An event-time window fires when the watermark reaches its {@link
+ * each record that moves it). An event-time window fires when the watermark reaches its {@link
  * TimeWindow#maxTimestamp()} and emits its result with that timestamp; its state is kept until the
  * watermark reaches {@code maxTimestamp + allowedLateness}, and each record that arrives in between
  * re-fires it with the updated result. A record whose every window is past that point is late: it
@@ -41,8 +42,8 @@ import org.slf4j.LoggerFactory;
  * merged into one state ({@link WindowMerge}). The cover is checked for lateness as Flink does: a
  * record whose own window is past cleanup but merges into a session still kept is accepted, and a
  * session that already fired fires again with the late record. Timers of the windows merged away
- * are left to fire: timers are matched to windows by time, so a timer no window ends at does
- * nothing.
+ * are deleted unless another open window of the key needs the same time; timers are matched to
+ * windows by time, so a timer left from an earlier version, that no window ends at, does nothing.
  */
 public final class WindowOperator extends AbstractStreamOperator<Function> {
   private static final Logger LOG = LoggerFactory.getLogger(WindowOperator.class);
@@ -102,10 +103,8 @@ public final class WindowOperator extends AbstractStreamOperator<Function> {
   public void processElement(Object record, long timestamp) throws Exception {
     recordsIn++;
     setKeyContext(record);
-    boolean accepted = false;
-    for (TimeWindow window : assigner.assignWindows(record, windowTime(timestamp))) {
-      accepted |= merging ? addMerging(window, record) : maybeAdd(window, record);
-    }
+    Collection<TimeWindow> assigned = assigner.assignWindows(record, windowTime(timestamp));
+    boolean accepted = merging ? addMerging(assigned, record) : addToWindows(assigned, record);
     if (!accepted) {
       onLateRecord(record, timestamp);
     }
@@ -125,32 +124,55 @@ public final class WindowOperator extends AbstractStreamOperator<Function> {
     return timestamp;
   }
 
-  /** Adds the record to {@code window} unless the window is past cleanup; true if it was added. */
-  private boolean maybeAdd(TimeWindow window, Object record) throws Exception {
-    if (isPastCleanup(window, timers.currentWatermark())) {
-      return false;
+  /**
+   * Adds the record to each of its windows that is not past cleanup; true if it was added to any.
+   * The key's windows are read once and written back once for all of the record's windows: a
+   * backend that serializes (RocksDB) reads and writes all of the key's windows with each access,
+   * and a sliding window assigns each record to several.
+   */
+  private boolean addToWindows(Collection<TimeWindow> assigned, Object record) throws Exception {
+    Map<TimeWindow, Object> windows = null;
+    boolean changed = false;
+    for (TimeWindow window : assigned) {
+      if (isPastCleanup(window, timers.currentWatermark())) {
+        continue;
+      }
+      if (windows == null) {
+        windows = windowsOfCurrentKey(true);
+      }
+      Object before = windows.get(window);
+      boolean opens = before == null && !windows.containsKey(window);
+      Object accumulated = accumulator.add(before, record);
+      // An accumulator changed in place, of a window the table holds already, is written back
+      // only where the table keeps bytes: on the heap, the second hash lookup per record would be
+      // wasted.
+      if (opens || accumulated != before || !contents.keepsValueObjects()) {
+        windows.put(window, accumulated);
+        changed = true;
+      }
+      if (opens) {
+        registerTimers(window);
+      }
+      maybeFireAgain(window, accumulated);
     }
-    Map<TimeWindow, Object> windows = windowsOfCurrentKey(true);
-    Object before = windows.get(window);
-    boolean opens = before == null && !windows.containsKey(window);
-    Object accumulated = accumulator.add(before, record);
-    // An accumulator changed in place, of a window the table holds already, is written back only
-    // where the table keeps bytes: on the heap, the second hash lookup per record would be wasted.
-    if (opens || accumulated != before || !contents.keepsValueObjects()) {
-      windows.put(window, accumulated);
+    if (changed) {
       contents.put(windows);
     }
-    if (opens) {
-      registerTimers(window);
-    }
-    maybeFireAgain(window, accumulated);
-    return true;
+    return windows != null;
   }
 
   /**
-   * Merges {@code window} with the key's open windows it intersects and adds the record to the
-   * result, unless that result is past cleanup; true if the record was added.
+   * Merges each of the record's windows with the key's open windows it intersects and adds the
+   * record to the result, unless that result is past cleanup; true if the record was added.
    */
+  private boolean addMerging(Collection<TimeWindow> assigned, Object record) throws Exception {
+    boolean accepted = false;
+    for (TimeWindow window : assigned) {
+      accepted |= addMerging(window, record);
+    }
+    return accepted;
+  }
+
   private boolean addMerging(TimeWindow window, Object record) throws Exception {
     Map<TimeWindow, Object> windows = windowsOfCurrentKey(true);
     WindowMerge merge = WindowMerge.of(window, windows.keySet());
@@ -160,9 +182,16 @@ public final class WindowOperator extends AbstractStreamOperator<Function> {
     Object accumulated = accumulator.add(merge.apply(windows, accumulator), record);
     windows.put(merge.result(), accumulated);
     contents.put(windows);
-    // A merge may move a session's end, and its timers are matched by time: register them for
-    // every record, as the queue ignores a timer it has.
-    registerTimers(merge.result());
+    // A merge that moves a session's end moves its timers, which are matched by time: the new
+    // ones are registered and those no open window needs any more deleted, as each would
+    // otherwise fire later only to find no window (on RocksDB a read and a write of the key's
+    // windows each). A record inside a session leaves its timers as they are.
+    if (!merge.merged().contains(merge.result())) {
+      registerTimers(merge.result());
+      for (TimeWindow mergedAway : merge.merged()) {
+        maybeDeleteTimers(mergedAway, windows.keySet());
+      }
+    }
     maybeFireAgain(merge.result(), accumulated);
     return true;
   }
@@ -186,6 +215,32 @@ public final class WindowOperator extends AbstractStreamOperator<Function> {
     long cleanup = cleanupTime(window);
     if (cleanup != end) {
       timers.registerEventTimeTimer(cleanup);
+    }
+  }
+
+  /**
+   * Deletes the timers of {@code mergedAway}, a session merged into another, unless one of the
+   * key's {@code open} windows fires or is cleared at the same time: one timer serves every window
+   * of the key that ends or is cleared at its time.
+   */
+  private void maybeDeleteTimers(TimeWindow mergedAway, Collection<TimeWindow> open) {
+    maybeDeleteTimer(mergedAway.maxTimestamp(), open);
+    long cleanup = cleanupTime(mergedAway);
+    if (cleanup != mergedAway.maxTimestamp()) {
+      maybeDeleteTimer(cleanup, open);
+    }
+  }
+
+  private void maybeDeleteTimer(long time, Collection<TimeWindow> open) {
+    for (TimeWindow window : open) {
+      if (window.maxTimestamp() == time || cleanupTime(window) == time) {
+        return;
+      }
+    }
+    if (eventTime) {
+      timers.deleteEventTimeTimer(time);
+    } else {
+      timers.deleteProcessingTimeTimer(time);
     }
   }
 
@@ -217,18 +272,25 @@ public final class WindowOperator extends AbstractStreamOperator<Function> {
     if (windows == null || eventTimeTimer != eventTime) {
       return;
     }
-    for (TimeWindow window : inFiringOrder(windows)) {
-      if (window.maxTimestamp() == time) {
-        emit(window, windows.get(window));
+    // The windows that end at this time, in the map's order (by start): the order of firing,
+    // without sorting them all for each timer.
+    for (Map.Entry<TimeWindow, Object> window : windows.entrySet()) {
+      if (window.getKey().maxTimestamp() == time) {
+        emit(window.getKey(), window.getValue());
       }
     }
+    boolean cleared = false;
     Iterator<TimeWindow> open = windows.keySet().iterator();
     while (open.hasNext()) {
       if (cleanupTime(open.next()) <= time) {
         open.remove();
+        cleared = true;
       }
     }
-    contents.put(windows.isEmpty() ? null : windows);
+    // A timer that clears nothing leaves the contents as they were, and on RocksDB unwritten.
+    if (cleared) {
+      contents.put(windows.isEmpty() ? null : windows);
+    }
   }
 
   @Override

@@ -37,6 +37,15 @@ public final class OpenWindows extends AbstractMap<TimeWindow, Object> implement
   /** No windows; public for serialization. */
   public OpenWindows() {}
 
+  /**
+   * No windows, with room for {@code capacity}: a key's windows read back from bytes are put in one
+   * after another, and growing the arrays for each would cost more than the puts.
+   */
+  OpenWindows(int capacity) {
+    this.bounds = new long[2 * capacity];
+    this.values = new Object[capacity];
+  }
+
   /** The windows of {@code written}, kept in this form from now on. */
   public static OpenWindows of(Map<?, ?> written) {
     if (written instanceof OpenWindows open) {

@@ -72,7 +72,7 @@ public class WindowContentsSerializer implements StateSerializer<Object> {
     }
     ByteBuffer in = ByteBuffer.wrap(bytes, 1, bytes.length - 1);
     int count = in.getInt();
-    OpenWindows windows = new OpenWindows();
+    OpenWindows windows = new OpenWindows(count);
     for (int i = 0; i < count; i++) {
       TimeWindow window = new TimeWindow(in.getLong(), in.getLong());
       byte[] value = new byte[in.getInt()];

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.weir.api.functions.KeySelector;
 import io.weir.api.functions.OutputTag;
 import io.weir.api.graph.OperatorSpec;
+import io.weir.api.windowing.EventTimeSessionWindows;
 import io.weir.api.windowing.SlidingEventTimeWindows;
 import io.weir.api.windowing.TumblingEventTimeWindows;
 import io.weir.api.windowing.TumblingProcessingTimeWindows;
@@ -139,6 +140,30 @@ class WindowOperatorTest {
             new Emitted(Reading.of("a", 4), 9),
             new Emitted(Reading.of("a", 14), 9),
             new Emitted(Reading.of("b", 2), 19));
+  }
+
+  @Test
+  void when_sessionMergesAwayAnEndAnotherSessionIsClearedAt_then_thatSessionIsStillCleared()
+      throws Exception {
+    // given: sessions of gap 10 with lateness 20: [0, 10), cleared at 29, and [20, 30), firing at
+    // 29
+    OperatorHarness<String> harness =
+        harness(
+            new OperatorSpec.Window(
+                EventTimeSessionWindows.withGap(Duration.ofMillis(10)),
+                null,
+                new Reading.CountAndSum(),
+                20,
+                LATE));
+    harness.process(Reading.of("a", 1), 0).process(Reading.of("a", 2), 20);
+    // when: a record moves the first session's end to 14; its timers at 9 and 29 go, but 29 is
+    // the second session's end and stays
+    harness.process(Reading.of("a", 4), 5);
+    harness.watermark(29);
+    // then: both fire, and both are cleared by the time the lateness has passed
+    assertThat(harness.output).containsExactly(new Emitted("a:2:5", 14), new Emitted("a:1:2", 29));
+    harness.watermark(49);
+    assertThat(harness.snapshot().keyGroups()).as("state and timers are cleaned up").isEmpty();
   }
 
   @Test
