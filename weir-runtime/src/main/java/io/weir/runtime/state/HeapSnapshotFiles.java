@@ -2,6 +2,7 @@ package io.weir.runtime.state;
 
 import io.weir.files.DurableFiles;
 import io.weir.runtime.state.KeyedBackendContext.SnapshotFiles;
+import io.weir.runtime.state.StateFileListing.StateFile;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -27,10 +29,10 @@ import java.util.zip.CheckedOutputStream;
  * checkpoint through a buffer and returns, for each key group, where its bytes are ({@link
  * KeyGroupInFile}); records wait meanwhile, so the file holds the state at the barrier. On the
  * snapshot thread, {@link #materialize} forces the file to disk and renames it into place, before
- * the subtask acknowledges. A crash before the checkpoint's metadata is written leaves a file that
- * no checkpoint names; it goes with the checkpoint's directory. A job's checkpoint keeps its file
- * in its own directory (no later checkpoint shares it); a savepoint in its files directory, which
- * an aborted savepoint deletes.
+ * the subtask acknowledges, and lists it ({@link StateFileListing}). A crash before the
+ * checkpoint's metadata is written leaves a file that no checkpoint names; it goes with the
+ * checkpoint's directory. A job's checkpoint keeps its file in its own directory (no later
+ * checkpoint shares it); a savepoint in its files directory, which an aborted savepoint deletes.
  *
  * <p>When the storage has no files (checkpoints kept in memory), {@link #write} returns empty and
  * the backend snapshots to bytes as before.
@@ -51,7 +53,7 @@ final class HeapSnapshotFiles {
     void keyGroupWritten(int keyGroup, KeyGroupWriter writer) throws IOException;
   }
 
-  private record Written(Path temporary, Path file, Path checkpointDirectory) {}
+  private record Written(Path temporary, Path file, Path checkpointDirectory, StateFile listed) {}
 
   private final String owner;
   private final LongFunction<Optional<SnapshotFiles>> targets;
@@ -94,10 +96,10 @@ final class HeapSnapshotFiles {
     Files.createDirectories(directory);
     Map<Integer, byte[]> references = new HashMap<>();
     CRC32 crc = new CRC32();
+    long[] position = {0};
     try (OutputStream out =
         new CheckedOutputStream(
             new BufferedOutputStream(Files.newOutputStream(temporary), BUFFER_BYTES), crc)) {
-      long[] position = {0};
       source.writeTo(
           (keyGroup, writer) -> {
             crc.reset();
@@ -111,13 +113,17 @@ final class HeapSnapshotFiles {
       Files.deleteIfExists(temporary);
       throw e;
     }
-    written.put(checkpointId, new Written(temporary, file, checkpointDirectory));
+    written.put(
+        checkpointId,
+        new Written(
+            temporary, file, checkpointDirectory, new StateFile(relative, position[0], true)));
     return Optional.of(references);
   }
 
   /**
    * The asynchronous part: makes the file of checkpoint {@code checkpointId}, and the directories
-   * {@link #write} may have created for it, durable; nothing when it wrote none.
+   * {@link #write} may have created for it, durable, and lists it in the checkpoint's directory, so
+   * that loading the checkpoint verifies it is there, whole; nothing when it wrote none.
    */
   void materialize(long checkpointId) throws IOException {
     Written file = written.remove(checkpointId);
@@ -134,6 +140,7 @@ final class HeapSnapshotFiles {
         directory = directory.getParent()) {
       DurableFiles.forceDirectory(directory);
     }
+    StateFileListing.write(file.checkpointDirectory(), owner, List.of(file.listed()));
   }
 
   /** Checkpoint {@code checkpointId} completed: older ones that never materialized never will. */

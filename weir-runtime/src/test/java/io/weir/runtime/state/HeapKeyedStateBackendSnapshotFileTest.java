@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.weir.api.datastream.SuppressRestartsException;
+import io.weir.runtime.checkpoint.storage.StateFileListings;
 import io.weir.runtime.state.KeyedBackendContext.SnapshotFiles;
+import io.weir.runtime.state.StateFileListing.StateFile;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
@@ -13,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -70,7 +73,10 @@ class HeapKeyedStateBackendSnapshotFileTest {
 
   private long keyGroupFileBytes(long checkpointId) throws IOException {
     try (Stream<Path> files = Files.list(checkpointDirectory(checkpointId))) {
-      return files.mapToLong(file -> file.toFile().length()).sum();
+      return files
+          .filter(file -> file.toString().endsWith(".keygroups"))
+          .mapToLong(file -> file.toFile().length())
+          .sum();
     }
   }
 
@@ -160,6 +166,25 @@ class HeapKeyedStateBackendSnapshotFileTest {
   }
 
   @Test
+  void when_theFileIsMaterialized_then_theCheckpointListsItWithItsLength() throws Exception {
+    // given
+    KeyedStateBackend backend = backend(ALL, OperatorSubtaskState.EMPTY);
+    for (long key = 0; key < 1_000; key++) {
+      put(backend, key, "bid-" + key);
+    }
+    backend.snapshot(1);
+
+    // when
+    backend.materializeSnapshot(1);
+
+    // then: loading the checkpoint verifies the file by its listing
+    List<StateFile> listed = StateFileListings.read(checkpointDirectory(1));
+    assertThat(listed).hasSize(1);
+    Path file = checkpointDirectory(1).resolve(listed.get(0).relativePath());
+    assertThat(listed.get(0).length()).isEqualTo(Files.size(file)).isPositive();
+  }
+
+  @Test
   void when_theFileIsNotMaterialized_then_itIsNotInPlace() throws Exception {
     // given
     KeyedStateBackend backend = backend(ALL, OperatorSubtaskState.EMPTY);
@@ -182,7 +207,7 @@ class HeapKeyedStateBackendSnapshotFileTest {
     backend.materializeSnapshot(1);
     Path file;
     try (Stream<Path> files = Files.list(checkpointDirectory(1))) {
-      file = files.findFirst().orElseThrow();
+      file = files.filter(f -> f.toString().endsWith(".keygroups")).findFirst().orElseThrow();
     }
 
     // when: one byte flips
