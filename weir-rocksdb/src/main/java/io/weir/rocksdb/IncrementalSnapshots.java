@@ -2,10 +2,10 @@ package io.weir.rocksdb;
 
 import io.weir.rocksdb.SnapshotHandle.StoredFile;
 import io.weir.runtime.checkpoint.storage.Directories;
-import io.weir.runtime.checkpoint.storage.StateFileListings;
-import io.weir.runtime.checkpoint.storage.StateFileListings.StateFile;
 import io.weir.runtime.state.KeyGroupRange;
 import io.weir.runtime.state.KeyedBackendContext.SnapshotFiles;
+import io.weir.runtime.state.StateFileListing;
+import io.weir.runtime.state.StateFileListing.StateFile;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -153,7 +153,7 @@ final class IncrementalSnapshots {
         stored.put(file.localName(), file);
       }
       // Listed before written: the listing is what keeps a shared file from being deleted.
-      StateFileListings.write(checkpointDirectory, owner, listing);
+      StateFileListing.write(checkpointDirectory, owner, listing);
       Files.createDirectories(targetDirectory);
       for (StoredFile file : toCopy) {
         copyDurably(

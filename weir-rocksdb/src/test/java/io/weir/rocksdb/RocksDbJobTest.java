@@ -19,7 +19,7 @@ import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.storage.CheckpointLayout;
 import io.weir.runtime.checkpoint.storage.CheckpointLoader;
 import io.weir.runtime.checkpoint.storage.StateFileListings;
-import io.weir.runtime.checkpoint.storage.StateFileListings.StateFile;
+import io.weir.runtime.state.StateFileListing.StateFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

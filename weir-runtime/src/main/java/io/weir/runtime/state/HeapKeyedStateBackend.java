@@ -10,13 +10,17 @@ import io.weir.api.state.StateSerializer;
 import io.weir.api.state.ValueState;
 import io.weir.api.state.ValueStateDescriptor;
 import io.weir.runtime.state.TypedStateCodec.Shape;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Keyed state of one operator in one subtask, on the heap, organised by key group so that a
- * snapshot is a map from key group to bytes and a restore with another parallelism can take whole
+ * snapshot is written key group by key group and a restore with another parallelism can take whole
  * key groups. The task thread sets the current key before each record or timer.
  */
 public final class HeapKeyedStateBackend implements KeyedStateBackend {
@@ -30,17 +34,33 @@ public final class HeapKeyedStateBackend implements KeyedStateBackend {
   private final int maxParallelism;
   private final Map<String, StateTable> tables = new LinkedHashMap<>();
   private final TypedStates typedStates;
+  private final HeapSnapshotFiles snapshotFiles;
+  private final Path restoredFrom;
   private Object currentKey;
   private int currentKeyGroupIndex;
 
   /**
+   * A backend whose snapshots are bytes in memory, for checkpoints that stay in memory.
+   *
    * @param operatorUid the operator's stable id, named by restore errors
    */
   public HeapKeyedStateBackend(
       String operatorUid, KeyGroupRange range, int maxParallelism, OperatorSubtaskState restored) {
+    this(operatorUid, range, maxParallelism, restored, HeapSnapshotFiles.none());
+  }
+
+  /** A backend whose snapshots go to files where {@code snapshotFiles} says. */
+  HeapKeyedStateBackend(
+      String operatorUid,
+      KeyGroupRange range,
+      int maxParallelism,
+      OperatorSubtaskState restored,
+      HeapSnapshotFiles snapshotFiles) {
     this.range = range;
     this.maxParallelism = maxParallelism;
     this.typedStates = new TypedStates(operatorUid);
+    this.snapshotFiles = snapshotFiles;
+    this.restoredFrom = restored.location();
     restored.keyGroups().forEach(this::restoreKeyGroup);
   }
 
@@ -141,11 +161,39 @@ public final class HeapKeyedStateBackend implements KeyedStateBackend {
   }
 
   /**
-   * Writes every non-empty key group now, on the task thread, in the {@link HeapKeyGroupFormat}.
+   * Writes every non-empty key group now, on the task thread, in the {@link HeapKeyGroupFormat}:
+   * into a file of the checkpoint, through a buffer, when the storage has files (the returned bytes
+   * then name where each key group is), else into bytes.
    */
   @Override
   public Map<Integer, byte[]> snapshot(long checkpointId) {
-    Map<Integer, byte[]> keyGroups = new HashMap<>();
+    try {
+      Optional<Map<Integer, byte[]>> inFile =
+          snapshotFiles.write(checkpointId, this::writeKeyGroups);
+      if (inFile.isPresent()) {
+        return inFile.get();
+      }
+      Map<Integer, byte[]> keyGroups = new HashMap<>();
+      writeKeyGroups((keyGroup, writer) -> keyGroups.put(keyGroup, writer.takeKeyGroup()));
+      return keyGroups;
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot write the keyed state of checkpoint " + checkpointId + ": " + e, e);
+    }
+  }
+
+  /** Forces the file of the checkpoint to disk, if its snapshot wrote one. */
+  @Override
+  public void materializeSnapshot(long checkpointId) throws IOException {
+    snapshotFiles.materialize(checkpointId);
+  }
+
+  @Override
+  public void notifyCheckpointComplete(long checkpointId) {
+    snapshotFiles.completed(checkpointId);
+  }
+
+  private void writeKeyGroups(HeapSnapshotFiles.KeyGroupSink sink) throws IOException {
     KeyGroupWriter writer = new KeyGroupWriter();
     for (int index = 0; index < range.size(); index++) {
       for (Map.Entry<String, StateTable> entry : tables.entrySet()) {
@@ -161,12 +209,10 @@ public final class HeapKeyedStateBackend implements KeyedStateBackend {
         }
       }
       typedStates.snapshotUndeclared(index, writer);
-      byte[] keyGroup = writer.takeKeyGroup();
-      if (keyGroup != null) {
-        keyGroups.put(range.start() + index, keyGroup);
+      if (!writer.isEmpty()) {
+        sink.keyGroupWritten(range.start() + index, writer);
       }
     }
-    return keyGroups;
   }
 
   /** Nothing to release: the heap is the garbage collector's. */
@@ -176,6 +222,9 @@ public final class HeapKeyedStateBackend implements KeyedStateBackend {
   private void restoreKeyGroup(int keyGroup, byte[] bytes) {
     if (!range.contains(keyGroup)) {
       return;
+    }
+    if (KeyGroupInFile.isReference(bytes)) {
+      bytes = KeyGroupInFile.fromBytes(bytes).read(restoredFrom, keyGroup);
     }
     Map<String, Object> states;
     if (HeapKeyGroupFormat.isCompact(bytes)) {

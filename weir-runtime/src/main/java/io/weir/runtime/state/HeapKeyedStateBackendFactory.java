@@ -10,6 +10,11 @@ public final class HeapKeyedStateBackendFactory implements KeyedStateBackendFact
   @Override
   public KeyedStateBackend create(KeyedBackendContext context) {
     return new HeapKeyedStateBackend(
-        context.operatorUid(), context.range(), context.maxParallelism(), context.restored());
+        context.operatorUid(),
+        context.range(),
+        context.maxParallelism(),
+        context.restored(),
+        new HeapSnapshotFiles(
+            context.operatorUid(), context.subtaskIndex(), context.snapshotFiles()));
   }
 }

@@ -24,8 +24,9 @@ import java.util.function.Function;
 
 /**
  * Writes the key groups of one heap snapshot in the {@link HeapKeyGroupFormat}, one after the
- * other: the states of a key group, then {@link #takeKeyGroup()}. Its buffers are reused from one
- * key group to the next. Used on the task thread, for one snapshot.
+ * other: the states of a key group, then {@link #takeKeyGroup()} or {@link #writeKeyGroupTo}. Its
+ * buffers are reused from one key group to the next, so what it holds is bounded by the largest key
+ * group, not by the state. Used on the task thread, for one snapshot.
  */
 final class KeyGroupWriter {
   private final Buffer states = new Buffer();
@@ -68,6 +69,11 @@ final class KeyGroupWriter {
     }
   }
 
+  /** Whether no state was written since the last key group was taken. */
+  boolean isEmpty() {
+    return empty;
+  }
+
   /**
    * The bytes of the key group whose states were written since the last call, or null when none
    * were; the writer is then ready for the next key group.
@@ -76,6 +82,40 @@ final class KeyGroupWriter {
     if (empty) {
       return null;
     }
+    finishKeyGroup();
+    byte[] keyGroup = new byte[HEADER_BYTES + states.size() + serialized.size()];
+    ByteBuffer.wrap(keyGroup)
+        .putInt(HeapKeyGroupFormat.MAGIC)
+        .put(HeapKeyGroupFormat.VERSION)
+        .putInt(states.size())
+        .put(states.bytes(), 0, states.size())
+        .put(serialized.bytes(), 0, serialized.size());
+    reset();
+    return keyGroup;
+  }
+
+  /**
+   * Writes the key group whose states were written since the last call to {@code target}, as {@link
+   * #takeKeyGroup()} would return it but without a copy of it, and returns its length; the writer
+   * is then ready for the next key group. Call only when not {@link #isEmpty()}.
+   */
+  int writeKeyGroupTo(OutputStream target) throws IOException {
+    finishKeyGroup();
+    byte[] header =
+        ByteBuffer.allocate(HEADER_BYTES)
+            .putInt(HeapKeyGroupFormat.MAGIC)
+            .put(HeapKeyGroupFormat.VERSION)
+            .putInt(states.size())
+            .array();
+    target.write(header);
+    target.write(states.bytes(), 0, states.size());
+    target.write(serialized.bytes(), 0, serialized.size());
+    int length = HEADER_BYTES + states.size() + serialized.size();
+    reset();
+    return length;
+  }
+
+  private void finishKeyGroup() {
     try {
       out.writeByte(END);
       if (serializedObjects != null) {
@@ -84,18 +124,13 @@ final class KeyGroupWriter {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    byte[] keyGroup = new byte[HEADER_BYTES + states.size() + serialized.size()];
-    ByteBuffer.wrap(keyGroup)
-        .putInt(HeapKeyGroupFormat.MAGIC)
-        .put(HeapKeyGroupFormat.VERSION)
-        .putInt(states.size())
-        .put(states.bytes(), 0, states.size())
-        .put(serialized.bytes(), 0, serialized.size());
+  }
+
+  private void reset() {
     states.reset();
     serialized.reset();
     serializedObjects = null;
     empty = true;
-    return keyGroup;
   }
 
   private void startState(byte kind, String name, int entries) throws IOException {

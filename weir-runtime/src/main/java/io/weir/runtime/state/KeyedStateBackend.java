@@ -12,10 +12,11 @@ import java.util.Map;
  *
  * <p>Threads and order: everything but {@link #materializeSnapshot} runs on the task thread. {@link
  * #setCurrentKey} precedes every access of a record or timer. A checkpoint calls {@link #snapshot}
- * on the task thread (short: it must not write the state out), then {@link #materializeSnapshot}
- * for the same id on the task's snapshot thread, which may block on I/O and runs concurrently with
- * further records. {@link #close} ends the backend on every path out of the task (finish, failure,
- * cancel) and releases its native resources and local files.
+ * on the task thread, which holds records back meanwhile (it may write the state into the
+ * checkpoint's files through a buffer, never wait for the disk), then {@link #materializeSnapshot}
+ * for the same id on the task's snapshot thread, which may block on I/O (forcing files to disk) and
+ * runs concurrently with further records. {@link #close} ends the backend on every path out of the
+ * task (finish, failure, cancel) and releases its native resources and local files.
  */
 public interface KeyedStateBackend extends KeyedStateStore, AutoCloseable {
   /** Makes {@code key} the current key; throws when its key group is not this subtask's. */
@@ -47,8 +48,9 @@ public interface KeyedStateBackend extends KeyedStateStore, AutoCloseable {
 
   /**
    * The synchronous part of checkpoint {@code checkpointId}: returns this subtask's keyed state by
-   * key group, as the checkpoint will store it. A backend that writes files keeps them aside here
-   * and writes them out in {@link #materializeSnapshot}; the returned bytes already name them.
+   * key group, as the checkpoint will store it. A backend that writes files writes or keeps them
+   * aside here and makes them durable in {@link #materializeSnapshot}; the returned bytes already
+   * name them.
    */
   Map<Integer, byte[]> snapshot(long checkpointId) throws Exception;
 

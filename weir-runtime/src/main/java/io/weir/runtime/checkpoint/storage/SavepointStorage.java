@@ -5,6 +5,7 @@ import io.weir.runtime.checkpoint.CheckpointStorage;
 import io.weir.runtime.checkpoint.CompletedCheckpoint;
 import io.weir.runtime.checkpoint.StateHandle;
 import io.weir.runtime.state.KeyedBackendContext.SnapshotFiles;
+import io.weir.runtime.state.StateFileListing;
 import io.weir.runtime.state.TaskSnapshot;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -90,7 +91,7 @@ public final class SavepointStorage implements CheckpointStorage {
     }
     try {
       Directories.deleteRecursively(CheckpointLayout.savepointFilesDirectory(directory));
-      try (var listings = Files.newDirectoryStream(directory, "*" + StateFileListings.SUFFIX)) {
+      try (var listings = Files.newDirectoryStream(directory, "*" + StateFileListing.SUFFIX)) {
         for (Path listing : listings) {
           Files.deleteIfExists(listing);
         }

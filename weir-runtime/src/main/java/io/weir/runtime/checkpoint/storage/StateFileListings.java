@@ -1,6 +1,7 @@
 package io.weir.runtime.checkpoint.storage;
 
-import io.weir.files.DurableFiles;
+import io.weir.runtime.state.StateFileListing;
+import io.weir.runtime.state.StateFileListing.StateFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -16,38 +17,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Which state files outside its own state files a checkpoint needs: state backends that write files
- * (RocksDB) list them, one listing per operator and subtask, in the checkpoint's directory beside
- * its {@code .state} files and before the checkpoint completes. The listings are the reference
- * counts of the files a job's checkpoints share: a shared file is deleted once no checkpoint
- * directory left (completed, retained or in progress) lists it. Savepoints list their own copies,
- * so they never hold a shared file.
- *
- * <p>A listing line: the file's path relative to the checkpoint directory, its length, and whether
- * this checkpoint wrote it ({@code new}) or took it from an earlier one ({@code shared}).
+ * Which state files outside its own state files a checkpoint needs, read back from the listings
+ * that state backends that write files (RocksDB, the heap) write, one per operator and subtask, in
+ * the checkpoint's directory ({@link StateFileListing}). The listings are the reference counts of
+ * the files a job's checkpoints share: a shared file is deleted once no checkpoint directory left
+ * (completed, retained or in progress) lists it. Savepoints list their own copies, so they never
+ * hold a shared file.
  */
 public final class StateFileListings {
-  /** The ending of a listing's file name. */
-  public static final String SUFFIX = ".files";
-
   private static final Logger LOG = LoggerFactory.getLogger(StateFileListings.class);
 
   private StateFileListings() {}
-
-  /** One file a checkpoint needs. */
-  public record StateFile(String relativePath, long length, boolean writtenByThisCheckpoint) {
-    String line() {
-      return relativePath + "\t" + length + "\t" + (writtenByThisCheckpoint ? "new" : "shared");
-    }
-
-    static StateFile parse(String line) {
-      String[] parts = line.split("\t");
-      if (parts.length != 3) {
-        throw new IllegalArgumentException("malformed line '" + line + "'");
-      }
-      return new StateFile(parts[0], Long.parseLong(parts[1]), parts[2].equals("new"));
-    }
-  }
 
   /**
    * What the files a checkpoint lists add up to.
@@ -74,17 +54,6 @@ public final class StateFileListings {
     return new Summary(files.size(), bytes, newBytes);
   }
 
-  /** Writes (durably, atomically) the listing of {@code owner} into {@code checkpointDirectory}. */
-  public static void write(Path checkpointDirectory, String owner, List<StateFile> files)
-      throws IOException {
-    Files.createDirectories(checkpointDirectory);
-    StringBuilder text = new StringBuilder();
-    files.forEach(file -> text.append(file.line()).append('\n'));
-    DurableFiles.writeAtomically(
-        checkpointDirectory.resolve(owner + SUFFIX),
-        text.toString().getBytes(StandardCharsets.UTF_8));
-  }
-
   /** Every file that the listings in {@code checkpointDirectory} name. */
   public static List<StateFile> read(Path checkpointDirectory) throws IOException {
     List<StateFile> files = new ArrayList<>();
@@ -92,7 +61,7 @@ public final class StateFileListings {
       return files;
     }
     try (DirectoryStream<Path> listings =
-        Files.newDirectoryStream(checkpointDirectory, "*" + SUFFIX)) {
+        Files.newDirectoryStream(checkpointDirectory, "*" + StateFileListing.SUFFIX)) {
       for (Path listing : listings) {
         for (String line : Files.readAllLines(listing, StandardCharsets.UTF_8)) {
           if (!line.isBlank()) {

@@ -3,7 +3,8 @@ package io.weir.runtime.checkpoint.storage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.weir.runtime.checkpoint.storage.StateFileListings.StateFile;
+import io.weir.runtime.state.StateFileListing;
+import io.weir.runtime.state.StateFileListing.StateFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,8 +25,8 @@ class StateFileListingsTest {
     }
     Path first = jobDirectory.resolve("chk-1");
     Path second = jobDirectory.resolve("chk-2");
-    StateFileListings.write(first, "op-0", List.of(file("a", true), file("b", true)));
-    StateFileListings.write(second, "op-0", List.of(file("b", false), file("c", true)));
+    StateFileListing.write(first, "op-0", List.of(file("a", true), file("b", true)));
+    StateFileListing.write(second, "op-0", List.of(file("b", false), file("c", true)));
 
     // when: checkpoint 1 is pruned
     Directories.deleteRecursively(first);
@@ -46,7 +47,7 @@ class StateFileListingsTest {
     Files.createDirectories(shared);
     Files.writeString(shared.resolve("a"), "");
     Path checkpoint = jobDirectory.resolve("chk-1");
-    StateFileListings.write(checkpoint, "op-0", List.of(file("a", true)));
+    StateFileListing.write(checkpoint, "op-0", List.of(file("a", true)));
 
     // when / then: a is shorter than listed
     assertThatThrownBy(() -> StateFileListings.verify(checkpoint))
