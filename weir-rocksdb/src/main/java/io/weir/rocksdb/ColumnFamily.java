@@ -8,6 +8,7 @@ import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
+import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
 
 /**
@@ -76,6 +77,33 @@ final class ColumnFamily {
       db.delete(handle, writeOptions, key);
     } catch (RocksDBException e) {
       throw failure("delete from", e);
+    }
+  }
+
+  /** Adds a put of the entry to {@code batch}, for {@link #write}. */
+  void put(WriteBatch batch, byte[] key, byte[] value) {
+    try {
+      batch.put(handle, key, value);
+    } catch (RocksDBException e) {
+      throw failure("batch a write to", e);
+    }
+  }
+
+  /** Adds a delete of the entry to {@code batch}, for {@link #write}. */
+  void delete(WriteBatch batch, byte[] key) {
+    try {
+      batch.delete(handle, key);
+    } catch (RocksDBException e) {
+      throw failure("batch a delete from", e);
+    }
+  }
+
+  /** Applies the puts and deletes of {@code batch} at once. */
+  void write(WriteBatch batch) {
+    try {
+      db.write(writeOptions, batch);
+    } catch (RocksDBException e) {
+      throw failure("write a batch to", e);
     }
   }
 

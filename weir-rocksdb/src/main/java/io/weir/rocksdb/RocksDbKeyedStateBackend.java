@@ -21,7 +21,9 @@ import io.weir.runtime.state.KeyedTable;
 import io.weir.runtime.state.KeyedTimerQueue;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.rocksdb.RocksDBException;
 import org.slf4j.Logger;
@@ -46,6 +48,7 @@ final class RocksDbKeyedStateBackend implements KeyedStateBackend {
   private RocksDbTypeSchemas typeSchemas;
   private final Map<String, ColumnFamily> families = new HashMap<>();
   private final Map<String, KeyedTable> tables = new HashMap<>();
+  private final List<RocksDbTimerQueue> timerQueues = new ArrayList<>();
   private Object currentKey;
   private int currentKeyGroup;
   private byte[] currentSerializedKey;
@@ -144,7 +147,10 @@ final class RocksDbKeyedStateBackend implements KeyedStateBackend {
   @Override
   public KeyedTimerQueue timerQueue(String name) {
     failIfTimersOfAnEarlierLayout(name);
-    return new RocksDbTimerQueue(this, family("timer-queue:" + name), KEY_SERIALIZER, range);
+    RocksDbTimerQueue queue =
+        new RocksDbTimerQueue(this, family("timer-queue:" + name), KEY_SERIALIZER, range);
+    timerQueues.add(queue);
+    return queue;
   }
 
   /**
@@ -214,6 +220,8 @@ final class RocksDbKeyedStateBackend implements KeyedStateBackend {
   /** Every key group of the range maps to the same handle; see {@link SnapshotHandle}. */
   @Override
   public Map<Integer, byte[]> snapshot(long checkpointId) throws RocksDBException, IOException {
+    // The timer queues keep recent timers on the heap only and batch their writes.
+    timerQueues.forEach(RocksDbTimerQueue::storeBeforeSnapshot);
     byte[] handle = snapshots.take(checkpointId);
     Map<Integer, byte[]> keyGroups = new HashMap<>();
     for (int keyGroup = range.start(); keyGroup <= range.end(); keyGroup++) {
@@ -243,6 +251,7 @@ final class RocksDbKeyedStateBackend implements KeyedStateBackend {
       return;
     }
     closed = true;
+    timerQueues.forEach(RocksDbTimerQueue::close);
     instance.close();
     try {
       Directories.deleteRecursively(workingDirectory);

@@ -23,6 +23,10 @@ class RocksDbTimerQueueTest {
   private static final int MAX_PARALLELISM = TestBackends.MAX_PARALLELISM;
   private static final String QUEUE = "__timers.event-time";
 
+  /** Twice as many timers as one subtask of all key groups caches: most are in RocksDB only. */
+  private static final int MORE_THAN_CACHED =
+      2 * RocksDbTimerQueue.cachedPerKeyGroup(MAX_PARALLELISM) * MAX_PARALLELISM;
+
   @TempDir Path jobDirectory;
   @RegisterExtension final LocalRoot localRoot = new LocalRoot();
 
@@ -53,9 +57,9 @@ class RocksDbTimerQueueTest {
   void when_manyMoreTimersThanTheCacheAreRegistered_then_theyComeOutInTimeOrderOnce()
       throws Exception {
     try (KeyedStateBackend backend = backend(0, 1, OperatorSubtaskState.EMPTY)) {
-      // given: 16,000 timers in random order over 3,000 keys, each registered twice
+      // given: timers in random order over 3,000 keys, each registered twice
       KeyedTimerQueue queue = backend.timerQueue(QUEUE);
-      List<Timer> registered = randomTimers(16_000, 3_000, 11);
+      List<Timer> registered = randomTimers(MORE_THAN_CACHED, 3_000, 11);
       for (Timer timer : registered) {
         backend.setCurrentKey(timer.key());
         queue.register(timer.time());
@@ -75,9 +79,9 @@ class RocksDbTimerQueueTest {
   @Test
   void when_timersAreDeleted_then_onlyTheOthersFire() throws Exception {
     try (KeyedStateBackend backend = backend(0, 1, OperatorSubtaskState.EMPTY)) {
-      // given: 12,000 timers, every third deleted (cached early ones and stored late ones alike)
+      // given: timers, every third deleted (cached early ones and stored late ones alike)
       KeyedTimerQueue queue = backend.timerQueue(QUEUE);
-      List<Timer> registered = randomTimers(12_000, 500, 13);
+      List<Timer> registered = randomTimers(MORE_THAN_CACHED, 500, 13);
       List<Timer> kept = new ArrayList<>();
       for (Timer timer : registered) {
         backend.setCurrentKey(timer.key());
@@ -132,8 +136,8 @@ class RocksDbTimerQueueTest {
 
   @Test
   void when_checkpointedAndRescaledTwoToThreeToOne_then_everyTimerFiresOnce() throws Exception {
-    // given: two subtasks with 12,000 timers between them, a quarter fired before the checkpoint
-    List<Timer> registered = randomTimers(12_000, 4_000, 17);
+    // given: two subtasks with timers between them, a quarter fired before the checkpoint
+    List<Timer> registered = randomTimers(MORE_THAN_CACHED, 4_000, 17);
     long firedBefore = percentileTime(registered, 25);
     List<Timer> fired = new ArrayList<>();
     Map<Integer, byte[]> first = new HashMap<>();
@@ -169,6 +173,42 @@ class RocksDbTimerQueueTest {
     }
 
     // then
+    assertThat(sorted(fired)).isEqualTo(sorted(registered));
+  }
+
+  @Test
+  void when_timersOnlyCachedAreCheckpointed_then_theRestoreHoldsAndFiresEachOnce()
+      throws Exception {
+    // given: timers few enough to stay cached; a third fired before the checkpoint, some
+    // registered after it, and more fired after it, none of them written to RocksDB on their own
+    List<Timer> registered = randomTimers(600, 300, 19);
+    long firedBefore = percentileTime(registered, 33);
+    List<Timer> fired = new ArrayList<>();
+    Map<Integer, byte[]> checkpoint;
+    int waitingAtCheckpoint;
+    try (KeyedStateBackend backend = backend(0, 1, OperatorSubtaskState.EMPTY)) {
+      KeyedTimerQueue queue = backend.timerQueue(QUEUE);
+      for (Timer timer : registered) {
+        backend.setCurrentKey(timer.key());
+        queue.register(timer.time());
+      }
+      fired.addAll(pollAll(queue, firedBefore));
+      waitingAtCheckpoint = registered.size() - fired.size();
+      checkpoint = TestBackends.checkpoint(backend, 1);
+      backend.setCurrentKey(-1L);
+      queue.register(Long.MIN_VALUE);
+      assertThat(pollAll(queue, percentileTime(registered, 66))).isNotEmpty();
+    }
+
+    // when: the subtask is restored from the checkpoint, as after a crash
+    try (KeyedStateBackend restored = backend(0, 1, backends().restored(checkpoint, 1))) {
+      long[] stored = {0};
+      ((RocksDbKeyedStateBackend) restored).countEntries("timer-queue:" + QUEUE, () -> stored[0]++);
+      fired.addAll(pollAll(restored.timerQueue(QUEUE), Long.MAX_VALUE));
+
+      // then: RocksDB held exactly the timers waiting at the checkpoint, and each fired once
+      assertThat(stored[0]).isEqualTo(waitingAtCheckpoint);
+    }
     assertThat(sorted(fired)).isEqualTo(sorted(registered));
   }
 
