@@ -243,6 +243,11 @@ public class DataStream<T> {
     return transformation;
   }
 
+  /** The class {@link #returns} declared, or null when none was (always for a union). */
+  Class<?> declaredRecordType() {
+    return transformation == null ? null : transformation.recordType();
+  }
+
   <R> DataStream<R> then(OperatorSpec spec) {
     return new DataStream<>(env, env.add(spec, downstreamInputs, -1));
   }

@@ -11,7 +11,9 @@ import io.weir.api.windowing.WindowAssigner;
  * {@code function.join(a, b)} for every pair of a record {@code a} of the first stream and {@code
  * b} of the second with equal keys in the same window, once when the window fires. Both streams
  * need timestamps for event-time windows. The join keeps both sides of each window in keyed state
- * until the window fires, so a window's records of both sides must fit there.
+ * until the window fires, so a window's records of both sides must fit there. When both streams
+ * declared their record classes ({@link DataStream#returns}) before {@code apply}, the window keeps
+ * them field by field by those classes' serializers instead of by Java serialization.
  */
 @PublicEvolving
 public final class JoinedStreams<A, B> {
@@ -68,9 +70,16 @@ public final class JoinedStreams<A, B> {
               .union(secondTagged)
               .keyBy(new WindowJoin.KeyOfEither<>(firstKey, secondKey))
               .window(assigner)
-              .process(new WindowJoin.PairsInWindow<A, B, K, R>(function));
+              .process(
+                  new WindowJoin.PairsInWindow<A, B, K, R>(
+                      function, recordType(first), recordType(second)));
         }
       }
     }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> Class<T> recordType(DataStream<T> stream) {
+    return (Class<T>) stream.declaredRecordType();
   }
 }

@@ -54,14 +54,35 @@ public final class WindowJoin {
 
   /**
    * Pairs every first-input record of a key's window with every second-input record of it, in
-   * arrival order, and joins each pair once per firing.
+   * arrival order, and joins each pair once per firing. It carries the two inputs' record classes
+   * when the streams declared them, so that the window keeps its records by their types.
    */
   public static final class PairsInWindow<A, B, K, R>
       extends ProcessWindowFunction<TaggedUnion<A, B>, R, K, TimeWindow> {
     private final JoinFunction<A, B, R> function;
+    private final Class<A> firstType;
+    private final Class<B> secondType;
 
+    /** A join whose inputs' record classes are not known. */
     public PairsInWindow(JoinFunction<A, B, R> function) {
+      this(function, null, null);
+    }
+
+    /** A join of inputs of these record classes; either may be null when not known. */
+    public PairsInWindow(JoinFunction<A, B, R> function, Class<A> firstType, Class<B> secondType) {
       this.function = function;
+      this.firstType = firstType;
+      this.secondType = secondType;
+    }
+
+    /** The first input's record class, or null when the stream did not declare it. */
+    public Class<A> firstType() {
+      return firstType;
+    }
+
+    /** The second input's record class, or null when the stream did not declare it. */
+    public Class<B> secondType() {
+      return secondType;
     }
 
     @Override

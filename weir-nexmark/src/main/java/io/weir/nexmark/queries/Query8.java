@@ -36,9 +36,13 @@ public final class Query8 implements NexmarkQuery<Query8.NewSeller> {
             .keyBy(Auction::seller)
             .window(TumblingEventTimeWindows.of(WINDOW))
             .reduce(new FirstAuction())
+            .returns(Auction.class)
             .name("One auction per seller");
     long size = WINDOW.toMillis();
+    // Both inputs declare their record classes so that the join keeps its windows' records field by
+    // field (on RocksDB, read and written with each record), not by Java serialization.
     return EventStreams.persons(events)
+        .returns(Person.class)
         .join(sellers)
         .where(Person::id)
         .equalTo(Auction::seller)

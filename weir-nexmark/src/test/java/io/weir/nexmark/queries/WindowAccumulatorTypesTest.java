@@ -2,9 +2,14 @@ package io.weir.nexmark.queries;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.weir.api.datastream.StreamEnvironment;
+import io.weir.api.graph.OperatorSpec;
+import io.weir.api.graph.Transformation;
 import io.weir.api.types.TypeSerializer;
 import io.weir.nexmark.model.Bid;
+import io.weir.nexmark.model.Event;
 import io.weir.runtime.operators.window.AccumulatedTypes;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,6 +30,23 @@ class WindowAccumulatorTypesTest {
   @Test
   void when_q16CountsBids_then_itsWindowsKeepATypedAccumulator() {
     assertTyped(AccumulatedTypes.of(null, new Query16.Report(), "q16"));
+  }
+
+  @Test
+  void when_q8JoinsPersonsAndSellers_then_itsWindowsKeepTypedRecords() {
+    // given: the job graph of q8, whose join window is the last window operator
+    StreamEnvironment env = StreamEnvironment.getExecutionEnvironment();
+    new Query8().apply(env.fromCollection(List.<Event>of())).print();
+    OperatorSpec.Window join =
+        env.plan("q8").transformations().stream()
+            .map(Transformation::spec)
+            .filter(OperatorSpec.Window.class::isInstance)
+            .map(OperatorSpec.Window.class::cast)
+            .reduce((earlier, later) -> later)
+            .orElseThrow();
+
+    // then
+    assertTyped(AccumulatedTypes.of(null, null, join.windowFunction(), "q8"));
   }
 
   @Test

@@ -84,7 +84,8 @@ public final class WindowOperator extends AbstractStreamOperator<Function> {
         keyedState.table(
             CONTENTS_STATE,
             WindowContentsSerializer.of(
-                AccumulatedTypes.of(spec.reduce(), spec.aggregate(), setup.describe())));
+                AccumulatedTypes.of(
+                    spec.reduce(), spec.aggregate(), spec.windowFunction(), setup.describe())));
     timers = new KeyedTimers(keyedState, setup.timeService(), this::onTimer);
     results =
         new WindowResults(

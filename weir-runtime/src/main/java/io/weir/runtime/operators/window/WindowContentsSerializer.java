@@ -13,8 +13,9 @@ import java.util.Map;
  * keeps them serialized (RocksDB reads and writes them for every record) and for the heap's
  * snapshots when the accumulated values have a {@link TypeSerializer}. Each window is its start and
  * end, each accumulated value goes through the serializer of its type ({@link AccumulatedTypes}): a
- * {@link TypeSerializer} for an aggregate's record or POJO accumulator, so no class names and no
- * Java serialization per record; the tagged default otherwise.
+ * {@link TypeSerializer} for an aggregate's record or POJO accumulator, the inputs' for a window
+ * join's records, so no class names and no Java serialization per record; the tagged default
+ * otherwise.
  *
  * <p>Values written before windows had a format of their own (the whole map by Java serialization,
  * behind the tagged default's type byte) are still read, so those checkpoints restore; they are
@@ -87,9 +88,9 @@ public class WindowContentsSerializer implements StateSerializer<Object> {
       implements EvolvingSerializer<Object> {
     private static final long serialVersionUID = 1L;
 
-    private final TypeSerializer<Object> typed;
+    private final EvolvingSerializer<Object> typed;
 
-    Evolving(TypeSerializer<Object> typed) {
+    Evolving(EvolvingSerializer<Object> typed) {
       super(typed);
       this.typed = typed;
     }
