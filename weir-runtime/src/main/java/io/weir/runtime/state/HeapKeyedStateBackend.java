@@ -1,5 +1,6 @@
 package io.weir.runtime.state;
 
+import io.weir.api.checkpoint.CheckpointDeclinedException;
 import io.weir.api.state.ListState;
 import io.weir.api.state.ListStateDescriptor;
 import io.weir.api.state.MapState;
@@ -11,7 +12,6 @@ import io.weir.api.state.ValueState;
 import io.weir.api.state.ValueStateDescriptor;
 import io.weir.runtime.state.TypedStateCodec.Shape;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -163,7 +163,8 @@ public final class HeapKeyedStateBackend implements KeyedStateBackend {
   /**
    * Writes every non-empty key group now, on the task thread, in the {@link HeapKeyGroupFormat}:
    * into a file of the checkpoint, through a buffer, when the storage has files (the returned bytes
-   * then name where each key group is), else into bytes.
+   * then name where each key group is), else into bytes. A file that cannot be written declines the
+   * checkpoint.
    */
   @Override
   public Map<Integer, byte[]> snapshot(long checkpointId) {
@@ -177,8 +178,10 @@ public final class HeapKeyedStateBackend implements KeyedStateBackend {
       writeKeyGroups((keyGroup, writer) -> keyGroups.put(keyGroup, writer.takeKeyGroup()));
       return keyGroups;
     } catch (IOException e) {
-      throw new UncheckedIOException(
-          "Cannot write the keyed state of checkpoint " + checkpointId + ": " + e, e);
+      // Writing only reads the state, so the task can go on as it is: the checkpoint is declined,
+      // as when the storage cannot write it later (a full disk, a directory an abort removed).
+      throw new CheckpointDeclinedException(
+          "Cannot write the keyed state of checkpoint " + checkpointId + ": " + e);
     }
   }
 

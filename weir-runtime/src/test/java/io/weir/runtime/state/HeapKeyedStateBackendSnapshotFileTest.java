@@ -3,6 +3,7 @@ package io.weir.runtime.state;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.weir.api.checkpoint.CheckpointDeclinedException;
 import io.weir.api.datastream.SuppressRestartsException;
 import io.weir.runtime.checkpoint.storage.StateFileListings;
 import io.weir.runtime.state.KeyedBackendContext.SnapshotFiles;
@@ -227,6 +228,28 @@ class HeapKeyedStateBackendSnapshotFileTest {
     }
     assertThatThrownBy(() -> backend(ALL, checkpoint(keyGroups, 1)))
         .hasMessageContaining("ends before the end of key group " + keyGroup);
+  }
+
+  @Test
+  void when_theFileCannotBeWritten_then_theCheckpointIsDeclinedAndTheNextOneHoldsTheState()
+      throws Exception {
+    // given: where checkpoint 1's directory should be, a file (writing is refused as on a full
+    // disk, which a test running as root cannot make with permissions)
+    KeyedStateBackend backend = backend(ALL, OperatorSubtaskState.EMPTY);
+    put(backend, 1, "bid");
+    Files.writeString(checkpointDirectory(1), "not a directory");
+
+    // when / then: declined, not a failure of the task
+    assertThatThrownBy(() -> backend.snapshot(1))
+        .isInstanceOf(CheckpointDeclinedException.class)
+        .hasMessageContaining("Cannot write the keyed state of checkpoint 1");
+
+    // and the next checkpoint holds the state as it was
+    put(backend, 2, "bid-2");
+    Map<Integer, byte[]> keyGroups = backend.snapshot(2);
+    backend.materializeSnapshot(2);
+    assertThat(entries(backend(ALL, checkpoint(keyGroups, 2))))
+        .isEqualTo(Map.of(1L, "bid", 2L, "bid-2"));
   }
 
   private static int keyGroupOf(Object key) {
