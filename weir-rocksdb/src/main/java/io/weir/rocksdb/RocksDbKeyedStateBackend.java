@@ -231,8 +231,9 @@ final class RocksDbKeyedStateBackend implements KeyedStateBackend {
   }
 
   @Override
-  public void materializeSnapshot(long checkpointId) throws IOException {
+  public Map<Integer, byte[]> materializeSnapshot(long checkpointId) throws IOException {
     snapshots.materialize(checkpointId);
+    return Map.of();
   }
 
   @Override

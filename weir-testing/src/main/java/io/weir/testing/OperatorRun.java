@@ -122,10 +122,10 @@ final class OperatorRun {
     Map<Integer, OperatorSubtaskState> states = new LinkedHashMap<>();
     for (int index = 0; index < subtasks.size(); index++) {
       StreamOperator instance = subtasks.get(index).operator();
-      states.put(index, instance.snapshotState(checkpointId, timestamp));
+      OperatorSubtaskState state = instance.snapshotState(checkpointId, timestamp);
       // The asynchronous part, as a task runs it after the barrier: a backend that writes files
-      // (RocksDB) writes them here.
-      instance.materializeSnapshot(checkpointId);
+      // writes them here, and the key groups written only now join the rest.
+      states.put(index, state.withKeyGroups(instance.materializeSnapshot(checkpointId)));
     }
     return new OperatorSnapshot(checkpointId, new OperatorState(info, states));
   }

@@ -148,10 +148,8 @@ public abstract class AbstractStreamOperator<F> implements StreamOperator {
   }
 
   @Override
-  public void materializeSnapshot(long checkpointId) throws Exception {
-    if (keyedState != null) {
-      keyedState.materializeSnapshot(checkpointId);
-    }
+  public Map<Integer, byte[]> materializeSnapshot(long checkpointId) throws Exception {
+    return keyedState == null ? Map.of() : keyedState.materializeSnapshot(checkpointId);
   }
 
   @Override

@@ -35,9 +35,13 @@ public interface StreamOperator {
   /**
    * The asynchronous part of checkpoint {@code checkpointId}, on the task's snapshot thread after
    * {@code snapshotState} returned on the task thread: writes out what the snapshot set aside (the
-   * files of a RocksDB backend). Throwing declines the checkpoint.
+   * files of a RocksDB backend, the frozen state of a heap backend). Returns the keyed state's key
+   * groups written only now, which complete those of {@code snapshotState}; empty when there are
+   * none. Throwing declines the checkpoint.
    */
-  default void materializeSnapshot(long checkpointId) throws Exception {}
+  default Map<Integer, byte[]> materializeSnapshot(long checkpointId) throws Exception {
+    return Map.of();
+  }
 
   void notifyCheckpointComplete(long checkpointId) throws Exception;
 

@@ -6,9 +6,9 @@ import java.util.List;
 
 final class HeapKeyedListState<T> implements ListState<T> {
   private final HeapKeyedStateBackend backend;
-  private final HeapKeyedStateBackend.StateTable table;
+  private final HeapStateTable table;
 
-  HeapKeyedListState(HeapKeyedStateBackend backend, HeapKeyedStateBackend.StateTable table) {
+  HeapKeyedListState(HeapKeyedStateBackend backend, HeapStateTable table) {
     this.backend = backend;
     this.table = table;
   }

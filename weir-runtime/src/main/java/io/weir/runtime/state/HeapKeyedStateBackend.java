@@ -10,6 +10,7 @@ import io.weir.api.state.ReducingStateDescriptor;
 import io.weir.api.state.StateSerializer;
 import io.weir.api.state.ValueState;
 import io.weir.api.state.ValueStateDescriptor;
+import io.weir.runtime.state.KeyedBackendContext.SnapshotFiles;
 import io.weir.runtime.state.TypedStateCodec.Shape;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -17,6 +18,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Keyed state of one operator in one subtask, on the heap, organised by key group so that a
@@ -32,10 +34,18 @@ public final class HeapKeyedStateBackend implements KeyedStateBackend {
 
   private final KeyGroupRange range;
   private final int maxParallelism;
-  private final Map<String, StateTable> tables = new LinkedHashMap<>();
+  private final Map<String, HeapStateTable> tables = new LinkedHashMap<>();
   private final TypedStates typedStates;
+  private final SharedValueCopies sharedValueCopies;
   private final HeapSnapshotFiles snapshotFiles;
   private final Path restoredFrom;
+
+  /** The writes whose asynchronous part has not taken them yet, by checkpoint id. */
+  private final Map<Long, HeapSnapshotWrite> writes = new ConcurrentHashMap<>();
+
+  /** The write the tables share their maps with, until it is over; on the task thread. */
+  private HeapSnapshotWrite sharing;
+
   private Object currentKey;
   private int currentKeyGroupIndex;
 
@@ -59,6 +69,7 @@ public final class HeapKeyedStateBackend implements KeyedStateBackend {
     this.range = range;
     this.maxParallelism = maxParallelism;
     this.typedStates = new TypedStates(operatorUid);
+    this.sharedValueCopies = new SharedValueCopies(typedStates);
     this.snapshotFiles = snapshotFiles;
     this.restoredFrom = restored.location();
     restored.keyGroups().forEach(this::restoreKeyGroup);
@@ -91,8 +102,8 @@ public final class HeapKeyedStateBackend implements KeyedStateBackend {
 
   /** The table of one named state; created on first use. */
   @Override
-  public StateTable table(String name) {
-    return tables.computeIfAbsent(name, n -> new StateTable(this, range.size()));
+  public HeapStateTable table(String name) {
+    return tables.computeIfAbsent(name, n -> new HeapStateTable(this, n, range.size()));
   }
 
   /**
@@ -102,7 +113,7 @@ public final class HeapKeyedStateBackend implements KeyedStateBackend {
    * value), and by Java serialization otherwise.
    */
   @Override
-  public StateTable table(String name, StateSerializer<Object> valueSerializer) {
+  public HeapStateTable table(String name, StateSerializer<Object> valueSerializer) {
     return declared(name, TypedStateCodec.maybeOf(Shape.VALUE, valueSerializer));
   }
 
@@ -113,8 +124,8 @@ public final class HeapKeyedStateBackend implements KeyedStateBackend {
   }
 
   /** The table of a state a descriptor declares; restored typed values are read in now. */
-  private StateTable declared(String name, TypedStateCodec codec) {
-    StateTable table = table(name);
+  private HeapStateTable declared(String name, TypedStateCodec codec) {
+    HeapStateTable table = table(name);
     typedStates.declare(name, codec, table);
     return table;
   }
@@ -145,13 +156,20 @@ public final class HeapKeyedStateBackend implements KeyedStateBackend {
         this, declared(descriptor.name(), codec), descriptor.reduceFunction());
   }
 
-  Object get(StateTable table) {
-    return table.group(currentKeyGroupIndex).get(currentKey);
+  Object get(HeapStateTable table) {
+    if (sharing == null || maybeStopSharing()) {
+      return table.group(currentKeyGroupIndex).get(currentKey);
+    }
+    maybeRelease(table);
+    return table.value(currentKeyGroupIndex, currentKey, sharedValueCopies);
   }
 
-  void put(StateTable table, Object value) {
+  void put(HeapStateTable table, Object value) {
     if (currentKey == null) {
       throw new IllegalStateException("Keyed state is used outside of a keyed context");
+    }
+    if (sharing != null && !maybeStopSharing()) {
+      maybeRelease(table);
     }
     if (value == null) {
       table.group(currentKeyGroupIndex).remove(currentKey);
@@ -160,65 +178,106 @@ public final class HeapKeyedStateBackend implements KeyedStateBackend {
     }
   }
 
-  /**
-   * Writes every non-empty key group now, on the task thread, in the {@link HeapKeyGroupFormat}:
-   * into a file of the checkpoint, through a buffer, when the storage has files (the returned bytes
-   * then name where each key group is), else into bytes. A file that cannot be written declines the
-   * checkpoint.
-   */
-  @Override
-  public Map<Integer, byte[]> snapshot(long checkpointId) {
-    try {
-      Optional<Map<Integer, byte[]>> inFile =
-          snapshotFiles.write(checkpointId, this::writeKeyGroups);
-      if (inFile.isPresent()) {
-        return inFile.get();
-      }
-      Map<Integer, byte[]> keyGroups = new HashMap<>();
-      writeKeyGroups((keyGroup, writer) -> keyGroups.put(keyGroup, writer.takeKeyGroup()));
-      return keyGroups;
-    } catch (IOException e) {
-      // Writing only reads the state, so the task can go on as it is: the checkpoint is declined,
-      // as when the storage cannot write it later (a full disk, a directory an abort removed).
-      throw new CheckpointDeclinedException(
-          "Cannot write the keyed state of checkpoint " + checkpointId + ": " + e);
+  /** The current key group is the table's alone again once the write in flight passed it. */
+  private void maybeRelease(HeapStateTable table) {
+    if (currentKeyGroupIndex < sharing.keyGroupsWritten()) {
+      table.release(currentKeyGroupIndex);
     }
   }
 
-  /** Forces the file of the checkpoint to disk, if its snapshot wrote one. */
+  /** Stops copying on write once the write in flight is over; true when nothing is shared. */
+  private boolean maybeStopSharing() {
+    if (!sharing.isOver()) {
+      return false;
+    }
+    tables.values().forEach(HeapStateTable::thaw);
+    sharing = null;
+    return true;
+  }
+
+  /**
+   * The synchronous part. When the storage has files: waits for the previous snapshot's write if it
+   * is still running (writes it, if it has not started), then freezes the state at the barrier for
+   * {@link #materializeSnapshot} to write, and returns no key groups (that part returns them). Else
+   * writes every non-empty key group into bytes now, in the {@link HeapKeyGroupFormat}, and returns
+   * them.
+   */
   @Override
-  public void materializeSnapshot(long checkpointId) throws IOException {
-    snapshotFiles.materialize(checkpointId);
+  public Map<Integer, byte[]> snapshot(long checkpointId) {
+    if (sharing != null) {
+      awaitWriteInFlight(checkpointId);
+    }
+    Optional<SnapshotFiles> target = snapshotFiles.target(checkpointId);
+    if (target.isPresent()) {
+      sharing = new HeapSnapshotWrite(checkpointId, target.get(), snapshotFiles, freeze());
+      writes.put(checkpointId, sharing);
+      return Map.of();
+    }
+    Map<Integer, byte[]> keyGroups = new HashMap<>();
+    Map<String, HashMap<Object, Object>[]> current = new LinkedHashMap<>();
+    tables.forEach((name, table) -> current.put(name, table.current()));
+    try {
+      new FrozenHeapState(range, current, typedStates.freeze())
+          .writeTo((keyGroup, writer) -> keyGroups.put(keyGroup, writer.takeKeyGroup()));
+    } catch (IOException e) {
+      throw new CheckpointDeclinedException(
+          "Cannot write the keyed state of checkpoint " + checkpointId + ": " + e);
+    }
+    return keyGroups;
+  }
+
+  /** Waits for the write the tables share with, or writes it; an interrupt declines. */
+  private void awaitWriteInFlight(long checkpointId) {
+    try {
+      sharing.writeOrAwait();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new CheckpointDeclinedException(
+          "Interrupted while checkpoint "
+              + checkpointId
+              + " waited for the keyed state of the previous one to be written");
+    }
+    maybeStopSharing();
+  }
+
+  /** The tables as they are now, shared with a snapshot until its write is over. */
+  private FrozenHeapState freeze() {
+    Map<String, HashMap<Object, Object>[]> frozen = new LinkedHashMap<>();
+    tables.forEach((name, table) -> frozen.put(name, table.freeze()));
+    return new FrozenHeapState(range, frozen, typedStates.freeze());
+  }
+
+  /**
+   * On the snapshot thread: writes the state the snapshot froze into a file of the checkpoint and
+   * returns the key groups' references; nothing when the snapshot wrote bytes. A file that cannot
+   * be written declines the checkpoint (the state is only read, so the task goes on as it is), and
+   * so does a checkpoint whose write a later completed checkpoint dropped before this part came: an
+   * acknowledgement without its keyed state must never complete a checkpoint.
+   */
+  @Override
+  public Map<Integer, byte[]> materializeSnapshot(long checkpointId) throws IOException {
+    HeapSnapshotWrite write = writes.remove(checkpointId);
+    if (write != null) {
+      return write.write();
+    }
+    if (snapshotFiles.target(checkpointId).isPresent()) {
+      throw new IOException(
+          "The keyed state of checkpoint "
+              + checkpointId
+              + " is no longer kept: a later checkpoint completed before it was written");
+    }
+    return Map.of();
   }
 
   @Override
   public void notifyCheckpointComplete(long checkpointId) {
-    snapshotFiles.completed(checkpointId);
+    writes.keySet().removeIf(id -> id < checkpointId);
   }
 
-  private void writeKeyGroups(HeapSnapshotFiles.KeyGroupSink sink) throws IOException {
-    KeyGroupWriter writer = new KeyGroupWriter();
-    for (int index = 0; index < range.size(); index++) {
-      for (Map.Entry<String, StateTable> entry : tables.entrySet()) {
-        String name = entry.getKey();
-        HashMap<Object, Object> group = entry.getValue().group(index);
-        if (group.isEmpty()) {
-          continue;
-        }
-        if (typedStates.isTyped(name)) {
-          typedStates.snapshot(name, group, writer);
-        } else {
-          writer.objectState(name, group);
-        }
-      }
-      typedStates.snapshotUndeclared(index, writer);
-      if (!writer.isEmpty()) {
-        sink.keyGroupWritten(range.start() + index, writer);
-      }
-    }
-  }
-
-  /** Nothing to release: the heap is the garbage collector's. */
+  /**
+   * Nothing to release: the heap is the garbage collector's. A write in flight goes on reading only
+   * what it froze, which nothing changes any more, and nothing waits for it.
+   */
   @Override
   public void close() {}
 
@@ -252,46 +311,5 @@ public final class HeapKeyedStateBackend implements KeyedStateBackend {
             table(name).group(index).putAll(objects);
           }
         });
-  }
-
-  /** The entries of one state, per key group. */
-  public static final class StateTable implements KeyedTable {
-    private final HeapKeyedStateBackend backend;
-    private final HashMap<Object, Object>[] groups;
-
-    @SuppressWarnings("unchecked")
-    StateTable(HeapKeyedStateBackend backend, int keyGroups) {
-      this.backend = backend;
-      groups = new HashMap[keyGroups];
-      for (int i = 0; i < keyGroups; i++) {
-        groups[i] = new HashMap<>();
-      }
-    }
-
-    HashMap<Object, Object> group(int index) {
-      return groups[index];
-    }
-
-    @Override
-    public Object get() {
-      return backend.get(this);
-    }
-
-    @Override
-    public void put(Object value) {
-      backend.put(this, value);
-    }
-
-    @Override
-    public boolean keepsValueObjects() {
-      return true;
-    }
-
-    @Override
-    public void forEach(java.util.function.BiConsumer<Object, Object> action) {
-      for (HashMap<Object, Object> group : groups) {
-        group.forEach(action);
-      }
-    }
   }
 }

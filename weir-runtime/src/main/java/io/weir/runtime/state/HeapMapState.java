@@ -6,9 +6,9 @@ import java.util.Map;
 
 final class HeapMapState<K, V> implements MapState<K, V> {
   private final HeapKeyedStateBackend backend;
-  private final HeapKeyedStateBackend.StateTable table;
+  private final HeapStateTable table;
 
-  HeapMapState(HeapKeyedStateBackend backend, HeapKeyedStateBackend.StateTable table) {
+  HeapMapState(HeapKeyedStateBackend backend, HeapStateTable table) {
     this.backend = backend;
     this.table = table;
   }

@@ -5,13 +5,11 @@ import io.weir.api.state.ReducingState;
 
 final class HeapReducingState<T> implements ReducingState<T> {
   private final HeapKeyedStateBackend backend;
-  private final HeapKeyedStateBackend.StateTable table;
+  private final HeapStateTable table;
   private final Reducer<T> reduceFunction;
 
   HeapReducingState(
-      HeapKeyedStateBackend backend,
-      HeapKeyedStateBackend.StateTable table,
-      Reducer<T> reduceFunction) {
+      HeapKeyedStateBackend backend, HeapStateTable table, Reducer<T> reduceFunction) {
     this.backend = backend;
     this.table = table;
     this.reduceFunction = reduceFunction;

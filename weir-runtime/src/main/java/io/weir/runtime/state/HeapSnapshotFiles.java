@@ -15,7 +15,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongFunction;
 import java.util.regex.Pattern;
 import java.util.zip.CRC32;
@@ -25,17 +24,15 @@ import java.util.zip.CheckedOutputStream;
  * The files of one heap backend's checkpoints, so that a checkpoint never holds a serialized copy
  * of the whole state in memory beside the live one.
  *
- * <p>On the task thread, {@link #write} streams the key groups of a snapshot into a new file of the
- * checkpoint through a buffer and returns, for each key group, where its bytes are ({@link
- * KeyGroupInFile}); records wait meanwhile, so the file holds the state at the barrier. On the
- * snapshot thread, {@link #materialize} forces the file to disk and renames it into place, before
- * the subtask acknowledges, and lists it ({@link StateFileListing}). A crash before the
- * checkpoint's metadata is written leaves a file that no checkpoint names; it goes with the
- * checkpoint's directory. A job's checkpoint keeps its file in its own directory (no later
- * checkpoint shares it); a savepoint in its files directory, which an aborted savepoint deletes.
- *
- * <p>When the storage has no files (checkpoints kept in memory), {@link #write} returns empty and
- * the backend snapshots to bytes as before.
+ * <p>On the task thread, {@link #target} says whether checkpoint {@code id} goes to files at all;
+ * when the storage has none (checkpoints kept in memory), the backend snapshots to bytes as before.
+ * On the snapshot thread, {@link #write} streams the key groups of a snapshot into a new file of
+ * the checkpoint through a buffer, forces it to disk and renames it into place, lists it ({@link
+ * StateFileListing}), and returns, for each key group, where its bytes are ({@link
+ * KeyGroupInFile}); all before the subtask acknowledges. A crash before the checkpoint's metadata
+ * is written leaves a file that no checkpoint names; it goes with the checkpoint's directory. A
+ * job's checkpoint keeps its file in its own directory (no later checkpoint shares it); a savepoint
+ * in its files directory, which an aborted savepoint deletes.
  */
 final class HeapSnapshotFiles {
   private static final int BUFFER_BYTES = 64 * 1024;
@@ -53,11 +50,8 @@ final class HeapSnapshotFiles {
     void keyGroupWritten(int keyGroup, KeyGroupWriter writer) throws IOException;
   }
 
-  private record Written(Path temporary, Path file, Path checkpointDirectory, StateFile listed) {}
-
   private final String owner;
   private final LongFunction<Optional<SnapshotFiles>> targets;
-  private final Map<Long, Written> written = new ConcurrentHashMap<>();
 
   /**
    * @param operatorUid the operator's stable id, part of the files' names
@@ -76,25 +70,54 @@ final class HeapSnapshotFiles {
   }
 
   /**
-   * The synchronous part: writes the key groups {@code source} writes into a new file of checkpoint
-   * {@code checkpointId} and returns their references, or empty when the storage has no files.
+   * Where the file of checkpoint {@code checkpointId} goes; empty when the storage has no files.
    */
-  Optional<Map<Integer, byte[]>> write(long checkpointId, KeyGroupSource source)
+  Optional<SnapshotFiles> target(long checkpointId) {
+    return targets.apply(checkpointId);
+  }
+
+  /**
+   * Writes the key groups {@code source} writes into a new file of checkpoint {@code checkpointId}
+   * where {@code target} says, makes it and the directories it created durable, lists it in the
+   * checkpoint's directory, so that loading the checkpoint verifies it is there, whole, and returns
+   * the key groups' references. Leaves no file behind when it throws.
+   */
+  Map<Integer, byte[]> write(long checkpointId, SnapshotFiles target, KeyGroupSource source)
       throws IOException {
-    Optional<SnapshotFiles> target = targets.apply(checkpointId);
-    if (target.isEmpty()) {
-      return Optional.empty();
-    }
-    Path checkpointDirectory = target.get().checkpointDirectory().toAbsolutePath().normalize();
+    Path checkpointDirectory = target.checkpointDirectory().toAbsolutePath().normalize();
     Path directory =
-        target.get().shared()
-            ? checkpointDirectory
-            : target.get().directory().toAbsolutePath().normalize();
+        target.shared() ? checkpointDirectory : target.directory().toAbsolutePath().normalize();
     Path file = directory.resolve(owner + "-chk" + checkpointId + SUFFIX);
     Path temporary = file.resolveSibling(file.getFileName() + IN_PROGRESS);
     String relative = checkpointDirectory.relativize(file).toString();
     Files.createDirectories(directory);
     Map<Integer, byte[]> references = new HashMap<>();
+    long length;
+    try {
+      length = writeFile(temporary, relative, source, references);
+      try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
+        channel.force(true);
+      }
+      Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException | RuntimeException e) {
+      Files.deleteIfExists(temporary);
+      throw e;
+    }
+    Path stop = checkpointDirectory.getParent();
+    for (Path parent = file.getParent();
+        parent != null && parent.startsWith(stop);
+        parent = parent.getParent()) {
+      DurableFiles.forceDirectory(parent);
+    }
+    StateFileListing.write(
+        checkpointDirectory, owner, List.of(new StateFile(relative, length, true)));
+    return references;
+  }
+
+  /** Streams the key groups into {@code temporary}, noting where each is; returns its length. */
+  private static long writeFile(
+      Path temporary, String relative, KeyGroupSource source, Map<Integer, byte[]> references)
+      throws IOException {
     CRC32 crc = new CRC32();
     long[] position = {0};
     try (OutputStream out =
@@ -109,43 +132,8 @@ final class HeapSnapshotFiles {
                 new KeyGroupInFile(relative, position[0], length, crc.getValue()).toBytes());
             position[0] += length;
           });
-    } catch (IOException | RuntimeException e) {
-      Files.deleteIfExists(temporary);
-      throw e;
     }
-    written.put(
-        checkpointId,
-        new Written(
-            temporary, file, checkpointDirectory, new StateFile(relative, position[0], true)));
-    return Optional.of(references);
-  }
-
-  /**
-   * The asynchronous part: makes the file of checkpoint {@code checkpointId}, and the directories
-   * {@link #write} may have created for it, durable, and lists it in the checkpoint's directory, so
-   * that loading the checkpoint verifies it is there, whole; nothing when it wrote none.
-   */
-  void materialize(long checkpointId) throws IOException {
-    Written file = written.remove(checkpointId);
-    if (file == null) {
-      return;
-    }
-    try (FileChannel channel = FileChannel.open(file.temporary(), StandardOpenOption.WRITE)) {
-      channel.force(true);
-    }
-    Files.move(file.temporary(), file.file(), StandardCopyOption.ATOMIC_MOVE);
-    Path stop = file.checkpointDirectory().getParent();
-    for (Path directory = file.file().getParent();
-        directory != null && directory.startsWith(stop);
-        directory = directory.getParent()) {
-      DurableFiles.forceDirectory(directory);
-    }
-    StateFileListing.write(file.checkpointDirectory(), owner, List.of(file.listed()));
-  }
-
-  /** Checkpoint {@code checkpointId} completed: older ones that never materialized never will. */
-  void completed(long checkpointId) {
-    written.keySet().removeIf(id -> id < checkpointId);
+    return position[0];
   }
 
   private static String safe(String name) {

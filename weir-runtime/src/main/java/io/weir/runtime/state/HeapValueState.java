@@ -4,9 +4,9 @@ import io.weir.api.state.ValueState;
 
 final class HeapValueState<T> implements ValueState<T> {
   private final HeapKeyedStateBackend backend;
-  private final HeapKeyedStateBackend.StateTable table;
+  private final HeapStateTable table;
 
-  HeapValueState(HeapKeyedStateBackend backend, HeapKeyedStateBackend.StateTable table) {
+  HeapValueState(HeapKeyedStateBackend backend, HeapStateTable table) {
     this.backend = backend;
     this.table = table;
   }

@@ -26,7 +26,7 @@ import java.util.function.Function;
  * Writes the key groups of one heap snapshot in the {@link HeapKeyGroupFormat}, one after the
  * other: the states of a key group, then {@link #takeKeyGroup()} or {@link #writeKeyGroupTo}. Its
  * buffers are reused from one key group to the next, so what it holds is bounded by the largest key
- * group, not by the state. Used on the task thread, for one snapshot.
+ * group, not by the state. Used by one thread, for one snapshot.
  */
 final class KeyGroupWriter {
   private final Buffer states = new Buffer();

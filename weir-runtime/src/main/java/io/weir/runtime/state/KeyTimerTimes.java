@@ -49,6 +49,14 @@ public final class KeyTimerTimes implements Externalizable {
     return times[first + index];
   }
 
+  /** The same times in an array of their own. */
+  KeyTimerTimes copy() {
+    KeyTimerTimes copy = new KeyTimerTimes();
+    copy.times = Arrays.copyOfRange(times, first, first + size);
+    copy.size = size;
+    return copy;
+  }
+
   /** Adds {@code time}; false when it is there already. */
   boolean add(long time) {
     int found = Arrays.binarySearch(times, first, first + size, time);

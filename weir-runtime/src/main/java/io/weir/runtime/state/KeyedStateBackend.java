@@ -13,10 +13,12 @@ import java.util.Map;
  * <p>Threads and order: everything but {@link #materializeSnapshot} runs on the task thread. {@link
  * #setCurrentKey} precedes every access of a record or timer. A checkpoint calls {@link #snapshot}
  * on the task thread, which holds records back meanwhile (it may write the state into the
- * checkpoint's files through a buffer, never wait for the disk), then {@link #materializeSnapshot}
- * for the same id on the task's snapshot thread, which may block on I/O (forcing files to disk) and
- * runs concurrently with further records. {@link #close} ends the backend on every path out of the
- * task (finish, failure, cancel) and releases its native resources and local files.
+ * checkpoint's files through a buffer, or freeze it for the snapshot thread, never force files to
+ * disk; it may wait for an earlier checkpoint's asynchronous part of the same backend), then {@link
+ * #materializeSnapshot} for the same id on the task's snapshot thread, which may block on I/O
+ * (writing or forcing files to disk) and runs concurrently with further records and with the next
+ * checkpoints' synchronous parts. {@link #close} ends the backend on every path out of the task
+ * (finish, failure, cancel) and releases its native resources and local files.
  */
 public interface KeyedStateBackend extends KeyedStateStore, AutoCloseable {
   /** Makes {@code key} the current key; throws when its key group is not this subtask's. */
@@ -48,17 +50,21 @@ public interface KeyedStateBackend extends KeyedStateStore, AutoCloseable {
 
   /**
    * The synchronous part of checkpoint {@code checkpointId}: returns this subtask's keyed state by
-   * key group, as the checkpoint will store it. A backend that writes files writes or keeps them
-   * aside here and makes them durable in {@link #materializeSnapshot}; the returned bytes already
-   * name them.
+   * key group, as the checkpoint will store it, but for the key groups {@link #materializeSnapshot}
+   * returns. A backend that writes files writes, keeps aside or freezes them here and makes them
+   * durable in {@link #materializeSnapshot}.
    */
   Map<Integer, byte[]> snapshot(long checkpointId) throws Exception;
 
   /**
    * The asynchronous part of checkpoint {@code checkpointId}, after {@link #snapshot}: the state is
-   * durable where the returned key groups say when this returns. Throwing declines the checkpoint.
+   * durable where the key groups say when this returns. Returns the key groups written only now,
+   * which the checkpoint stores with those {@link #snapshot} returned (none of them in both); empty
+   * when {@link #snapshot} returned all. Throwing declines the checkpoint.
    */
-  default void materializeSnapshot(long checkpointId) throws Exception {}
+  default Map<Integer, byte[]> materializeSnapshot(long checkpointId) throws Exception {
+    return Map.of();
+  }
 
   /** Checkpoint {@code checkpointId} completed: files it stored may be the base of the next. */
   default void notifyCheckpointComplete(long checkpointId) {}

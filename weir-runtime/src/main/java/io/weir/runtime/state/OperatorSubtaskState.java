@@ -1,6 +1,7 @@
 package io.weir.runtime.state;
 
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -32,6 +33,16 @@ public record OperatorSubtaskState(
     return isEmpty()
         ? this
         : new OperatorSubtaskState(listStates, unionStates, keyGroups, directory);
+  }
+
+  /** The same state with {@code written}, key groups an asynchronous part wrote, added. */
+  public OperatorSubtaskState withKeyGroups(Map<Integer, byte[]> written) {
+    if (written.isEmpty()) {
+      return this;
+    }
+    Map<Integer, byte[]> all = new HashMap<>(keyGroups);
+    all.putAll(written);
+    return new OperatorSubtaskState(listStates, unionStates, all, location);
   }
 
   public static final OperatorSubtaskState EMPTY =

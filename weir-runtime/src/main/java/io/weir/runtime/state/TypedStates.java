@@ -11,7 +11,7 @@ import java.util.Map;
  * type's schema; a restore keeps those bytes until the operator declares the state again, then
  * reads them through the schema they were written with, so a type that gained or lost fields
  * restores and one whose field changed type fails the restore, naming state, operator and field.
- * Used on the task thread only.
+ * Used on the task thread only; a snapshot takes what it writes from {@link #freeze}.
  */
 final class TypedStates {
   private final String operatorUid;
@@ -30,7 +30,7 @@ final class TypedStates {
    * Declares state {@code name} with {@code codec} (null when its serializers are not typed) and
    * puts its restored values into {@code table}.
    */
-  void declare(String name, TypedStateCodec codec, HeapKeyedStateBackend.StateTable table) {
+  void declare(String name, TypedStateCodec codec, HeapStateTable table) {
     Map<Integer, TypedKeyGroup> groups = restored.remove(name);
     if (codec == null) {
       if (groups != null) {
@@ -44,25 +44,43 @@ final class TypedStates {
     }
   }
 
-  boolean isTyped(String name) {
-    return codecs.containsKey(name);
+  /** The codec of declared typed state {@code name}, or null when it is not one. */
+  TypedStateCodec codec(String name) {
+    return codecs.get(name);
   }
 
-  /** Writes a declared typed state's entries of one key group as its serializers' bytes. */
-  void snapshot(String name, HashMap<Object, Object> group, KeyGroupWriter writer) {
-    TypedStateCodec codec = codecs.get(name);
-    writer.typedState(name, codec.schemas(), group, codec::encode);
+  /**
+   * The typed states as a snapshot writes them now: the codecs declared so far and the restored
+   * groups not declared yet. Its own maps, so that the snapshot thread may read them while the task
+   * thread declares states.
+   */
+  Frozen freeze() {
+    return new Frozen(Map.copyOf(codecs), new LinkedHashMap<>(restored));
   }
 
-  /** Restored groups of states the operator has not declared yet: kept as they were written. */
-  void snapshotUndeclared(int index, KeyGroupWriter writer) {
-    restored.forEach(
-        (name, groups) -> {
-          TypedKeyGroup group = groups.get(index);
-          if (group != null) {
-            writer.typedState(name, group.schemas(), group.values(), bytes -> bytes);
-          }
-        });
+  /** See {@link #freeze}; its maps are never changed. */
+  record Frozen(
+      Map<String, TypedStateCodec> codecs, Map<String, Map<Integer, TypedKeyGroup>> undeclared) {
+    boolean isTyped(String name) {
+      return codecs.containsKey(name);
+    }
+
+    /** Writes a declared typed state's entries of one key group as its serializers' bytes. */
+    void snapshot(String name, Map<Object, Object> group, KeyGroupWriter writer) {
+      TypedStateCodec codec = codecs.get(name);
+      writer.typedState(name, codec.schemas(), group, codec::encode);
+    }
+
+    /** Restored groups of states the operator has not declared yet: kept as they were written. */
+    void snapshotUndeclared(int index, KeyGroupWriter writer) {
+      undeclared.forEach(
+          (name, groups) -> {
+            TypedKeyGroup group = groups.get(index);
+            if (group != null) {
+              writer.typedState(name, group.schemas(), group.values(), bytes -> bytes);
+            }
+          });
+    }
   }
 
   private void decodeInto(

@@ -77,11 +77,21 @@ final class OperatorChain {
     return new TaskSnapshot(states);
   }
 
-  /** The asynchronous part of the snapshot of every operator; on the snapshot thread. */
-  void materializeSnapshot(long checkpointId) throws Exception {
+  /**
+   * The asynchronous part of the snapshot of every operator, on the snapshot thread: {@code
+   * snapshot}, the synchronous part, with the key groups written only now.
+   */
+  TaskSnapshot materializeSnapshot(long checkpointId, TaskSnapshot snapshot) throws Exception {
+    Map<String, OperatorSubtaskState> states = new LinkedHashMap<>(snapshot.operators());
     for (StreamOperator operator : operators) {
-      operator.materializeSnapshot(checkpointId);
+      Map<Integer, byte[]> written = operator.materializeSnapshot(checkpointId);
+      if (!written.isEmpty()) {
+        String uid = operator.setup().uid();
+        states.put(
+            uid, states.getOrDefault(uid, OperatorSubtaskState.EMPTY).withKeyGroups(written));
+      }
     }
+    return new TaskSnapshot(states);
   }
 
   /**

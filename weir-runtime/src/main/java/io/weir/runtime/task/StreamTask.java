@@ -285,8 +285,8 @@ public abstract class StreamTask {
         .execute(
             () -> {
               try {
-                chain.materializeSnapshot(id);
-                var handle = deployment.storage().storeTaskState(id, taskId, subtask, snapshot);
+                TaskSnapshot whole = chain.materializeSnapshot(id, snapshot);
+                var handle = deployment.storage().storeTaskState(id, taskId, subtask, whole);
                 deployment.failpoints().hit(FailpointNames.TASK_ACK_BEFORE);
                 deployment.responder().acknowledge(id, taskId, subtask, handle);
               } catch (Exception e) {

@@ -3,7 +3,6 @@ package io.weir.runtime.state;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.weir.api.checkpoint.CheckpointDeclinedException;
 import io.weir.api.datastream.SuppressRestartsException;
 import io.weir.runtime.checkpoint.storage.StateFileListings;
 import io.weir.runtime.state.KeyedBackendContext.SnapshotFiles;
@@ -94,16 +93,17 @@ class HeapKeyedStateBackendSnapshotFileTest {
             "bids-operator", ALL, MAX_PARALLELISM, OperatorSubtaskState.EMPTY);
     entries(backend).forEach((key, value) -> put(inMemory, (Long) key, (String) value));
     backend.snapshot(1); // the first snapshot loads classes; not what is measured
+    backend.materializeSnapshot(1);
     inMemory.snapshot(1);
 
-    // when
+    // when: both parts of the snapshot to a file, here on one thread
     long before = allocatedByThisThread();
     backend.snapshot(2);
+    backend.materializeSnapshot(2);
     long toFile = allocatedByThisThread() - before;
     before = allocatedByThisThread();
     Map<Integer, byte[]> bytes = inMemory.snapshot(2);
     long toMemory = allocatedByThisThread() - before;
-    backend.materializeSnapshot(2);
 
     // then: the file holds the state; writing it took a buffer, writing bytes took a copy
     long stateBytes = keyGroupFileBytes(2);
@@ -124,7 +124,7 @@ class HeapKeyedStateBackendSnapshotFileTest {
       put(backend, key, "bid-" + key);
       atBarrier.put(key, "bid-" + key);
     }
-    Map<Integer, byte[]> keyGroups = backend.snapshot(1);
+    backend.snapshot(1);
 
     // when: records change, add and remove keys before the snapshot thread finishes
     for (long key = 0; key < 500; key++) {
@@ -133,7 +133,7 @@ class HeapKeyedStateBackendSnapshotFileTest {
     put(backend, 5_000, "new key");
     backend.setCurrentKey(999L);
     backend.table(BIDS).put(null);
-    backend.materializeSnapshot(1);
+    Map<Integer, byte[]> keyGroups = backend.materializeSnapshot(1);
 
     // then
     assertThat(entries(backend(ALL, checkpoint(keyGroups, 1)))).isEqualTo(atBarrier);
@@ -147,8 +147,8 @@ class HeapKeyedStateBackendSnapshotFileTest {
     for (long key = 0; key < 1_000; key++) {
       put(backend, key, "bid-" + key);
     }
-    Map<Integer, byte[]> keyGroups = backend.snapshot(1);
-    backend.materializeSnapshot(1);
+    backend.snapshot(1);
+    Map<Integer, byte[]> keyGroups = backend.materializeSnapshot(1);
 
     // when: three subtasks restore it
     Map<Object, Object> restored = new HashMap<>();
@@ -194,9 +194,10 @@ class HeapKeyedStateBackendSnapshotFileTest {
     // when: the process dies between the snapshot and its asynchronous part
     Map<Integer, byte[]> keyGroups = backend.snapshot(1);
 
-    // then: nothing a checkpoint could name is there, so it cannot be restored
-    assertThatThrownBy(() -> backend(ALL, checkpoint(keyGroups, 1)))
-        .hasMessageContaining("Cannot read key group");
+    // then: the synchronous part names no key group and wrote no file a checkpoint could name
+    assertThat(keyGroups).isEmpty();
+    assertThat(checkpointDirectory(1)).doesNotExist();
+    assertThat(job.resolve("shared")).doesNotExist();
   }
 
   @Test
@@ -204,8 +205,8 @@ class HeapKeyedStateBackendSnapshotFileTest {
     // given
     KeyedStateBackend backend = backend(ALL, OperatorSubtaskState.EMPTY);
     put(backend, 1, "bid");
-    Map<Integer, byte[]> keyGroups = backend.snapshot(1);
-    backend.materializeSnapshot(1);
+    backend.snapshot(1);
+    Map<Integer, byte[]> keyGroups = backend.materializeSnapshot(1);
     Path file;
     try (Stream<Path> files = Files.list(checkpointDirectory(1))) {
       file = files.filter(f -> f.toString().endsWith(".keygroups")).findFirst().orElseThrow();
@@ -239,15 +240,17 @@ class HeapKeyedStateBackendSnapshotFileTest {
     put(backend, 1, "bid");
     Files.writeString(checkpointDirectory(1), "not a directory");
 
-    // when / then: declined, not a failure of the task
-    assertThatThrownBy(() -> backend.snapshot(1))
-        .isInstanceOf(CheckpointDeclinedException.class)
+    // when / then: the asynchronous part fails, which declines the checkpoint, not the task
+    assertThat(backend.snapshot(1)).isEmpty();
+    assertThatThrownBy(() -> backend.materializeSnapshot(1))
+        .isInstanceOf(IOException.class)
         .hasMessageContaining("Cannot write the keyed state of checkpoint 1");
+    assertThat(checkpointDirectory(1)).isRegularFile();
 
     // and the next checkpoint holds the state as it was
     put(backend, 2, "bid-2");
-    Map<Integer, byte[]> keyGroups = backend.snapshot(2);
-    backend.materializeSnapshot(2);
+    backend.snapshot(2);
+    Map<Integer, byte[]> keyGroups = backend.materializeSnapshot(2);
     assertThat(entries(backend(ALL, checkpoint(keyGroups, 2))))
         .isEqualTo(Map.of(1L, "bid", 2L, "bid-2"));
   }
