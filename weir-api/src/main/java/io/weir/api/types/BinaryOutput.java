@@ -52,30 +52,21 @@ final class BinaryOutput {
     }
   }
 
+  /**
+   * The string's length in UTF-8 bytes, then the bytes. For the usual ASCII string the JDK checks
+   * and copies its bytes in bulk, which a loop over its chars does not match.
+   */
   void writeString(String value) {
-    if (isAscii(value)) {
-      int length = value.length();
-      writeUnsigned(length);
-      ensure(length);
-      for (int i = 0; i < length; i++) {
-        buffer[position++] = (byte) value.charAt(i);
-      }
-    } else {
-      writeBytes(value.getBytes(StandardCharsets.UTF_8));
-    }
+    writeBytes(value.getBytes(StandardCharsets.UTF_8));
   }
 
+  int size() {
+    return position;
+  }
+
+  /** The bytes written; the buffer itself when they fill it, so that no copy is made. */
   byte[] toByteArray() {
-    return Arrays.copyOf(buffer, position);
-  }
-
-  private static boolean isAscii(String value) {
-    for (int i = 0; i < value.length(); i++) {
-      if (value.charAt(i) >= 0x80) {
-        return false;
-      }
-    }
-    return true;
+    return position == buffer.length ? buffer : Arrays.copyOf(buffer, position);
   }
 
   private void writeUnsignedLong(long value) {

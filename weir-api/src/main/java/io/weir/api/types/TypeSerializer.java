@@ -25,10 +25,21 @@ import java.util.Set;
 public final class TypeSerializer<T> implements EvolvingSerializer<T> {
   private static final long serialVersionUID = 1L;
 
+  /** The most a serialize call starts with, so that one large value does not size every buffer. */
+  private static final int MAX_INITIAL_SIZE = 4096;
+
   private final Class<T> type;
   private final List<Class<?>> javaSerialized;
+
   private transient Codec codec;
   private transient byte[] schema;
+
+  /**
+   * The largest value written so far, up to {@link #MAX_INITIAL_SIZE}: a serialize call starts with
+   * a buffer that large, so that it rarely grows the buffer (a copy) while writing. Only a hint, so
+   * threads may race on it.
+   */
+  private transient int initialSize;
 
   private TypeSerializer(Class<T> type, List<Class<?>> javaSerialized) {
     this.type = type;
@@ -59,8 +70,11 @@ public final class TypeSerializer<T> implements EvolvingSerializer<T> {
 
   @Override
   public byte[] serialize(T value) {
-    BinaryOutput out = new BinaryOutput(64);
+    BinaryOutput out = new BinaryOutput(Math.max(initialSize, 64));
     codec.write(out, value);
+    if (out.size() > initialSize && out.size() <= MAX_INITIAL_SIZE) {
+      initialSize = out.size();
+    }
     return out.toByteArray();
   }
 
