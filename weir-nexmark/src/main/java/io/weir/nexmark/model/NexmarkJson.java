@@ -1,8 +1,10 @@
 package io.weir.nexmark.model;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
@@ -10,10 +12,22 @@ import java.io.UncheckedIOException;
 public final class NexmarkJson {
   // Thread-safe once configured; holds no per-job state.
   private static final ObjectMapper MAPPER = new ObjectMapper();
+  // Made once: ObjectMapper.readValue resolves the type and finds its deserializer on every call.
+  private static final ObjectReader EVENT_READER = MAPPER.readerFor(Event.class);
+  // The mapper's own factory, so the streaming paths parse and generate as the binder does.
+  private static final JsonFactory FACTORY = MAPPER.getFactory();
 
   private NexmarkJson() {}
 
+  /**
+   * {@code value} as Jackson's binder writes it; a flat record's row ({@link FlatRecordJsonWriter})
+   * is written to the same bytes through the streaming generator alone.
+   */
   public static byte[] bytes(Object value) {
+    FlatRecordJsonWriter flat = value == null ? null : FlatRecordJsonWriter.of(value.getClass());
+    if (flat != null) {
+      return flat.write(FACTORY, value);
+    }
     try {
       return MAPPER.writeValueAsBytes(value);
     } catch (JsonProcessingException e) {
@@ -21,8 +35,13 @@ public final class NexmarkJson {
     }
   }
 
+  /**
+   * The event {@code json} holds, as Jackson's binder reads it; one of the form the generator
+   * writes ({@link EventJsonReader}) is read through the streaming parser alone.
+   */
   public static Event event(byte[] json) throws IOException {
-    return MAPPER.readValue(json, Event.class);
+    Event event = EventJsonReader.read(FACTORY, json);
+    return event != null ? event : EVENT_READER.readValue(json);
   }
 
   /** A result row read back as a JSON object. */
