@@ -49,21 +49,21 @@ final class HeapSnapshotWrite {
   /** Dropped once written, so that the maps only the snapshot held can be collected. */
   private volatile FrozenHeapState state;
 
-  /** The frozen state while it is written, for {@link #keyGroupsWritten}. */
-  private final FrozenHeapState progress;
-
   HeapSnapshotWrite(
       long checkpointId, SnapshotFiles target, HeapSnapshotFiles files, FrozenHeapState state) {
     this.checkpointId = checkpointId;
     this.target = target;
     this.files = files;
     this.state = state;
-    this.progress = state;
   }
 
-  /** How many key groups, from the first of the range, the write no longer reads; any thread. */
+  /**
+   * How many key groups, from the first of the range, the write no longer reads (all of them once
+   * it is over); any thread.
+   */
   int keyGroupsWritten() {
-    return progress.keyGroupsWritten();
+    FrozenHeapState frozen = state;
+    return frozen == null ? Integer.MAX_VALUE : frozen.keyGroupsWritten();
   }
 
   /**

@@ -1,11 +1,6 @@
 package io.weir.runtime.state;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
-import java.io.UncheckedIOException;
+import io.weir.api.state.StateSerializer;
 import java.lang.reflect.RecordComponent;
 import java.util.HashMap;
 import java.util.Map;
@@ -18,6 +13,8 @@ import java.util.Map;
  * use the same ones meanwhile.
  */
 final class SharedValueCopies {
+  private static final StateSerializer<Object> JAVA = StateSerializer.java();
+
   private final TypedStates typedStates;
   private final Map<TypedStateCodec, TypedStateCodec.Decoder> decoders = new HashMap<>();
 
@@ -81,23 +78,6 @@ final class SharedValueCopies {
           .computeIfAbsent(codec, c -> c.decoderOf(c.schemas()))
           .decode(codec.encode(value));
     }
-    return javaCopy(value);
-  }
-
-  private static Object javaCopy(Object value) {
-    try {
-      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-      try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-        out.writeObject(value);
-      }
-      try (ObjectInputStream in =
-          new ContextObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
-        return in.readObject();
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot copy a state value of " + value.getClass(), e);
-    } catch (ClassNotFoundException e) {
-      throw new IllegalStateException("Cannot copy a state value of " + value.getClass(), e);
-    }
+    return JAVA.deserialize(JAVA.serialize(value));
   }
 }
